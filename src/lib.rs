@@ -1,0 +1,5 @@
+//! tdqs-gateway: an MCP reverse proxy that scores every tool definition it sees with the Tool
+//! Definition Quality Score and applies a per-server policy (observe, annotate, enforce).
+#![forbid(unsafe_code)]
+
+pub mod tdqs;

@@ -1,0 +1,246 @@
+//! The canonical JSON text of a definition, byte-compatible with JavaScript's
+//! `safe-stable-stringify`: compact with keys sorted by UTF-16 units for hashing, and the
+//! author's key order with 2-space indentation (like `JSON.stringify(v, null, 2)`) for prompts.
+
+use sha2::{Digest, Sha256};
+
+use super::json::{JsObject, JsString, JsValue};
+use super::text::cmp_utf16;
+
+/// Compact text with object keys sorted at every depth by UTF-16 code units.
+pub fn to_sorted_compact(v: &JsValue) -> Vec<u8> {
+    let mut out = Vec::with_capacity(256);
+    write_compact(&mut out, v);
+    out
+}
+
+/// 2-space indented text in JavaScript's property order (integer-like keys first,
+/// ascending, then insertion order), as shown to a judge.
+pub fn to_author_pretty(v: &JsValue) -> String {
+    let mut out = Vec::with_capacity(256);
+    write_pretty(&mut out, v, 0);
+    // Only our own escaper wrote into `out`; lone surrogates were escaped, so it is UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// First 16 lowercase hex characters of SHA-256 over `bytes`.
+pub fn short_sha256(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut hex = String::with_capacity(16);
+    for b in &digest[..8] {
+        hex.push_str(&format!("{b:02x}"));
+    }
+    hex
+}
+
+fn write_compact(out: &mut Vec<u8>, v: &JsValue) {
+    match v {
+        JsValue::Object(o) => {
+            let mut entries: Vec<(&JsString, &JsValue)> = o.iter().collect();
+            entries.sort_by(|a, b| cmp_utf16(a.0, b.0));
+            out.push(b'{');
+            for (i, (k, v)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_string(out, k);
+                out.push(b':');
+                write_compact(out, v);
+            }
+            out.push(b'}');
+        }
+        JsValue::Array(a) => {
+            out.push(b'[');
+            for (i, v) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_compact(out, v);
+            }
+            out.push(b']');
+        }
+        scalar => write_scalar(out, scalar),
+    }
+}
+
+fn write_pretty(out: &mut Vec<u8>, v: &JsValue, level: usize) {
+    let indent = |out: &mut Vec<u8>, level: usize| {
+        out.push(b'\n');
+        out.extend(std::iter::repeat_n(b' ', 2 * level));
+    };
+    match v {
+        JsValue::Object(o) if !o.is_empty() => {
+            out.push(b'{');
+            for (i, (k, v)) in javascript_order(o).into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                indent(out, level + 1);
+                write_string(out, k);
+                out.extend_from_slice(b": ");
+                write_pretty(out, v, level + 1);
+            }
+            indent(out, level);
+            out.push(b'}');
+        }
+        JsValue::Array(a) if !a.is_empty() => {
+            out.push(b'[');
+            for (i, v) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                indent(out, level + 1);
+                write_pretty(out, v, level + 1);
+            }
+            indent(out, level);
+            out.push(b']');
+        }
+        JsValue::Object(_) => out.extend_from_slice(b"{}"),
+        JsValue::Array(_) => out.extend_from_slice(b"[]"),
+        scalar => write_scalar(out, scalar),
+    }
+}
+
+/// Property order of a JavaScript object: array-index keys ascending, then the rest in
+/// insertion order.
+fn javascript_order(o: &JsObject) -> Vec<(&JsString, &JsValue)> {
+    let mut indexed: Vec<(u32, &JsString, &JsValue)> = Vec::new();
+    let mut rest = Vec::new();
+    for (k, v) in o.iter() {
+        match array_index(k) {
+            Some(n) => indexed.push((n, k, v)),
+            None => rest.push((k, v)),
+        }
+    }
+    indexed.sort_by_key(|e| e.0);
+    indexed
+        .into_iter()
+        .map(|(_, k, v)| (k, v))
+        .chain(rest)
+        .collect()
+}
+
+/// The canonical array index a key spells (`"0"`, `"17"`, but not `"01"` or `"4294967295"`).
+fn array_index(k: &JsString) -> Option<u32> {
+    let b = k.as_bytes();
+    if b.is_empty()
+        || b.len() > 10
+        || (b.len() > 1 && b[0] == b'0')
+        || !b.iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let n: u64 = std::str::from_utf8(b).ok()?.parse().ok()?;
+    (n < u32::MAX as u64).then_some(n as u32)
+}
+
+fn write_scalar(out: &mut Vec<u8>, v: &JsValue) {
+    match v {
+        JsValue::Null | JsValue::IntOverflow => out.extend_from_slice(b"null"),
+        JsValue::Bool(true) => out.extend_from_slice(b"true"),
+        JsValue::Bool(false) => out.extend_from_slice(b"false"),
+        JsValue::Number(n) => write_number(out, *n),
+        JsValue::String(s) => write_string(out, s),
+        JsValue::Object(_) | JsValue::Array(_) => {}
+    }
+}
+
+/// ECMAScript `Number::toString`; non-finite numbers are `null`, as in `JSON.stringify`.
+pub fn write_number(out: &mut Vec<u8>, n: f64) {
+    if !n.is_finite() {
+        out.extend_from_slice(b"null");
+    } else if n == 0.0 {
+        out.push(b'0'); // also -0
+    } else {
+        let mut buf = ryu_js::Buffer::new();
+        out.extend_from_slice(buf.format_finite(n).as_bytes());
+    }
+}
+
+/// A JSON string literal with `JSON.stringify`'s escapes (well-formed: lone surrogates
+/// become `\uXXXX`).
+pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    let mut run_start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let escape: Option<&[u8]> = match b {
+            b'"' => Some(b"\\\""),
+            b'\\' => Some(b"\\\\"),
+            0x08 => Some(b"\\b"),
+            0x0C => Some(b"\\f"),
+            b'\n' => Some(b"\\n"),
+            b'\r' => Some(b"\\r"),
+            b'\t' => Some(b"\\t"),
+            _ => None,
+        };
+        // WTF-8 surrogates are ED A0..BF xx; real UTF-8 never has ED followed by A0 or more.
+        let is_surrogate = b == 0xED && bytes.get(i + 1).is_some_and(|&n| n >= 0xA0);
+        if escape.is_none() && b >= 0x20 && !is_surrogate {
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&bytes[run_start..i]);
+        if let Some(e) = escape {
+            out.extend_from_slice(e);
+            i += 1;
+        } else if is_surrogate {
+            let cp = ((b as u32 & 0x0F) << 12)
+                | ((bytes[i + 1] as u32 & 0x3F) << 6)
+                | (bytes[i + 2] as u32 & 0x3F);
+            out.extend_from_slice(format!("\\u{cp:04x}").as_bytes());
+            i += 3;
+        } else {
+            out.extend_from_slice(format!("\\u{:04x}", b).as_bytes());
+            i += 1;
+        }
+        run_start = i;
+    }
+    out.extend_from_slice(&bytes[run_start..]);
+    out.push(b'"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tdqs::json::parse;
+
+    fn compact(src: &str) -> String {
+        String::from_utf8(to_sorted_compact(&parse(src.as_bytes()).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn numbers_print_like_javascript() {
+        assert_eq!(
+            compact("[1.0, -0, 1e-7, 1e21, 1.5e21, 123e-20, 1e400, 0.1, 100, 9007199254740993]"),
+            "[1,0,1e-7,1e+21,1.5e+21,1.23e-18,null,0.1,100,9007199254740992]"
+        );
+    }
+
+    #[test]
+    fn keys_sort_by_utf16_units() {
+        assert_eq!(
+            compact(r#"{"b":1,"a":{"y":1,"x":2},"\uff61":1,"😀":2,"10":0,"9":0}"#),
+            "{\"10\":0,\"9\":0,\"a\":{\"x\":2,\"y\":1},\"b\":1,\"😀\":2,\"｡\":1}"
+        );
+    }
+
+    #[test]
+    fn strings_escape_like_json_stringify() {
+        assert_eq!(
+            compact(r#""a\u0001\u001f\b\f\n\r\t\"\\\/\u007f\u2028\udfff\ud800""#),
+            "\"a\\u0001\\u001f\\b\\f\\n\\r\\t\\\"\\\\/\u{7f}\u{2028}\\udfff\\ud800\""
+        );
+    }
+
+    #[test]
+    fn pretty_keeps_javascript_property_order() {
+        let v = parse(br#"{"b":[],"a":{},"2":[1,{"z":null}],"01":true,"1":"x"}"#).unwrap();
+        assert_eq!(
+            to_author_pretty(&v),
+            "{\n  \"1\": \"x\",\n  \"2\": [\n    1,\n    {\n      \"z\": null\n    }\n  ],\n  \"b\": [],\n  \"a\": {},\n  \"01\": true\n}"
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! The shadow prefilter: pairs where a much cheaper sibling could win an agent's choice. Only
+//! these pairs go to the coherence judge, and only confirmed pairs become server flags.
+
+use serde::{Deserialize, Serialize};
+
+use super::json::JsString;
+use super::text::cmp_utf16;
+
+/// A tool and its invocation cost, as the prefilter sees it.
+#[derive(Clone, Debug)]
+pub struct CostedTool<'a> {
+    pub name: &'a JsString,
+    pub cost: u32,
+}
+
+/// A dearer tool that a cheaper sibling may shadow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShadowCandidate {
+    pub tool: JsString,
+    pub invocation_cost: u32,
+    pub cheaper_sibling: JsString,
+    pub cheaper_sibling_invocation_cost: u32,
+}
+
+/// A sibling qualifies when it costs at most half as much and at least 4 less. Each tool
+/// keeps its dearest qualifying sibling (ties: the smaller name by UTF-16 order).
+pub fn shadow_candidates(tools: &[CostedTool<'_>]) -> Vec<ShadowCandidate> {
+    let mut out = Vec::new();
+    for t in tools {
+        let best = tools
+            .iter()
+            .filter(|s| 2 * s.cost <= t.cost && s.cost + 4 <= t.cost)
+            .max_by(|a, b| a.cost.cmp(&b.cost).then_with(|| cmp_utf16(b.name, a.name)));
+        if let Some(s) = best {
+            out.push(ShadowCandidate {
+                tool: t.name.clone(),
+                invocation_cost: t.cost,
+                cheaper_sibling: s.name.clone(),
+                cheaper_sibling_invocation_cost: s.cost,
+            });
+        }
+    }
+    out
+}
+
+/// A shadowing risk as the coherence judge reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShadowingRisk {
+    pub tool: String,
+    pub cheaper_sibling: String,
+    pub justification: String,
+}
+
+/// Keeps reported risks that name a supplied pair (dearer tool first), once per tool, in the
+/// order reported; drops everything else.
+pub fn confirmed_risks(
+    candidates: &[ShadowCandidate],
+    reported: &[ShadowingRisk],
+) -> Vec<ShadowingRisk> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for r in reported {
+        let supplied = candidates.iter().any(|c| {
+            c.tool == *r.tool.as_str() && c.cheaper_sibling == *r.cheaper_sibling.as_str()
+        });
+        if supplied && !seen.contains(&r.tool.as_str()) {
+            seen.push(&r.tool);
+            out.push(r.clone());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dearest_qualifying_sibling_smallest_name_on_ties() {
+        let names: Vec<JsString> = ["big", "b", "a", "mid", "tiny"]
+            .into_iter()
+            .map(JsString::from)
+            .collect();
+        let costs = [13, 3, 3, 7, 0];
+        let tools: Vec<CostedTool> = names
+            .iter()
+            .zip(costs)
+            .map(|(name, cost)| CostedTool { name, cost })
+            .collect();
+        let c = shadow_candidates(&tools);
+        // big(13): qualifying a(3), b(3), tiny(0); mid(7) is more than half. Dearest: a (tie by name).
+        assert_eq!(c[0].tool, *"big");
+        assert_eq!(c[0].cheaper_sibling, *"a");
+        // mid(7): 3 is not <= 7-4... it is (3 <= 3) and 6 <= 7: a again.
+        assert_eq!(
+            (c[1].tool.to_string(), c[1].cheaper_sibling.to_string()),
+            ("mid".into(), "a".into())
+        );
+        assert_eq!(c.len(), 2);
+    }
+
+    #[test]
+    fn only_supplied_pairs_once_per_tool() {
+        let cand = vec![ShadowCandidate {
+            tool: "big".into(),
+            invocation_cost: 9,
+            cheaper_sibling: "small".into(),
+            cheaper_sibling_invocation_cost: 1,
+        }];
+        let risk = |t: &str, s: &str| ShadowingRisk {
+            tool: t.into(),
+            cheaper_sibling: s.into(),
+            justification: "j".into(),
+        };
+        let got = confirmed_risks(
+            &cand,
+            &[
+                risk("small", "big"),
+                risk("big", "other"),
+                risk("big", "small"),
+                risk("big", "small"),
+            ],
+        );
+        assert_eq!(got, vec![risk("big", "small")]);
+    }
+}
