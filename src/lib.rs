@@ -2,4 +2,7 @@
 //! Definition Quality Score and applies a per-server policy (observe, annotate, enforce).
 #![forbid(unsafe_code)]
 
+pub mod cli;
+pub mod judge;
+pub mod render;
 pub mod tdqs;

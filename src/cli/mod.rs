@@ -1,0 +1,74 @@
+//! The command line: `lint` today; `serve`, `wrap`, `score` and `check-config` grow here.
+//! Errors become one line on stderr and exit code 2; a threshold not met is exit code 1.
+
+mod input;
+mod lint;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// How a command ended, as the process exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// 0: done.
+    Done,
+    /// 1: the `--fail-on` / `--fail-under` threshold was not met.
+    ThresholdNotMet,
+}
+
+#[derive(Parser)]
+#[command(
+    name = "tdqs-gateway",
+    version,
+    about = "Score MCP tool definitions (TDQS) and enforce a quality policy in front of MCP servers"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The deterministic checks (no model, no key): signals, gates, shadow candidates.
+    Lint(lint::LintArgs),
+}
+
+/// Parses the arguments, runs the command, and maps the result to an exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Lint(args) => lint::run(args),
+    };
+    match result {
+        Ok(Outcome::Done) => ExitCode::SUCCESS,
+        Ok(Outcome::ThresholdNotMet) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("tdqs-gateway: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes a rendered report to `--output` or stdout.
+fn emit(text: &str, output: Option<&std::path::Path>) -> anyhow::Result<()> {
+    use anyhow::Context;
+    use std::io::Write;
+    match output {
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|_| stdout.flush())
+                .context("cannot write to stdout")
+        }
+    }
+}
+
+/// Current time as the reports stamp it: RFC 3339 UTC with milliseconds.
+fn now_rfc3339() -> String {
+    humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string()
+}

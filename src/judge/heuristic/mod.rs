@@ -1,0 +1,1 @@
+//! The heuristic judge (placeholder module; being written).
