@@ -5,4 +5,5 @@
 pub mod cli;
 pub mod judge;
 pub mod render;
+pub mod scoring;
 pub mod tdqs;

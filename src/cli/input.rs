@@ -1,12 +1,32 @@
 //! Where tool definitions come from on the command line: a file or standard input.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use clap::Args;
 
 use crate::tdqs::definition::{ParsedTools, parse_tools};
 use crate::tdqs::json;
+
+/// Where the tool definitions come from, shared by `lint` and `score`.
+#[derive(Args)]
+pub struct InputArgs {
+    /// A tools/list result, an array of tools, or one tool, as JSON ("-" for standard input).
+    #[arg(long, value_name = "FILE")]
+    file: PathBuf,
+    /// Name the server in the report (default: the document's serverName, else "server").
+    #[arg(long)]
+    server_name: Option<String>,
+}
+
+impl InputArgs {
+    /// The server's name and its validated tools.
+    pub fn load(&self) -> Result<(String, ParsedTools)> {
+        let parsed = read_tools_file(&self.file)?;
+        Ok((parsed.server_name_or(self.server_name.as_deref()), parsed))
+    }
+}
 
 /// Reads and validates a tools document from `path` (`-` is standard input).
 pub fn read_tools_file(path: &Path) -> Result<ParsedTools> {

@@ -4,19 +4,15 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::{Outcome, emit, input, now_rfc3339};
+use super::{Format, Outcome, emit, input, now_rfc3339};
 use crate::render::{Style, lint_markdown, lint_text};
 use crate::tdqs::lint::{Severity, lint_tools};
 use crate::tdqs::report::LintReport;
 
 #[derive(Args)]
 pub struct LintArgs {
-    /// A tools/list result, an array of tools, or one tool, as JSON ("-" for standard input).
-    #[arg(long, value_name = "FILE")]
-    file: PathBuf,
-    /// Name the server in the report (default: the document's serverName, else "server").
-    #[arg(long)]
-    server_name: Option<String>,
+    #[command(flatten)]
+    input: input::InputArgs,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Exit with 1 when a finding at or above this severity exists.
@@ -28,13 +24,6 @@ pub struct LintArgs {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-    Markdown,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
 enum FailOn {
     Error,
     Warning,
@@ -42,8 +31,7 @@ enum FailOn {
 }
 
 pub fn run(args: LintArgs) -> anyhow::Result<Outcome> {
-    let parsed = input::read_tools_file(&args.file)?;
-    let server = parsed.server_name_or(args.server_name.as_deref());
+    let (server, parsed) = args.input.load()?;
     let report = LintReport::new(server, lint_tools(&parsed.tools), now_rfc3339());
     let text = match args.format {
         Format::Json => serde_json::to_string_pretty(&report)? + "\n",

@@ -3,6 +3,7 @@
 
 mod input;
 mod lint;
+mod score;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,19 @@ struct Cli {
 enum Command {
     /// The deterministic checks (no model, no key): signals, gates, shadow candidates.
     Lint(lint::LintArgs),
+    /// The full pipeline: every tool through the judge, then coherence and the server rollup.
+    Score(score::ScoreArgs),
+}
+
+/// Report formats shared by `lint` and `score`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Format {
+    /// For a person at a terminal.
+    Text,
+    /// The report document.
+    Json,
+    /// For a pull request or an issue.
+    Markdown,
 }
 
 /// Parses the arguments, runs the command, and maps the result to an exit code.
@@ -39,6 +53,7 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Lint(args) => lint::run(args),
+        Command::Score(args) => score::run(args),
     };
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,

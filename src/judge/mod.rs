@@ -2,3 +2,101 @@
 //! answers offline, deterministically, in microseconds, with the same answer contract.
 
 pub mod heuristic;
+pub mod openai;
+pub mod prompts;
+
+use crate::tdqs::answer::{
+    CoherenceJudgement, ToolJudgement, parse_coherence_answer, parse_tool_answer,
+};
+use crate::tdqs::definition::ToolDefinition;
+use crate::tdqs::json::JsString;
+use crate::tdqs::prompt::{CoherenceTool, coherence_message, tool_scoring_message};
+use crate::tdqs::shadow::ShadowCandidate;
+use crate::tdqs::signals::ContextSignals;
+
+pub use openai::{ModelClient, ModelSettings};
+pub use prompts::Prompts;
+
+/// Why a judge gave no usable answer. Messages never contain the API key.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError {
+    #[error("model client setup failed: {0}")]
+    Setup(String),
+    #[error("the model endpoint refused the request with HTTP {status}: {body}")]
+    Refused { status: u16, body: String },
+    #[error("no usable answer after {attempts} attempts; last problem: {last}")]
+    Exhausted { attempts: u32, last: String },
+}
+
+/// A judge and everything that makes its scores comparable.
+#[derive(Clone)]
+pub enum Judge {
+    /// Offline and deterministic; the default, the provisional score, the fallback.
+    Heuristic,
+    /// A model behind an OpenAI-compatible endpoint, with our (or the operator's) prompts.
+    Model {
+        client: ModelClient,
+        prompts: Prompts,
+    },
+}
+
+impl Judge {
+    /// What the judge is called in reports and score identities: `heuristic-1` or the model id.
+    pub fn identity(&self) -> String {
+        match self {
+            Judge::Heuristic => heuristic::HEURISTIC_JUDGE_ID.to_owned(),
+            Judge::Model { client, .. } => client.model().to_owned(),
+        }
+    }
+
+    /// `"heuristic"` or `"openai"`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Judge::Heuristic => "heuristic",
+            Judge::Model { .. } => "openai",
+        }
+    }
+
+    pub fn prompts(&self) -> Option<&Prompts> {
+        match self {
+            Judge::Heuristic => None,
+            Judge::Model { prompts, .. } => Some(prompts),
+        }
+    }
+
+    /// Scores one definition (stage 3).
+    pub async fn judge_tool(
+        &self,
+        tool: &ToolDefinition,
+        signals: &ContextSignals,
+        siblings: &[JsString],
+    ) -> Result<ToolJudgement, JudgeError> {
+        match self {
+            Judge::Heuristic => Ok(heuristic::judge_tool(tool, signals, siblings)),
+            Judge::Model { client, prompts } => {
+                let user = tool_scoring_message(tool, signals, siblings);
+                client
+                    .complete(&prompts.tool_scoring, &user, parse_tool_answer)
+                    .await
+            }
+        }
+    }
+
+    /// Judges the tool set as a whole.
+    pub async fn judge_coherence(
+        &self,
+        server_name: &str,
+        tools: &[CoherenceTool<'_>],
+        candidates: &[ShadowCandidate],
+    ) -> Result<CoherenceJudgement, JudgeError> {
+        match self {
+            Judge::Heuristic => Ok(heuristic::judge_coherence(server_name, tools, candidates)),
+            Judge::Model { client, prompts } => {
+                let user = coherence_message(server_name, tools, candidates);
+                client
+                    .complete(&prompts.coherence, &user, parse_coherence_answer)
+                    .await
+            }
+        }
+    }
+}

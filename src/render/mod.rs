@@ -3,9 +3,11 @@
 //! shared by the command line and the admin API.
 
 mod lint;
+mod score;
 mod style;
 
 pub use lint::{lint_markdown, lint_text};
+pub use score::{score_markdown, score_text};
 pub use style::Style;
 
 /// Escapes text for a markdown table cell.

@@ -1,0 +1,145 @@
+//! `tdqs-gateway score`: the full pipeline with the heuristic judge (offline, the default) or
+//! a model behind an OpenAI-compatible endpoint. The key is read from the environment only.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+
+use super::{Format, Outcome, emit, input, now_rfc3339};
+use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
+use crate::render::{Style, score_markdown, score_text};
+use crate::scoring::score_server;
+use crate::tdqs::score::Tier;
+
+#[derive(Args)]
+pub struct ScoreArgs {
+    #[command(flatten)]
+    input: input::InputArgs,
+    #[arg(long, value_enum, default_value_t = JudgeKind::Heuristic)]
+    judge: JudgeKind,
+    /// OpenAI-compatible API base, e.g. https://openrouter.ai/api/v1.
+    #[arg(long, env = "TDQS_BASE_URL")]
+    base_url: Option<String>,
+    /// Model id sent to the endpoint.
+    #[arg(long, env = "TDQS_MODEL")]
+    model: Option<String>,
+    /// The environment variable holding the API key (the key itself never goes on a command line).
+    #[arg(long, default_value = "TDQS_API_KEY")]
+    api_key_env: String,
+    /// Judge calls in flight at most.
+    #[arg(long, default_value_t = 8)]
+    concurrency: usize,
+    /// JSON merged into every request last, e.g. '{"reasoning":{"enabled":false}}'.
+    #[arg(long, env = "TDQS_REQUEST_OVERRIDES")]
+    request_overrides: Option<String>,
+    /// Per-request timeout in milliseconds.
+    #[arg(long, default_value_t = 120_000)]
+    timeout_ms: u64,
+    /// Attempts per judge call (contract failures and transient errors).
+    #[arg(long, default_value_t = 3)]
+    max_attempts: u32,
+    /// A folder with tool-scoring.md and coherence.md replacing the built-in prompts.
+    #[arg(long)]
+    prompts_dir: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Exit with 1 when the server's overall tier is below this.
+    #[arg(long, value_name = "TIER")]
+    fail_under: Option<TierArg>,
+    /// Write the report here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum JudgeKind {
+    Heuristic,
+    Openai,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TierArg {
+    A,
+    B,
+    C,
+    D,
+}
+
+impl TierArg {
+    fn tier(self) -> Tier {
+        match self {
+            TierArg::A => Tier::A,
+            TierArg::B => Tier::B,
+            TierArg::C => Tier::C,
+            TierArg::D => Tier::D,
+        }
+    }
+}
+
+fn build_judge(args: &ScoreArgs) -> anyhow::Result<Judge> {
+    if let JudgeKind::Heuristic = args.judge {
+        return Ok(Judge::Heuristic);
+    }
+    let Some(base_url) = args.base_url.clone() else {
+        bail!("--judge openai needs --base-url (or TDQS_BASE_URL)")
+    };
+    let Some(model) = args.model.clone() else {
+        bail!("--judge openai needs --model (or TDQS_MODEL)")
+    };
+    let mut settings = ModelSettings::new(base_url, model);
+    settings.api_key = std::env::var(&args.api_key_env)
+        .ok()
+        .filter(|k| !k.is_empty());
+    settings.concurrency = args.concurrency.max(1);
+    settings.timeout = Duration::from_millis(args.timeout_ms);
+    settings.max_attempts = args.max_attempts.max(1);
+    if let Some(raw) = &args.request_overrides {
+        match serde_json::from_str(raw) {
+            Ok(serde_json::Value::Object(map)) => settings.request_overrides = map,
+            _ => bail!("--request-overrides must be a JSON object"),
+        }
+    }
+    let prompts = match &args.prompts_dir {
+        Some(dir) => Prompts::from_dir(dir)?,
+        None => Prompts::builtin(),
+    };
+    Ok(Judge::Model {
+        client: ModelClient::new(settings)?,
+        prompts,
+    })
+}
+
+pub fn run(args: ScoreArgs) -> anyhow::Result<Outcome> {
+    let (server, parsed) = args.input.load()?;
+    let judge = build_judge(&args)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    let report = runtime.block_on(score_server(&server, &parsed.tools, &judge, now_rfc3339()))?;
+    let text = match args.format {
+        Format::Json => serde_json::to_string_pretty(&report)? + "\n",
+        Format::Markdown => score_markdown(&report),
+        Format::Text => {
+            let style = if args.output.is_some() {
+                Style::Plain
+            } else {
+                Style::for_stdout()
+            };
+            score_text(&report, style)
+        }
+    };
+    emit(&text, args.output.as_deref())?;
+    let failed = args.fail_under.is_some_and(|min| {
+        let s = &report.server_score;
+        // Without an overall score (too few tools scored) the threshold cannot be met.
+        s.overall_tier.is_none_or(|t| t > min.tier())
+    });
+    Ok(if failed {
+        Outcome::ThresholdNotMet
+    } else {
+        Outcome::Done
+    })
+}

@@ -1,0 +1,348 @@
+//! Everything the tool scorers look at, read off a definition once: the description's words and
+//! cues, the verbs in the name and the description, the parameters and whether the prose
+//! mentions them, the siblings it names, and the declared annotation hints.
+
+use crate::tdqs::definition::ToolDefinition;
+use crate::tdqs::json::{JsString, JsValue};
+use crate::tdqs::signals::ContextSignals;
+
+use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
+use super::text::{Text, plain, split_identifier, stem};
+
+/// How a description refers to a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mention {
+    None,
+    /// A distinctive part of the name occurs (`results` for `num_results`).
+    Partial,
+    /// The name itself, or all of its words in order.
+    Full,
+    /// The name followed by an explanation (`url: the page to fetch`, `dry_run=true`).
+    Explained,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub described: bool,
+    pub mention: Mention,
+}
+
+/// A verb found in the name or the description, with its class.
+#[derive(Clone, Debug)]
+pub struct Verb {
+    pub word: String,
+    pub class: VerbClass,
+}
+
+#[derive(Clone, Debug)]
+pub struct Evidence {
+    pub name: String,
+    pub name_words: Vec<String>,
+    pub desc_raw: String,
+    pub desc: Text,
+    pub params: Vec<Param>,
+    /// Siblings the description names, as the sibling list spells them.
+    pub siblings_named: Vec<String>,
+    pub sibling_count: usize,
+    /// Quoted or backticked identifiers that look like other tools (`'tool-list'`).
+    pub tool_references: Vec<String>,
+    pub lead_verb: Option<Verb>,
+    pub name_verb: Option<Verb>,
+    /// Distinct content words (stemmed) that the name and title do not already say.
+    pub extra_words: Vec<String>,
+    pub when: Vec<&'static str>,
+    pub when_not: Vec<&'static str>,
+    pub soft_usage: Vec<&'static str>,
+    /// (family, first phrase of that family found), one per family.
+    pub behaviour: Vec<(&'static str, &'static str)>,
+    pub returns: Vec<&'static str>,
+    pub details: Vec<&'static str>,
+    /// Annotation hints declared as booleans, as `readOnlyHint: true` strings.
+    pub hints: Vec<String>,
+    pub has_output_schema: bool,
+    /// Bullet lines, `Args:`/`Returns:` sections or several paragraphs.
+    pub structured: bool,
+    /// Tags and emoji that carry no meaning (`[UNIFIED]`).
+    pub noise: Vec<String>,
+    pub signals: ContextSignals,
+}
+
+impl Evidence {
+    pub fn gather(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> Self {
+        let name = plain(&tool.name);
+        let name_words = split_identifier(&name);
+        let title_words = tool
+            .title
+            .as_ref()
+            .map(|t| split_identifier(&plain(t)))
+            .unwrap_or_default();
+        let desc_raw = tool.description.as_ref().map(plain).unwrap_or_default();
+        let desc = Text::new(&desc_raw);
+        let params = params(tool, &desc);
+        let siblings_named: Vec<String> = siblings
+            .iter()
+            .map(plain)
+            .filter(|s| *s != name && names_tool(&desc, s))
+            .collect();
+        let param_names: Vec<String> = params.iter().map(|p| p.name.to_lowercase()).collect();
+        let tool_references = quoted_identifiers(&desc.lower)
+            .into_iter()
+            .filter(|q| *q != name.to_lowercase() && !param_names.contains(q))
+            .filter(|q| !siblings_named.iter().any(|s| s.to_lowercase() == *q))
+            .collect();
+        let known: Vec<String> = name_words
+            .iter()
+            .chain(&title_words)
+            .map(|w| stem(w))
+            .collect();
+        let mut extra_words: Vec<String> = Vec::new();
+        for w in &desc.words {
+            let s = stem(w);
+            let content = !lexicon::STOPWORDS.contains(&w.as_str())
+                && !w.chars().all(|c| c.is_ascii_digit())
+                && !known.contains(&s);
+            if content && !extra_words.contains(&s) {
+                extra_words.push(s);
+            }
+        }
+        let behaviour = BEHAVIOUR_CUES
+            .iter()
+            .filter_map(|(family, phrases)| desc.first_of(phrases).map(|p| (*family, p)))
+            .collect();
+        let hints = hints(tool);
+        Evidence {
+            lead_verb: lead_verb(&desc),
+            name_verb: name_words.iter().find_map(|w| {
+                verb_class(w).map(|class| Verb {
+                    word: w.clone(),
+                    class,
+                })
+            }),
+            when: desc.all_of(lexicon::WHEN_CUES),
+            when_not: desc.all_of(lexicon::WHEN_NOT_CUES),
+            soft_usage: desc.all_of(lexicon::SOFT_USAGE_CUES),
+            returns: desc.all_of(lexicon::RETURN_CUES),
+            details: desc.all_of(lexicon::DETAIL_CUES),
+            structured: structured(&desc_raw),
+            noise: noise(&desc_raw),
+            has_output_schema: signals.has_output_schema,
+            sibling_count: siblings.len(),
+            name,
+            name_words,
+            desc_raw,
+            desc,
+            params,
+            siblings_named,
+            tool_references,
+            extra_words,
+            behaviour,
+            hints,
+            signals: signals.clone(),
+        }
+    }
+
+    pub fn word_count(&self) -> usize {
+        self.desc.word_count()
+    }
+
+    /// One or two words: nothing an agent can act on.
+    pub fn trivial(&self) -> bool {
+        self.word_count() <= 2
+    }
+
+    /// Says nothing the name and title do not already say.
+    pub fn restates_name(&self) -> bool {
+        self.extra_words.is_empty()
+    }
+
+    /// The description names another tool (a sibling or a quoted tool-like identifier).
+    pub fn names_alternative(&self) -> Option<&str> {
+        self.siblings_named
+            .first()
+            .or(self.tool_references.first())
+            .map(String::as_str)
+    }
+
+    /// The verb that says what the tool does: the description's, else the name's.
+    pub fn main_verb(&self) -> Option<&Verb> {
+        self.lead_verb.as_ref().or(self.name_verb.as_ref())
+    }
+
+    pub fn hint(&self, key: &str) -> Option<bool> {
+        let a = &self.signals.annotation_values;
+        match key {
+            "readOnlyHint" => a.read_only,
+            "destructiveHint" => a.destructive,
+            "idempotentHint" => a.idempotent,
+            "openWorldHint" => a.open_world,
+            _ => None,
+        }
+    }
+
+    /// Parameters the prose mentions at least as well as `at_least`.
+    pub fn params_mentioned(&self, at_least: Mention) -> usize {
+        self.params.iter().filter(|p| p.mention >= at_least).count()
+    }
+}
+
+fn params(tool: &ToolDefinition, desc: &Text) -> Vec<Param> {
+    let Some(props) = tool
+        .input_schema
+        .as_ref()
+        .and_then(|s| s.get("properties"))
+        .and_then(JsValue::as_object)
+    else {
+        return Vec::new();
+    };
+    props
+        .iter()
+        .map(|(key, value)| {
+            let name = plain(key);
+            let described = value
+                .as_object()
+                .and_then(|o| o.get("description"))
+                .and_then(JsValue::as_str)
+                .is_some_and(|d| !d.is_empty());
+            Param {
+                mention: mention(desc, &name),
+                name,
+                described,
+            }
+        })
+        .collect()
+}
+
+fn mention(desc: &Text, name: &str) -> Mention {
+    let lower = name.to_lowercase();
+    let words = split_identifier(name);
+    if explained(&desc.lower, &lower) {
+        return Mention::Explained;
+    }
+    if desc.idents.contains(&lower) || (!words.is_empty() && desc.has(&words.join(" "))) {
+        return Mention::Full;
+    }
+    let distinctive = |w: &&String| w.len() >= 4 && !lexicon::STOPWORDS.contains(&w.as_str());
+    if words
+        .iter()
+        .filter(distinctive)
+        .any(|w| desc.has_stem(&[stem(w).as_str()]))
+    {
+        Mention::Partial
+    } else {
+        Mention::None
+    }
+}
+
+/// The parameter name at a word boundary followed by `:`, `=`, `(`, a dash or a verb of
+/// explanation, or written in backticks or quotes.
+fn explained(lower: &str, name: &str) -> bool {
+    const AFTER: &[&str] = &[
+        ":", " :", "=", " (", " -", " \u{2014}", " is ", " must ", " should ", " can ", " accepts ",
+        " sets ", " controls ", " defaults ", " takes ",
+    ];
+    if name.is_empty() {
+        return false;
+    }
+    let quoted = ['`', '\'', '"']
+        .iter()
+        .any(|q| lower.contains(&format!("{q}{name}{q}")));
+    quoted
+        || lower.match_indices(name).any(|(i, _)| {
+            let before_ok = lower[..i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+            let rest = &lower[i + name.len()..];
+            before_ok && AFTER.iter().any(|a| rest.starts_with(a))
+        })
+}
+
+/// A sibling counts as named when its exact identifier occurs, or all of its words in order.
+fn names_tool(desc: &Text, sibling: &str) -> bool {
+    let words = split_identifier(sibling);
+    desc.idents.contains(&sibling.to_lowercase()) || (words.len() >= 2 && desc.has(&words.join(" ")))
+}
+
+/// Identifiers with `_` or `-` written between quotes or backticks.
+fn quoted_identifiers(lower: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for q in ['`', '\'', '"'] {
+        let parts: Vec<&str> = lower.split(q).collect();
+        for inner in parts.iter().skip(1).step_by(2).take(parts.len() / 2) {
+            let ok = inner.len() >= 4
+                && inner.len() <= 64
+                && inner.contains(['_', '-'])
+                && inner
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+            if ok && !out.contains(&inner.to_string()) {
+                out.push(inner.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// The first verb among the first few words of the first sentence, after boilerplate openers
+/// ("This tool", "Allows you to", "[UNIFIED]").
+fn lead_verb(desc: &Text) -> Option<Verb> {
+    let first = desc.sentences.first()?;
+    let words: Vec<String> = Text::new(first).words;
+    let mut start = 0;
+    for opener in OPENERS {
+        if words.len() > opener.len() && words[..opener.len()].iter().eq(opener.iter()) {
+            start = opener.len();
+            break;
+        }
+    }
+    words.iter().skip(start).take(4).find_map(|w| {
+        verb_class(w).map(|class| Verb {
+            word: w.clone(),
+            class,
+        })
+    })
+}
+
+fn hints(tool: &ToolDefinition) -> Vec<String> {
+    let Some(a) = tool.annotations.as_ref() else {
+        return Vec::new();
+    };
+    ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]
+        .iter()
+        .filter_map(|k| match a.get(k) {
+            Some(JsValue::Bool(b)) => Some(format!("{k}: {b}")),
+            _ => None,
+        })
+        .collect()
+}
+
+fn structured(raw: &str) -> bool {
+    let lines: Vec<&str> = raw.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let bullets = lines
+        .iter()
+        .filter(|l| {
+            l.starts_with(['-', '*', '•'])
+                || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". "))
+        })
+        .count();
+    let sections = ["args:", "arguments:", "parameters", "returns:", "returns", "example"]
+        .iter()
+        .filter(|s| lines.iter().any(|l| l.to_lowercase().starts_with(*s)))
+        .count();
+    bullets >= 2 || sections >= 1 || raw.contains("\n\n")
+}
+
+fn noise(raw: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(rest) = raw.trim_start().strip_prefix('[')
+        && let Some(end) = rest.find(']')
+        && end <= 20
+    {
+        out.push(format!("[{}]", &rest[..end]));
+    }
+    if raw.chars().any(|c| matches!(c as u32, 0x1F300..=0x1FAFF | 0x2700..=0x27BF)) {
+        out.push("emoji".to_owned());
+    }
+    out
+}

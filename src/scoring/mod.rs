@@ -1,0 +1,6 @@
+//! The scoring service: the whole-server pipeline today; the cache, the store and single-flight
+//! judge calls for the gateway grow around it.
+
+pub mod pipeline;
+
+pub use pipeline::{JudgeStamp, PipelineError, ScoreReport, score_server};
