@@ -32,13 +32,10 @@ impl InputArgs {
 pub fn read_tools_file(path: &Path) -> Result<ParsedTools> {
     let (label, bytes) = if path == Path::new("-") {
         let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .context("cannot read standard input")?;
+        std::io::stdin().read_to_end(&mut buf).context("cannot read standard input")?;
         ("standard input".to_owned(), buf)
     } else {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
         (path.display().to_string(), bytes)
     };
     parse_document(&label, &bytes)

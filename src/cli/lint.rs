@@ -37,11 +37,7 @@ pub fn run(args: LintArgs) -> anyhow::Result<Outcome> {
         Format::Json => serde_json::to_string_pretty(&report)? + "\n",
         Format::Markdown => lint_markdown(&report),
         Format::Text => {
-            let style = if args.output.is_some() {
-                Style::Plain
-            } else {
-                Style::for_stdout()
-            };
+            let style = if args.output.is_some() { Style::Plain } else { Style::for_stdout() };
             lint_text(&report, style)
         }
     };
@@ -52,9 +48,5 @@ pub fn run(args: LintArgs) -> anyhow::Result<Outcome> {
         (FailOn::Error, Some(w)) => w == Severity::Error,
         (FailOn::Warning, Some(w)) => w <= Severity::Warning,
     };
-    Ok(if failed {
-        Outcome::ThresholdNotMet
-    } else {
-        Outcome::Done
-    })
+    Ok(if failed { Outcome::ThresholdNotMet } else { Outcome::Done })
 }

@@ -70,15 +70,10 @@ fn emit(text: &str, output: Option<&std::path::Path>) -> anyhow::Result<()> {
     use anyhow::Context;
     use std::io::Write;
     match output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
-        }
+        Some(path) => std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display())),
         None => {
             let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|_| stdout.flush())
-                .context("cannot write to stdout")
+            stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()).context("cannot write to stdout")
         }
     }
 }

@@ -82,16 +82,10 @@ fn build_judge(args: &ScoreArgs) -> anyhow::Result<Judge> {
     if let JudgeKind::Heuristic = args.judge {
         return Ok(Judge::Heuristic);
     }
-    let Some(base_url) = args.base_url.clone() else {
-        bail!("--judge openai needs --base-url (or TDQS_BASE_URL)")
-    };
-    let Some(model) = args.model.clone() else {
-        bail!("--judge openai needs --model (or TDQS_MODEL)")
-    };
+    let Some(base_url) = args.base_url.clone() else { bail!("--judge openai needs --base-url (or TDQS_BASE_URL)") };
+    let Some(model) = args.model.clone() else { bail!("--judge openai needs --model (or TDQS_MODEL)") };
     let mut settings = ModelSettings::new(base_url, model);
-    settings.api_key = std::env::var(&args.api_key_env)
-        .ok()
-        .filter(|k| !k.is_empty());
+    settings.api_key = std::env::var(&args.api_key_env).ok().filter(|k| !k.is_empty());
     settings.concurrency = args.concurrency.max(1);
     settings.timeout = Duration::from_millis(args.timeout_ms);
     settings.max_attempts = args.max_attempts.max(1);
@@ -105,29 +99,20 @@ fn build_judge(args: &ScoreArgs) -> anyhow::Result<Judge> {
         Some(dir) => Prompts::from_dir(dir)?,
         None => Prompts::builtin(),
     };
-    Ok(Judge::Model {
-        client: ModelClient::new(settings)?,
-        prompts,
-    })
+    Ok(Judge::Model { client: ModelClient::new(settings)?, prompts })
 }
 
 pub fn run(args: ScoreArgs) -> anyhow::Result<Outcome> {
     let (server, parsed) = args.input.load()?;
     let judge = build_judge(&args)?;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("cannot start the async runtime")?;
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
     let report = runtime.block_on(score_server(&server, &parsed.tools, &judge, now_rfc3339()))?;
     let text = match args.format {
         Format::Json => serde_json::to_string_pretty(&report)? + "\n",
         Format::Markdown => score_markdown(&report),
         Format::Text => {
-            let style = if args.output.is_some() {
-                Style::Plain
-            } else {
-                Style::for_stdout()
-            };
+            let style = if args.output.is_some() { Style::Plain } else { Style::for_stdout() };
             score_text(&report, style)
         }
     };
@@ -137,9 +122,5 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<Outcome> {
         // Without an overall score (too few tools scored) the threshold cannot be met.
         s.overall_tier.is_none_or(|t| t > min.tier())
     });
-    Ok(if failed {
-        Outcome::ThresholdNotMet
-    } else {
-        Outcome::Done
-    })
+    Ok(if failed { Outcome::ThresholdNotMet } else { Outcome::Done })
 }

@@ -5,9 +5,7 @@ pub mod heuristic;
 pub mod openai;
 pub mod prompts;
 
-use crate::tdqs::answer::{
-    CoherenceJudgement, ToolJudgement, parse_coherence_answer, parse_tool_answer,
-};
+use crate::tdqs::answer::{CoherenceJudgement, ToolJudgement, parse_coherence_answer, parse_tool_answer};
 use crate::tdqs::definition::ToolDefinition;
 use crate::tdqs::json::JsString;
 use crate::tdqs::prompt::{CoherenceTool, coherence_message, tool_scoring_message};
@@ -34,10 +32,7 @@ pub enum Judge {
     /// Offline and deterministic; the default, the provisional score, the fallback.
     Heuristic,
     /// A model behind an OpenAI-compatible endpoint, with our (or the operator's) prompts.
-    Model {
-        client: ModelClient,
-        prompts: Prompts,
-    },
+    Model { client: ModelClient, prompts: Prompts },
 }
 
 impl Judge {
@@ -75,9 +70,7 @@ impl Judge {
             Judge::Heuristic => Ok(heuristic::judge_tool(tool, signals, siblings)),
             Judge::Model { client, prompts } => {
                 let user = tool_scoring_message(tool, signals, siblings);
-                client
-                    .complete(&prompts.tool_scoring, &user, parse_tool_answer)
-                    .await
+                client.complete(&prompts.tool_scoring, &user, parse_tool_answer).await
             }
         }
     }
@@ -93,9 +86,7 @@ impl Judge {
             Judge::Heuristic => Ok(heuristic::judge_coherence(server_name, tools, candidates)),
             Judge::Model { client, prompts } => {
                 let user = coherence_message(server_name, tools, candidates);
-                client
-                    .complete(&prompts.coherence, &user, parse_coherence_answer)
-                    .await
+                client.complete(&prompts.coherence, &user, parse_coherence_answer).await
             }
         }
     }

@@ -62,10 +62,7 @@ enum Attempt {
     /// The model answered but unusably (empty, cut off); ask again with this note.
     Unusable { content: String, problem: String },
     /// Worth retrying with the same messages after `delay` (None: the default backoff).
-    Transient {
-        reason: String,
-        delay: Option<Duration>,
-    },
+    Transient { reason: String, delay: Option<Duration> },
 }
 
 impl ModelClient {
@@ -75,11 +72,7 @@ impl ModelClient {
             .build()
             .map_err(|e| JudgeError::Setup(e.to_string()))?;
         let in_flight = Arc::new(Semaphore::new(settings.concurrency.max(1)));
-        Ok(ModelClient {
-            http,
-            settings: Arc::new(settings),
-            in_flight,
-        })
+        Ok(ModelClient { http, settings: Arc::new(settings), in_flight })
     }
 
     pub fn model(&self) -> &str {
@@ -95,10 +88,7 @@ impl ModelClient {
         user: &str,
         parse: impl Fn(&str) -> Result<T, String>,
     ) -> Result<T, JudgeError> {
-        let mut messages = vec![
-            json!({"role": "system", "content": system}),
-            json!({"role": "user", "content": user}),
-        ];
+        let mut messages = vec![json!({"role": "system", "content": system}), json!({"role": "user", "content": user})];
         let attempts = self.settings.max_attempts.max(1);
         let mut last = String::new();
         for attempt in 1..=attempts {
@@ -122,16 +112,11 @@ impl ModelClient {
                         "That answer cannot be used: {problem}. Answer again with only the corrected JSON object."
                     )}));
                 }
-                (None, Some(delay)) => {
-                    tokio::time::sleep(delay.unwrap_or_else(|| self.backoff(attempt))).await
-                }
+                (None, Some(delay)) => tokio::time::sleep(delay.unwrap_or_else(|| self.backoff(attempt))).await,
                 (None, None) => {}
             }
         }
-        Err(JudgeError::Exhausted {
-            attempts,
-            last: self.redact(&last),
-        })
+        Err(JudgeError::Exhausted { attempts, last: self.redact(&last) })
     }
 
     fn backoff(&self, attempt: u32) -> Duration {
@@ -154,19 +139,11 @@ impl ModelClient {
         if let Some(key) = &s.api_key {
             req = req.bearer_auth(key);
         }
-        let _permit = self
-            .in_flight
-            .acquire()
-            .await
-            .map_err(|_| JudgeError::Setup("judge is shutting down".into()))?;
+        let _permit = self.in_flight.acquire().await.map_err(|_| JudgeError::Setup("judge is shutting down".into()))?;
         let resp = match req.send().await {
             Ok(r) => r,
             Err(e) => {
-                let what = if e.is_timeout() {
-                    "the request timed out"
-                } else {
-                    "cannot reach the model endpoint"
-                };
+                let what = if e.is_timeout() { "the request timed out" } else { "cannot reach the model endpoint" };
                 return Ok(Attempt::Transient {
                     reason: format!("{what} ({})", self.redact(&e.to_string())),
                     delay: None,
@@ -178,10 +155,7 @@ impl ModelClient {
         let text = match resp.text().await {
             Ok(t) => t,
             Err(e) => {
-                return Ok(Attempt::Transient {
-                    reason: format!("the answer broke off ({e})"),
-                    delay: None,
-                });
+                return Ok(Attempt::Transient { reason: format!("the answer broke off ({e})"), delay: None });
             }
         };
         if status.as_u16() == 429 || status.is_server_error() {
@@ -191,41 +165,27 @@ impl ModelClient {
             });
         }
         if !status.is_success() {
-            return Err(JudgeError::Refused {
-                status: status.as_u16(),
-                body: self.excerpt(&text),
-            });
+            return Err(JudgeError::Refused { status: status.as_u16(), body: self.excerpt(&text) });
         }
         let parsed: Value = match serde_json::from_str(&text) {
             Ok(v) => v,
             Err(_) => {
                 return Ok(Attempt::Transient {
-                    reason: format!(
-                        "the endpoint's response is not JSON: {}",
-                        self.excerpt(&text)
-                    ),
+                    reason: format!("the endpoint's response is not JSON: {}", self.excerpt(&text)),
                     delay: None,
                 });
             }
         };
         let choice = &parsed["choices"][0];
-        let content = choice["message"]["content"]
-            .as_str()
-            .unwrap_or("")
-            .to_owned();
+        let content = choice["message"]["content"].as_str().unwrap_or("").to_owned();
         if choice["finish_reason"] == "length" {
             return Ok(Attempt::Unusable {
                 content,
-                problem:
-                    "it was cut off at the length limit; keep every justification to one sentence"
-                        .into(),
+                problem: "it was cut off at the length limit; keep every justification to one sentence".into(),
             });
         }
         if content.trim().is_empty() {
-            return Ok(Attempt::Transient {
-                reason: "the model returned an empty answer".into(),
-                delay: None,
-            });
+            return Ok(Attempt::Transient { reason: "the model returned an empty answer".into(), delay: None });
         }
         Ok(Attempt::Answer(content))
     }
@@ -246,21 +206,12 @@ impl ModelClient {
 
 /// `Retry-After` as seconds or an HTTP date.
 fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
-    let v = headers
-        .get(reqwest::header::RETRY_AFTER)?
-        .to_str()
-        .ok()?
-        .trim();
+    let v = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?.trim();
     if let Ok(secs) = v.parse::<u64>() {
         return Some(Duration::from_secs(secs));
     }
-    let when = humantime::parse_rfc3339_weak(v)
-        .ok()
-        .or_else(|| httpdate(v))?;
-    Some(
-        when.duration_since(std::time::SystemTime::now())
-            .unwrap_or_default(),
-    )
+    let when = humantime::parse_rfc3339_weak(v).ok().or_else(|| httpdate(v))?;
+    Some(when.duration_since(std::time::SystemTime::now()).unwrap_or_default())
 }
 
 /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form servers send.
@@ -269,9 +220,7 @@ fn httpdate(v: &str) -> Option<std::time::SystemTime> {
     let [_, day, mon, year, time, "GMT"] = parts.as_slice() else {
         return None;
     };
-    let months = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ];
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let m = months.iter().position(|x| x == mon)? + 1;
     humantime::parse_rfc3339(&format!("{year}-{m:02}-{day:0>2}T{time}Z")).ok()
 }
@@ -299,17 +248,13 @@ mod tests {
 
     #[test]
     fn overrides_merge_last_and_deep() {
-        let mut body =
-            json!({"model": "m", "temperature": 0, "response_format": {"type": "json_object"}});
+        let mut body = json!({"model": "m", "temperature": 0, "response_format": {"type": "json_object"}});
         merge(
             &mut body,
             &json!({"reasoning": {"enabled": false}, "response_format": {"strict": true}, "temperature": 0.2}),
         );
         assert_eq!(body["reasoning"]["enabled"], false);
-        assert_eq!(
-            body["response_format"],
-            json!({"type": "json_object", "strict": true})
-        );
+        assert_eq!(body["response_format"], json!({"type": "json_object", "strict": true}));
         assert_eq!(body["temperature"], 0.2);
     }
 
@@ -318,10 +263,7 @@ mod tests {
         let mut h = reqwest::header::HeaderMap::new();
         h.insert("retry-after", "3".parse().unwrap());
         assert_eq!(retry_after(&h), Some(Duration::from_secs(3)));
-        h.insert(
-            "retry-after",
-            "Sun, 06 Nov 1994 08:49:37 GMT".parse().unwrap(),
-        );
+        h.insert("retry-after", "Sun, 06 Nov 1994 08:49:37 GMT".parse().unwrap());
         assert_eq!(retry_after(&h), Some(Duration::ZERO)); // in the past
         assert!(httpdate("Sun, 06 Nov 1994 08:49:37 GMT").is_some());
     }

@@ -40,29 +40,13 @@ impl Prompts {
     pub fn from_dir(dir: &Path) -> Result<Prompts, PromptError> {
         let read = |name: &str| {
             let path = dir.join(name);
-            std::fs::read_to_string(&path).map_err(|source| PromptError {
-                path: path.display().to_string(),
-                source,
-            })
+            std::fs::read_to_string(&path).map_err(|source| PromptError { path: path.display().to_string(), source })
         };
-        Ok(Prompts::new(
-            read(TOOL_SCORING_FILE)?,
-            read(COHERENCE_FILE)?,
-        ))
+        Ok(Prompts::new(read(TOOL_SCORING_FILE)?, read(COHERENCE_FILE)?))
     }
 
     pub fn new(tool_scoring: String, coherence: String) -> Prompts {
-        let hex = |s: &str| {
-            Sha256::digest(s.as_bytes())
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
-        Prompts {
-            tool_scoring_sha256: hex(&tool_scoring),
-            coherence_sha256: hex(&coherence),
-            tool_scoring,
-            coherence,
-        }
+        let hex = |s: &str| Sha256::digest(s.as_bytes()).iter().map(|b| format!("{b:02x}")).collect::<String>();
+        Prompts { tool_scoring_sha256: hex(&tool_scoring), coherence_sha256: hex(&coherence), tool_scoring, coherence }
     }
 }

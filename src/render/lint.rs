@@ -12,12 +12,7 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 fn totals(r: &LintReport) -> String {
-    let n = |s| {
-        r.findings
-            .iter()
-            .filter(|f: &&Finding| f.severity == s)
-            .count()
-    };
+    let n = |s| r.findings.iter().filter(|f: &&Finding| f.severity == s).count();
     format!(
         "{}, {}, {}",
         plural(n(Severity::Error), "error", "errors"),
@@ -49,12 +44,7 @@ pub fn lint_text(r: &LintReport, style: Style) -> String {
         r.spec_version
     );
     for t in &r.tools {
-        let _ = writeln!(
-            out,
-            "{}  {}",
-            style.bold(&t.name.to_string()),
-            style.dim(&signal_line(&t.context_signals))
-        );
+        let _ = writeln!(out, "{}  {}", style.bold(&t.name.to_string()), style.dim(&signal_line(&t.context_signals)));
         if t.findings.is_empty() {
             let _ = writeln!(out, "  {}", style.green("ok       no findings"));
         }
@@ -87,10 +77,7 @@ pub fn lint_markdown(r: &LintReport) -> String {
     if r.findings.is_empty() {
         let _ = writeln!(out, "No findings.\n");
     } else {
-        let _ = writeln!(
-            out,
-            "| Severity | Tool | Rule | Finding |\n| --- | --- | --- | --- |"
-        );
+        let _ = writeln!(out, "| Severity | Tool | Rule | Finding |\n| --- | --- | --- | --- |");
         let mut sorted: Vec<&Finding> = r.findings.iter().collect();
         sorted.sort_by_key(|f| f.severity); // stable: keeps tool order within a severity
         for f in sorted {

@@ -12,9 +12,7 @@ pub use style::Style;
 
 /// Escapes text for a markdown table cell.
 pub(crate) fn md_cell(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace(['\n', '\r'], " ")
+    s.replace('\\', "\\\\").replace('|', "\\|").replace(['\n', '\r'], " ")
 }
 
 /// "1 error", "2 errors".

@@ -69,11 +69,7 @@ pub fn score_text(r: &ScoreReport, style: Style) -> String {
         let head = format!("{} {}", t.tier, t.tdqs);
         let mut marks: Vec<String> = t.flags.iter().map(|f| f.label().to_owned()).collect();
         marks.extend(t.server_flags.iter().map(|_| "Shadowing Risk".to_owned()));
-        let marks = if marks.is_empty() {
-            String::new()
-        } else {
-            format!("  [{}]", marks.join(", "))
-        };
+        let marks = if marks.is_empty() { String::new() } else { format!("  [{}]", marks.join(", ")) };
         let _ = writeln!(
             out,
             "  {}  {}{}",
@@ -81,15 +77,20 @@ pub fn score_text(r: &ScoreReport, style: Style) -> String {
             style.bold(&t.name.to_string()),
             style.red(&marks)
         );
-        for d in &t.smells {
-            let j = &t.justifications.get(*d);
+        let reasons: Vec<&str> = t.smells.iter().map(|d| t.justifications.get(*d).justification.as_str()).collect();
+        if reasons.len() > 1 && reasons.iter().all(|r| *r == reasons[0]) {
+            // One cause behind every weak dimension (e.g. no description): say it once.
             let _ = writeln!(
                 out,
-                "         {} {}: {}",
+                "         {} {} (all {} weak dimensions)",
                 style.yellow("fix"),
-                d.label(),
-                j.justification
+                reasons[0],
+                reasons.len()
             );
+        } else {
+            for (d, reason) in t.smells.iter().zip(reasons) {
+                let _ = writeln!(out, "         {} {}: {reason}", style.yellow("fix"), d.label());
+            }
         }
         if t.smells.is_empty() {
             let _ = writeln!(out, "         {}", style.dim(&t.summary));
@@ -101,11 +102,7 @@ pub fn score_text(r: &ScoreReport, style: Style) -> String {
             let _ = writeln!(
                 out,
                 "  {} (cost {}) may lose to {} (cost {}): {}",
-                k.tool,
-                k.invocation_cost,
-                k.cheaper_sibling,
-                k.cheaper_sibling_invocation_cost,
-                k.justification
+                k.tool, k.invocation_cost, k.cheaper_sibling, k.cheaper_sibling_invocation_cost, k.justification
             );
         }
     }
@@ -126,17 +123,10 @@ pub fn score_markdown(r: &ScoreReport) -> String {
         r.generated_at
     );
     let _ = writeln!(out, "**Server:** {}\n", server_line(s));
-    let _ = writeln!(
-        out,
-        "| Tool | TDQS | Tier | {} | Flags |",
-        Dimension::ALL.map(Dimension::label).join(" | ")
-    );
+    let _ = writeln!(out, "| Tool | TDQS | Tier | {} | Flags |", Dimension::ALL.map(Dimension::label).join(" | "));
     let _ = writeln!(out, "| --- | --- | --- |{} --- |", " --- |".repeat(6));
     for t in weakest_first(r) {
-        let dims: Vec<String> = Dimension::ALL
-            .iter()
-            .map(|d| t.scores.get(*d).to_string())
-            .collect();
+        let dims: Vec<String> = Dimension::ALL.iter().map(|d| t.scores.get(*d).to_string()).collect();
         let mut flags: Vec<&str> = t.flags.iter().map(|f| f.label()).collect();
         flags.extend(t.server_flags.iter().map(|_| "Shadowing Risk"));
         let _ = writeln!(
@@ -150,24 +140,10 @@ pub fn score_markdown(r: &ScoreReport) -> String {
         );
     }
     let _ = writeln!(out, "\n### What to fix\n");
-    for t in weakest_first(r)
-        .into_iter()
-        .filter(|t| !t.smells.is_empty())
-    {
-        let _ = writeln!(
-            out,
-            "- **{}** ({} {})",
-            md_cell(&t.name.to_string()),
-            t.tier,
-            t.tdqs
-        );
+    for t in weakest_first(r).into_iter().filter(|t| !t.smells.is_empty()) {
+        let _ = writeln!(out, "- **{}** ({} {})", md_cell(&t.name.to_string()), t.tier, t.tdqs);
         for d in &t.smells {
-            let _ = writeln!(
-                out,
-                "  - {}: {}",
-                d.label(),
-                md_cell(&t.justifications.get(*d).justification)
-            );
+            let _ = writeln!(out, "  - {}: {}", d.label(), md_cell(&t.justifications.get(*d).justification));
         }
     }
     if !s.shadowing_risks.is_empty() {

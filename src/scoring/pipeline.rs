@@ -89,29 +89,17 @@ pub async fn score_server(
         if !needs_judge(gate) {
             return Ok(no_description_score(&tool.name, signals));
         }
-        let siblings: Vec<JsString> = names
-            .iter()
-            .filter(|n| **n != &tool.name)
-            .map(|n| (*n).clone())
-            .collect();
+        let siblings: Vec<JsString> = names.iter().filter(|n| **n != &tool.name).map(|n| (*n).clone()).collect();
         match judge.judge_tool(tool, &signals, &siblings).await {
             Ok(j) => Ok(judged_score(&tool.name, signals, gate, &j)),
-            Err(source) => Err(PipelineError::Tool {
-                tool: tool.name.to_string_lossy(),
-                source,
-            }),
+            Err(source) => Err(PipelineError::Tool { tool: tool.name.to_string_lossy(), source }),
         }
     }))
     .await;
     let mut scores = scored.into_iter().collect::<Result<Vec<_>, _>>()?;
 
-    let costs: Vec<CostedTool> = scores
-        .iter()
-        .map(|s| CostedTool {
-            name: &s.name,
-            cost: s.context_signals.invocation_cost,
-        })
-        .collect();
+    let costs: Vec<CostedTool> =
+        scores.iter().map(|s| CostedTool { name: &s.name, cost: s.context_signals.invocation_cost }).collect();
     let candidates = shadow_candidates(&costs);
     drop(costs);
     let costed: Vec<CoherenceTool> = tools
@@ -125,19 +113,13 @@ pub async fn score_server(
     let coherence = judge
         .judge_coherence(server_name, &costed, &candidates)
         .await
-        .map_err(|source| PipelineError::Coherence {
-            server: server_name.to_owned(),
-            source,
-        })?;
+        .map_err(|source| PipelineError::Coherence { server: server_name.to_owned(), source })?;
     let server_score = rollup(tools.len(), &mut scores, Some(&coherence), &candidates);
     Ok(ScoreReport {
         generated_at,
         model: judge.identity(),
         judge: JudgeStamp::of(judge),
-        server: ServerSummary {
-            name: server_name.to_owned(),
-            tool_count: tools.len(),
-        },
+        server: ServerSummary { name: server_name.to_owned(), tool_count: tools.len() },
         server_score,
         spec_version: SPEC_VERSION,
         tools: scores,

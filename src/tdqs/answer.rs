@@ -97,22 +97,14 @@ pub fn parse_tool_answer(text: &str) -> Result<ToolJudgement, String> {
     if !problems.is_empty() {
         return Err(problems.join("; "));
     }
-    Ok(ToolJudgement {
-        dimensions: scores,
-        annotation_contradiction,
-        summary,
-    })
+    Ok(ToolJudgement { dimensions: scores, annotation_contradiction, summary })
 }
 
 /// Parses a model's text as a coherence answer.
 pub fn parse_coherence_answer(text: &str) -> Result<CoherenceJudgement, String> {
     let v = parse_object(text)?;
     let mut problems = Vec::new();
-    let scores = dimension_block(
-        &v,
-        CoherenceDimension::ALL.map(CoherenceDimension::key),
-        &mut problems,
-    );
+    let scores = dimension_block(&v, CoherenceDimension::ALL.map(CoherenceDimension::key), &mut problems);
     let mut risks = Vec::new();
     match v.get("shadowing_risks") {
         None | Some(Value::Null) => {}
@@ -135,11 +127,7 @@ pub fn parse_coherence_answer(text: &str) -> Result<CoherenceJudgement, String> 
     if !problems.is_empty() {
         return Err(problems.join("; "));
     }
-    Ok(CoherenceJudgement {
-        dimensions: scores,
-        shadowing_risks: risks,
-        summary,
-    })
+    Ok(CoherenceJudgement { dimensions: scores, shadowing_risks: risks, summary })
 }
 
 fn parse_object(text: &str) -> Result<serde_json::Map<String, Value>, String> {
@@ -150,11 +138,7 @@ fn parse_object(text: &str) -> Result<serde_json::Map<String, Value>, String> {
     }
 }
 
-fn required_string(
-    v: &serde_json::Map<String, Value>,
-    key: &str,
-    problems: &mut Vec<String>,
-) -> String {
+fn required_string(v: &serde_json::Map<String, Value>, key: &str, problems: &mut Vec<String>) -> String {
     match v.get(key) {
         Some(Value::String(s)) => s.clone(),
         _ => {
@@ -178,14 +162,9 @@ fn dimension_block<const N: usize>(
         let entry = scores.and_then(|s| s.get(key));
         let Some(entry) = entry.and_then(Value::as_object) else {
             if scores.is_some() {
-                problems.push(format!(
-                    "\"scores.{key}\" must be an object {{\"score\", \"justification\"}}"
-                ));
+                problems.push(format!("\"scores.{key}\" must be an object {{\"score\", \"justification\"}}"));
             }
-            return Justified {
-                score: 0,
-                justification: String::new(),
-            };
+            return Justified { score: 0, justification: String::new() };
         };
         let score = entry.get("score").and_then(|s| {
             let f = s.as_f64()?;
@@ -195,18 +174,13 @@ fn dimension_block<const N: usize>(
         if score.is_none() {
             problems.push(format!(
                 "\"scores.{key}.score\" must be an integer from 1 to 5, got {}",
-                entry
-                    .get("score")
-                    .map_or("nothing".to_owned(), Value::to_string)
+                entry.get("score").map_or("nothing".to_owned(), Value::to_string)
             ));
         }
         if justification.is_none() {
             problems.push(format!("\"scores.{key}.justification\" must be a string"));
         }
-        Justified {
-            score: score.unwrap_or(0),
-            justification: justification.unwrap_or_default().to_owned(),
-        }
+        Justified { score: score.unwrap_or(0), justification: justification.unwrap_or_default().to_owned() }
     })
 }
 
@@ -218,17 +192,9 @@ mod tests {
         let dims: Vec<String> = Dimension::ALL
             .iter()
             .zip(scores)
-            .map(|(d, s)| {
-                format!(
-                    "\"{}\":{{\"score\":{s},\"justification\":\"because\"}}",
-                    d.key()
-                )
-            })
+            .map(|(d, s)| format!("\"{}\":{{\"score\":{s},\"justification\":\"because\"}}", d.key()))
             .collect();
-        format!(
-            "{{\"scores\":{{{}}},\"annotation_contradiction\":false,\"summary\":\"ok\"}}",
-            dims.join(",")
-        )
+        format!("{{\"scores\":{{{}}},\"annotation_contradiction\":false,\"summary\":\"ok\"}}", dims.join(","))
     }
 
     #[test]
@@ -242,32 +208,16 @@ mod tests {
     #[test]
     fn violations_are_named() {
         let e = parse_tool_answer(&answer([4, 2, 7, 3, 4, 0])).unwrap_err();
-        assert!(
-            e.contains("behavioral_transparency.score\" must be an integer from 1 to 5, got 7"),
-            "{e}"
-        );
+        assert!(e.contains("behavioral_transparency.score\" must be an integer from 1 to 5, got 7"), "{e}");
         assert!(e.contains("contextual_completeness"), "{e}");
-        assert!(
-            parse_tool_answer("{\"scores\": 5}")
-                .unwrap_err()
-                .contains("\"scores\" must be an object")
-        );
-        assert!(
-            parse_tool_answer("not json")
-                .unwrap_err()
-                .contains("not valid JSON")
-        );
-        assert!(
-            parse_tool_answer("[1]")
-                .unwrap_err()
-                .contains("JSON object")
-        );
+        assert!(parse_tool_answer("{\"scores\": 5}").unwrap_err().contains("\"scores\" must be an object"));
+        assert!(parse_tool_answer("not json").unwrap_err().contains("not valid JSON"));
+        assert!(parse_tool_answer("[1]").unwrap_err().contains("JSON object"));
     }
 
     #[test]
     fn coherence_answer() {
-        let keys = CoherenceDimension::ALL
-            .map(|d| format!("\"{}\":{{\"score\":3,\"justification\":\"j\"}}", d.key()));
+        let keys = CoherenceDimension::ALL.map(|d| format!("\"{}\":{{\"score\":3,\"justification\":\"j\"}}", d.key()));
         let text = format!(
             "{{\"scores\":{{{}}},\"shadowing_risks\":[{{\"tool\":\"a\",\"cheaper_sibling\":\"b\",\"justification\":\"j\"}}],\"summary\":\"s\"}}",
             keys.join(",")

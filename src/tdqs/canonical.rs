@@ -113,21 +113,13 @@ fn javascript_order(o: &JsObject) -> Vec<(&JsString, &JsValue)> {
         }
     }
     indexed.sort_by_key(|e| e.0);
-    indexed
-        .into_iter()
-        .map(|(_, k, v)| (k, v))
-        .chain(rest)
-        .collect()
+    indexed.into_iter().map(|(_, k, v)| (k, v)).chain(rest).collect()
 }
 
 /// The canonical array index a key spells (`"0"`, `"17"`, but not `"01"` or `"4294967295"`).
 fn array_index(k: &JsString) -> Option<u32> {
     let b = k.as_bytes();
-    if b.is_empty()
-        || b.len() > 10
-        || (b.len() > 1 && b[0] == b'0')
-        || !b.iter().all(u8::is_ascii_digit)
-    {
+    if b.is_empty() || b.len() > 10 || (b.len() > 1 && b[0] == b'0') || !b.iter().all(u8::is_ascii_digit) {
         return None;
     }
     let n: u64 = std::str::from_utf8(b).ok()?.parse().ok()?;
@@ -187,9 +179,7 @@ pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
             out.extend_from_slice(e);
             i += 1;
         } else if is_surrogate {
-            let cp = ((b as u32 & 0x0F) << 12)
-                | ((bytes[i + 1] as u32 & 0x3F) << 6)
-                | (bytes[i + 2] as u32 & 0x3F);
+            let cp = ((b as u32 & 0x0F) << 12) | ((bytes[i + 1] as u32 & 0x3F) << 6) | (bytes[i + 2] as u32 & 0x3F);
             out.extend_from_slice(format!("\\u{cp:04x}").as_bytes());
             i += 3;
         } else {

@@ -17,9 +17,7 @@ pub struct InvocationCost {
 impl InvocationCost {
     /// `required + 2*max(0, depth-1) + 2*unions`.
     pub fn cost(&self) -> u32 {
-        self.required_field_count
-            + 2 * self.schema_depth.saturating_sub(1)
-            + 2 * self.union_choice_count
+        self.required_field_count + 2 * self.schema_depth.saturating_sub(1) + 2 * self.union_choice_count
     }
 }
 
@@ -31,16 +29,9 @@ pub fn invocation_cost(schema: Option<&JsObject>) -> InvocationCost {
     if !has_properties(root) {
         return InvocationCost::default();
     }
-    let mut walk = Walk {
-        root,
-        path: Vec::new(),
-    };
+    let mut walk = Walk { root, path: Vec::new() };
     let t = walk.object(root, 0, true);
-    InvocationCost {
-        required_field_count: t.fields,
-        schema_depth: t.depth,
-        union_choice_count: t.unions,
-    }
+    InvocationCost { required_field_count: t.fields, schema_depth: t.depth, union_choice_count: t.unions }
 }
 
 /// What one node of the schema contributes.
@@ -53,10 +44,7 @@ struct Tally {
 
 impl Tally {
     fn at(depth: u32) -> Self {
-        Tally {
-            depth,
-            ..Default::default()
-        }
+        Tally { depth, ..Default::default() }
     }
 
     fn add(&mut self, other: Tally) {
@@ -67,9 +55,7 @@ impl Tally {
 }
 
 fn has_properties(o: &JsObject) -> bool {
-    o.get("properties")
-        .and_then(JsValue::as_object)
-        .is_some_and(|p| !p.is_empty())
+    o.get("properties").and_then(JsValue::as_object).is_some_and(|p| !p.is_empty())
 }
 
 struct Walk<'a> {
@@ -103,10 +89,7 @@ impl<'a> Walk<'a> {
             };
         }
         let mut tally = Tally::at(depth);
-        if let Some(props) = o
-            .get("properties")
-            .and_then(JsValue::as_object)
-            .filter(|p| !p.is_empty())
+        if let Some(props) = o.get("properties").and_then(JsValue::as_object).filter(|p| !p.is_empty())
             && depth < MAX_LEVEL
         {
             let level = depth + 1;
@@ -153,11 +136,7 @@ impl<'a> Walk<'a> {
             }
         }
         let best = best.unwrap_or_default();
-        Tally {
-            fields: best.fields,
-            unions: best.unions + constructible.saturating_sub(1),
-            depth: max_depth,
-        }
+        Tally { fields: best.fields, unions: best.unions + constructible.saturating_sub(1), depth: max_depth }
     }
 
     fn resolve(&self, reference: &str) -> Option<&'a JsValue> {
@@ -169,10 +148,7 @@ impl<'a> Walk<'a> {
         if name.is_empty() || name.contains('/') {
             return None;
         }
-        self.root
-            .get(container)?
-            .as_object()?
-            .get(&percent_decode(name))
+        self.root.get(container)?.as_object()?.get(&percent_decode(name))
     }
 }
 
@@ -217,12 +193,7 @@ mod tests {
     fn cost(src: &str) -> (u32, u32, u32, u32) {
         let v = parse(src.as_bytes()).unwrap();
         let c = invocation_cost(v.as_object());
-        (
-            c.required_field_count,
-            c.schema_depth,
-            c.union_choice_count,
-            c.cost(),
-        )
+        (c.required_field_count, c.schema_depth, c.union_choice_count, c.cost())
     }
 
     #[test]
@@ -239,9 +210,7 @@ mod tests {
         let cycle = r##"{"properties":{"a":{"$ref":"#/$defs/X"}},"required":["a"],"$defs":{"X":{"properties":{"b":{"$ref":"#/$defs/%58"}},"required":["b"]}}}"##;
         assert_eq!(cost(cycle), (3, 3, 0, 7));
         assert_eq!(
-            cost(
-                r##"{"properties":{"a":{"$ref":"#/$defs/X/Y"}},"required":["a"],"$defs":{"X/Y":{}}}"##
-            ),
+            cost(r##"{"properties":{"a":{"$ref":"#/$defs/X/Y"}},"required":["a"],"$defs":{"X/Y":{}}}"##),
             (1, 1, 0, 1)
         );
     }
@@ -258,14 +227,9 @@ mod tests {
     #[test]
     fn no_properties_means_zero() {
         assert_eq!(
-            cost(
-                r##"{"$ref":"#/$defs/R","$defs":{"R":{"properties":{"x":{}},"required":["x"]}}}"##
-            ),
+            cost(r##"{"$ref":"#/$defs/R","$defs":{"R":{"properties":{"x":{}},"required":["x"]}}}"##),
             (0, 0, 0, 0)
         );
-        assert_eq!(
-            cost(r##"{"properties":{"a":{}},"required":"a"}"##),
-            (0, 1, 0, 0)
-        );
+        assert_eq!(cost(r##"{"properties":{"a":{}},"required":"a"}"##), (0, 1, 0, 0));
     }
 }

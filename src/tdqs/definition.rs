@@ -53,21 +53,13 @@ pub enum InputError {
     #[error("tool #{0} is not an object")]
     NotAnObject(usize),
     #[error("tool #{index}{} is not a valid tool definition: {reason}", name_suffix(.name))]
-    Invalid {
-        index: usize,
-        name: Option<String>,
-        reason: String,
-    },
-    #[error(
-        "tool #{index} ({name:?}) repeats an earlier tool's name; names must be unique within a server"
-    )]
+    Invalid { index: usize, name: Option<String>, reason: String },
+    #[error("tool #{index} ({name:?}) repeats an earlier tool's name; names must be unique within a server")]
     Duplicate { index: usize, name: String },
 }
 
 fn name_suffix(name: &Option<String>) -> String {
-    name.as_ref()
-        .map(|n| format!(" ({n:?})"))
-        .unwrap_or_default()
+    name.as_ref().map(|n| format!(" ({n:?})")).unwrap_or_default()
 }
 
 /// Accepts any of the three input shapes.
@@ -76,11 +68,7 @@ pub fn parse_tools(doc: &JsValue) -> Result<ParsedTools, InputError> {
         JsValue::Array(items) => (None, items.iter().collect()),
         JsValue::Object(o) => match (o.get("tools"), o.get("name")) {
             (Some(JsValue::Array(items)), _) => {
-                let server = o
-                    .get("serverName")
-                    .and_then(JsValue::as_str)
-                    .filter(|s| !s.is_empty())
-                    .cloned();
+                let server = o.get("serverName").and_then(JsValue::as_str).filter(|s| !s.is_empty()).cloned();
                 (server, items.iter().collect())
             }
             (_, Some(JsValue::String(_))) => (None, vec![doc]),
@@ -100,10 +88,7 @@ pub fn parse_tools(doc: &JsValue) -> Result<ParsedTools, InputError> {
         let obj = item.as_object().ok_or(InputError::NotAnObject(index))?;
         let tool = tool_from_object(obj, index)?;
         if tools.iter().any(|t: &ToolDefinition| t.name == tool.name) {
-            return Err(InputError::Duplicate {
-                index,
-                name: tool.name.to_string_lossy(),
-            });
+            return Err(InputError::Duplicate { index, name: tool.name.to_string_lossy() });
         }
         tools.push(tool);
     }
@@ -160,19 +145,10 @@ pub fn tool_from_object(obj: &JsObject, index: usize) -> Result<ToolDefinition, 
     let output_schema = object_field("outputSchema");
     let annotations = object_field("annotations");
     match (name, problems.is_empty()) {
-        (Some(name), true) => Ok(ToolDefinition {
-            name,
-            title,
-            description,
-            input_schema,
-            output_schema,
-            annotations,
-        }),
-        (name, _) => Err(InputError::Invalid {
-            index,
-            name: name.map(|n| n.to_string_lossy()),
-            reason: problems.join("; "),
-        }),
+        (Some(name), true) => Ok(ToolDefinition { name, title, description, input_schema, output_schema, annotations }),
+        (name, _) => {
+            Err(InputError::Invalid { index, name: name.map(|n| n.to_string_lossy()), reason: problems.join("; ") })
+        }
     }
 }
 
@@ -190,18 +166,10 @@ mod tests {
         let list = tools(r#"{"tools":[{"name":"a"}],"serverName":"srv"}"#).unwrap();
         assert_eq!(list.server_name_or(None), "srv");
         assert_eq!(list.server_name_or(Some("x")), "x");
-        assert_eq!(
-            tools(r#"[{"name":"a"},{"name":"b"}]"#).unwrap().tools.len(),
-            2
-        );
+        assert_eq!(tools(r#"[{"name":"a"},{"name":"b"}]"#).unwrap().tools.len(), 2);
         let one = tools(r#"{"name":"a","_meta":{"x":1}}"#).unwrap();
         assert_eq!(one.server_name_or(None), "server");
-        assert_eq!(
-            tools(r#"{"tools":[{"name":"a"}],"serverName":""}"#)
-                .unwrap()
-                .server_name,
-            None
-        );
+        assert_eq!(tools(r#"{"tools":[{"name":"a"}],"serverName":""}"#).unwrap().server_name, None);
     }
 
     #[test]
@@ -209,35 +177,19 @@ mod tests {
         assert_eq!(tools("[]"), Err(InputError::NoTools));
         assert_eq!(tools(r#"{"tools":5}"#), Err(InputError::Shape));
         assert_eq!(tools(r#"{"name":5}"#), Err(InputError::Shape));
-        assert_eq!(
-            tools(r#"[{"name":"a"},5]"#),
-            Err(InputError::NotAnObject(2))
-        );
-        let e = tools(r#"[{"name":"a","description":5,"title":4}]"#)
-            .unwrap_err()
-            .to_string();
+        assert_eq!(tools(r#"[{"name":"a"},5]"#), Err(InputError::NotAnObject(2)));
+        let e = tools(r#"[{"name":"a","description":5,"title":4}]"#).unwrap_err().to_string();
         assert_eq!(
             e,
             "tool #1 (\"a\") is not a valid tool definition: title: must be a string or null; description: must be a string or null"
         );
         let e = tools(r#"[{"name":""}]"#).unwrap_err().to_string();
         assert!(e.starts_with("tool #1 is not a valid"), "{e}");
-        let e = tools(r#"[{"name":"a"},{"name":"a"}]"#)
-            .unwrap_err()
-            .to_string();
+        let e = tools(r#"[{"name":"a"},{"name":"a"}]"#).unwrap_err().to_string();
         assert!(e.contains("#2 (\"a\")"), "{e}");
-        let many = format!(
-            "[{}]",
-            (0..501)
-                .map(|i| format!("{{\"name\":\"t{i}\"}}"))
-                .collect::<Vec<_>>()
-                .join(",")
-        );
+        let many = format!("[{}]", (0..501).map(|i| format!("{{\"name\":\"t{i}\"}}")).collect::<Vec<_>>().join(","));
         assert_eq!(tools(&many), Err(InputError::TooMany(501)));
-        let huge = format!(
-            "[{{\"name\":\"a\",\"inputSchema\":{{\"x\":1{}}}}}]",
-            "0".repeat(400)
-        );
+        let huge = format!("[{{\"name\":\"a\",\"inputSchema\":{{\"x\":1{}}}}}]", "0".repeat(400));
         assert!(tools(&huge).unwrap_err().to_string().contains("too large"));
     }
 }

@@ -23,11 +23,7 @@ pub fn evaluate_gates(tool: &ToolDefinition) -> Gate {
     let d = folded(desc);
     let same_as_name = d == folded(&tool.name);
     let same_as_title = tool.title.as_ref().is_some_and(|t| d == folded(t));
-    if same_as_name || same_as_title {
-        Gate::Tautological
-    } else {
-        Gate::Pass
-    }
+    if same_as_name || same_as_title { Gate::Tautological } else { Gate::Pass }
 }
 
 #[cfg(test)]
@@ -49,23 +45,11 @@ mod tests {
     #[test]
     fn gates() {
         assert_eq!(evaluate_gates(&tool("a", None, None)), Gate::NoDescription);
-        assert_eq!(
-            evaluate_gates(&tool("a", None, Some(" \u{FEFF}\u{A0}\n"))),
-            Gate::NoDescription
-        );
+        assert_eq!(evaluate_gates(&tool("a", None, Some(" \u{FEFF}\u{A0}\n"))), Gate::NoDescription);
         // U+0085 is not JavaScript whitespace, so this is a (poor) description.
         assert_eq!(evaluate_gates(&tool("a", None, Some("\u{85}"))), Gate::Pass);
-        assert_eq!(
-            evaluate_gates(&tool("Process", None, Some(" process "))),
-            Gate::Tautological
-        );
-        assert_eq!(
-            evaluate_gates(&tool("p", Some("Get Calls"), Some("get calls"))),
-            Gate::Tautological
-        );
-        assert_eq!(
-            evaluate_gates(&tool("p", None, Some("Processes a queue."))),
-            Gate::Pass
-        );
+        assert_eq!(evaluate_gates(&tool("Process", None, Some(" process "))), Gate::Tautological);
+        assert_eq!(evaluate_gates(&tool("p", Some("Get Calls"), Some("get calls"))), Gate::Tautological);
+        assert_eq!(evaluate_gates(&tool("p", None, Some("Processes a queue."))), Gate::Pass);
     }
 }

@@ -37,19 +37,13 @@ impl JsString {
     pub fn to_string_lossy(&self) -> String {
         match self.as_str() {
             Some(s) => s.to_owned(),
-            None => self
-                .code_points()
-                .map(|c| char::from_u32(c).unwrap_or('\u{FFFD}'))
-                .collect(),
+            None => self.code_points().map(|c| char::from_u32(c).unwrap_or('\u{FFFD}')).collect(),
         }
     }
 
     /// Code points, surrogates included.
     pub fn code_points(&self) -> CodePoints<'_> {
-        CodePoints {
-            bytes: &self.0,
-            pos: 0,
-        }
+        CodePoints { bytes: &self.0, pos: 0 }
     }
 
     fn from_wtf8(bytes: Vec<u8>) -> Self {
@@ -118,8 +112,7 @@ impl Iterator for CodePoints<'_> {
         } else if b0 < 0xE0 {
             (((b0 & 0x1F) << 6) | (b[i + 1] as u32 & 0x3F), 2)
         } else if b0 < 0xF0 {
-            let cp =
-                ((b0 & 0x0F) << 12) | ((b[i + 1] as u32 & 0x3F) << 6) | (b[i + 2] as u32 & 0x3F);
+            let cp = ((b0 & 0x0F) << 12) | ((b[i + 1] as u32 & 0x3F) << 6) | (b[i + 2] as u32 & 0x3F);
             (cp, 3)
         } else {
             let cp = ((b0 & 0x07) << 18)
@@ -140,11 +133,7 @@ fn push_code_point(out: &mut Vec<u8>, cp: u32) {
     } else if cp < 0x800 {
         out.extend_from_slice(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]);
     } else if cp < 0x10000 {
-        out.extend_from_slice(&[
-            0xE0 | (cp >> 12) as u8,
-            0x80 | ((cp >> 6) & 0x3F) as u8,
-            0x80 | (cp & 0x3F) as u8,
-        ]);
+        out.extend_from_slice(&[0xE0 | (cp >> 12) as u8, 0x80 | ((cp >> 6) & 0x3F) as u8, 0x80 | (cp & 0x3F) as u8]);
     } else {
         out.extend_from_slice(&[
             0xF0 | (cp >> 18) as u8,
@@ -257,13 +246,8 @@ impl JsObject {
         if index.is_none() && self.entries.len() < INDEX_FROM {
             return self.insert(key, value);
         }
-        let map = index.get_or_insert_with(|| {
-            self.entries
-                .iter()
-                .enumerate()
-                .map(|(i, (k, _))| (k.clone(), i))
-                .collect()
-        });
+        let map =
+            index.get_or_insert_with(|| self.entries.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect());
         match map.get(&key) {
             Some(&i) => self.entries[i].1 = value,
             None => {
@@ -312,19 +296,9 @@ pub fn parse(input: &[u8]) -> Result<JsValue, JsonError> {
 fn error_at(s: &[u8], pos: usize, message: &str) -> JsonError {
     let before = &s[..pos.min(s.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |p| p + 1);
-    let column = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    JsonError {
-        message: message.to_owned(),
-        line,
-        column,
-    }
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    JsonError { message: message.to_owned(), line, column }
 }
 
 struct Parser<'a> {
@@ -366,9 +340,7 @@ impl Parser<'_> {
             Some(b'f') => self.literal(b"false", JsValue::Bool(false)),
             Some(b'n') => self.literal(b"null", JsValue::Null),
             Some(b'N') | Some(b'I') => Err(self.err("NaN and Infinity are not valid JSON")),
-            Some(b'-') if self.s.get(self.i + 1) == Some(&b'I') => {
-                Err(self.err("NaN and Infinity are not valid JSON"))
-            }
+            Some(b'-') if self.s.get(self.i + 1) == Some(&b'I') => Err(self.err("NaN and Infinity are not valid JSON")),
             Some(b'-' | b'0'..=b'9') => self.number(),
             Some(_) => Err(self.err("expected a JSON value")),
         }
@@ -439,15 +411,10 @@ impl Parser<'_> {
     }
 
     fn hex4(&mut self) -> Result<u32, JsonError> {
-        let digits = self
-            .s
-            .get(self.i..self.i + 4)
-            .ok_or_else(|| self.err("truncated \\u escape"))?;
+        let digits = self.s.get(self.i..self.i + 4).ok_or_else(|| self.err("truncated \\u escape"))?;
         let mut v = 0u32;
         for &d in digits {
-            let n = (d as char)
-                .to_digit(16)
-                .ok_or_else(|| self.err("invalid \\u escape"))?;
+            let n = (d as char).to_digit(16).ok_or_else(|| self.err("invalid \\u escape"))?;
             v = v * 16 + n;
         }
         self.i += 4;
@@ -578,10 +545,7 @@ mod tests {
     #[test]
     fn numbers_follow_double_semantics() {
         assert_eq!(parse(b"1e400").unwrap(), JsValue::Number(f64::INFINITY));
-        assert_eq!(
-            parse(b"9007199254740993").unwrap(),
-            JsValue::Number(9007199254740992.0)
-        );
+        assert_eq!(parse(b"9007199254740993").unwrap(), JsValue::Number(9007199254740992.0));
         let huge = format!("1{}", "0".repeat(400));
         assert_eq!(parse(huge.as_bytes()).unwrap(), JsValue::IntOverflow);
         assert!(parse(b"NaN").is_err());

@@ -80,10 +80,7 @@ pub struct ServerLint {
 
 impl ServerLint {
     pub fn count(&self, severity: Severity) -> usize {
-        self.findings
-            .iter()
-            .filter(|f| f.severity == severity)
-            .count()
+        self.findings.iter().filter(|f| f.severity == severity).count()
     }
 }
 
@@ -98,18 +95,10 @@ pub fn gate_flags(gate: Gate) -> Vec<ToolFlag> {
 
 pub fn lint_tools(tools: &[ToolDefinition]) -> ServerLint {
     let mut linted: Vec<LintedTool> = tools.iter().map(lint_tool).collect();
-    let costed: Vec<CostedTool> = linted
-        .iter()
-        .map(|t| CostedTool {
-            name: &t.name,
-            cost: t.context_signals.invocation_cost,
-        })
-        .collect();
+    let costed: Vec<CostedTool> =
+        linted.iter().map(|t| CostedTool { name: &t.name, cost: t.context_signals.invocation_cost }).collect();
     let candidates = shadow_candidates(&costed);
-    let mut findings: Vec<Finding> = linted
-        .iter()
-        .flat_map(|t| t.findings.iter().cloned())
-        .collect();
+    let mut findings: Vec<Finding> = linted.iter().flat_map(|t| t.findings.iter().cloned()).collect();
     for c in &candidates {
         let f = Finding {
             rule: Rule::ShadowCandidate,
@@ -127,11 +116,7 @@ pub fn lint_tools(tools: &[ToolDefinition]) -> ServerLint {
         }
         findings.push(f);
     }
-    ServerLint {
-        tools: linted,
-        findings,
-        shadow_candidates: candidates,
-    }
+    ServerLint { tools: linted, findings, shadow_candidates: candidates }
 }
 
 fn lint_tool(tool: &ToolDefinition) -> LintedTool {
@@ -140,20 +125,13 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
     let name = &tool.name;
     let mut findings = Vec::new();
     let mut add = |rule, severity, message: String| {
-        findings.push(Finding {
-            rule,
-            severity,
-            tool: name.clone(),
-            message,
-        });
+        findings.push(Finding { rule, severity, tool: name.clone(), message });
     };
     match gate {
         Gate::NoDescription => add(
             Rule::NoDescription,
             Severity::Error,
-            format!(
-                "{name} has no description: it scores 1 on every dimension (tier D) without reaching the judge."
-            ),
+            format!("{name} has no description: it scores 1 on every dimension (tier D) without reaching the judge."),
         ),
         Gate::Tautological => add(
             Rule::TautologicalDescription,
@@ -166,11 +144,7 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
         Gate::Pass => {}
     }
     let a = s.annotation_values;
-    if a.read_only.is_none()
-        && a.destructive.is_none()
-        && a.idempotent.is_none()
-        && a.open_world.is_none()
-    {
+    if a.read_only.is_none() && a.destructive.is_none() && a.idempotent.is_none() && a.open_world.is_none() {
         add(
             Rule::MissingAnnotations,
             Severity::Warning,
@@ -181,11 +155,7 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
         );
     }
     if s.param_count > 0 && s.schema_description_coverage < 80 {
-        let severity = if s.schema_description_coverage < 50 {
-            Severity::Warning
-        } else {
-            Severity::Info
-        };
+        let severity = if s.schema_description_coverage < 50 { Severity::Warning } else { Severity::Info };
         add(
             Rule::UndocumentedParameters,
             severity,
@@ -200,15 +170,8 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
         add(
             Rule::NoOutputSchema,
             Severity::Info,
-            format!(
-                "{name} declares no output schema, so its description must explain what comes back."
-            ),
+            format!("{name} declares no output schema, so its description must explain what comes back."),
         );
     }
-    LintedTool {
-        name: tool.name.clone(),
-        context_signals: s,
-        flags: gate_flags(gate),
-        findings,
-    }
+    LintedTool { name: tool.name.clone(), context_signals: s, flags: gate_flags(gate), findings }
 }

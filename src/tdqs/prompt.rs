@@ -18,9 +18,7 @@ fn without_nul(v: &JsValue) -> JsValue {
     match v {
         JsValue::String(s) => JsValue::String(clean(s)),
         JsValue::Array(a) => JsValue::Array(a.iter().map(without_nul).collect()),
-        JsValue::Object(o) => {
-            JsValue::Object(o.iter().map(|(k, v)| (clean(k), without_nul(v))).collect())
-        }
+        JsValue::Object(o) => JsValue::Object(o.iter().map(|(k, v)| (clean(k), without_nul(v))).collect()),
         other => other.clone(),
     }
 }
@@ -31,17 +29,9 @@ fn pretty(o: &JsObject) -> String {
 
 /// The tool-scoring message (spec 1.3): no invocation cost, no byte count, and the output
 /// schema itself instead of a has-output-schema flag.
-pub fn tool_scoring_message(
-    tool: &ToolDefinition,
-    signals: &ContextSignals,
-    siblings: &[JsString],
-) -> String {
+pub fn tool_scoring_message(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> String {
     let none = |s: Option<String>, fallback: &str| s.unwrap_or_else(|| fallback.to_owned());
-    let title = tool
-        .title
-        .as_ref()
-        .map(sanitize)
-        .unwrap_or_else(|| "null".to_owned());
+    let title = tool.title.as_ref().map(sanitize).unwrap_or_else(|| "null".to_owned());
     let description = tool.description.as_ref().map(sanitize).unwrap_or_default();
     let input = none(tool.input_schema.as_ref().map(pretty), "{}");
     let output = none(tool.output_schema.as_ref().map(pretty), "None provided");
@@ -74,10 +64,7 @@ pub fn tool_scoring_message(
         "CONTEXT SIGNALS:".to_owned(),
         format!("- Parameter count: {}", signals.param_count),
         format!("- Required parameters: {}", signals.required_param_count),
-        format!(
-            "- Schema description coverage: {}%",
-            signals.schema_description_coverage
-        ),
+        format!("- Schema description coverage: {}%", signals.schema_description_coverage),
         format!("- Parameters with enums: {}", signals.params_with_enums),
         format!("- Has nested objects: {}", b(signals.has_nested_objects)),
         String::new(),
@@ -98,11 +85,7 @@ pub struct CoherenceTool<'a> {
 }
 
 /// The coherence message: every tool with its cost parts, then the shadow candidates.
-pub fn coherence_message(
-    server_name: &str,
-    tools: &[CoherenceTool<'_>],
-    candidates: &[ShadowCandidate],
-) -> String {
+pub fn coherence_message(server_name: &str, tools: &[CoherenceTool<'_>], candidates: &[ShadowCandidate]) -> String {
     let mut lines = vec![
         format!("SERVER NAME: {}", server_name.replace('\0', "")),
         format!("TOOL COUNT: {}", tools.len()),
@@ -111,10 +94,7 @@ pub fn coherence_message(
     ];
     for t in tools {
         let c = t.cost;
-        let desc = t
-            .description
-            .map(sanitize)
-            .unwrap_or_else(|| "(no description)".to_owned());
+        let desc = t.description.map(sanitize).unwrap_or_else(|| "(no description)".to_owned());
         lines.push(format!(
             "- {} [cost {}: {} required, depth {}, {} union choices]: {desc}",
             sanitize(t.name),
@@ -124,11 +104,7 @@ pub fn coherence_message(
             c.union_choice_count
         ));
     }
-    lines.extend([
-        "</tools>".to_owned(),
-        String::new(),
-        "<shadow-candidates>".to_owned(),
-    ]);
+    lines.extend(["</tools>".to_owned(), String::new(), "<shadow-candidates>".to_owned()]);
     if candidates.is_empty() {
         lines.push("None".to_owned());
     }
@@ -141,11 +117,7 @@ pub fn coherence_message(
             c.cheaper_sibling_invocation_cost
         ));
     }
-    lines.extend([
-        "</shadow-candidates>".to_owned(),
-        String::new(),
-        "Respond with JSON only.".to_owned(),
-    ]);
+    lines.extend(["</shadow-candidates>".to_owned(), String::new(), "Respond with JSON only.".to_owned()]);
     lines.join("\n")
 }
 

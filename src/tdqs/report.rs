@@ -30,10 +30,7 @@ impl LintReport {
     /// Stamps a lint with its server and time (the caller owns the clock).
     pub fn new(server_name: String, lint: ServerLint, generated_at: String) -> Self {
         LintReport {
-            server: ServerSummary {
-                name: server_name,
-                tool_count: lint.tools.len(),
-            },
+            server: ServerSummary { name: server_name, tool_count: lint.tools.len() },
             findings: lint.findings,
             generated_at,
             shadow_candidates: lint.shadow_candidates,

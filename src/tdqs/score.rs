@@ -173,19 +173,13 @@ impl DimensionScores {
 
     /// The weighted score: `round1(sum(score * weight), 100)`.
     pub fn tdqs(&self) -> Tenths {
-        let p: u64 = Dimension::ALL
-            .iter()
-            .map(|d| self.get(*d) as u64 * d.weight())
-            .sum();
+        let p: u64 = Dimension::ALL.iter().map(|d| self.get(*d) as u64 * d.weight()).sum();
         round1(p, 100)
     }
 
     /// Dimensions scoring below 3, in rubric order.
     pub fn smells(&self) -> Vec<Dimension> {
-        Dimension::ALL
-            .into_iter()
-            .filter(|d| self.get(*d) < 3)
-            .collect()
+        Dimension::ALL.into_iter().filter(|d| self.get(*d) < 3).collect()
     }
 }
 
@@ -228,11 +222,7 @@ mod tests {
         assert_eq!(Tier::of(s.tdqs()), Tier::C);
         assert_eq!(
             s.smells(),
-            [
-                Dimension::UsageGuidelines,
-                Dimension::BehavioralTransparency,
-                Dimension::ContextualCompleteness
-            ]
+            [Dimension::UsageGuidelines, Dimension::BehavioralTransparency, Dimension::ContextualCompleteness]
         );
         assert_eq!(DimensionScores([5, 5, 3, 3, 5, 5]).tdqs(), Tenths(43));
         assert_eq!(DimensionScores([1, 1, 1, 1, 2, 1]).tdqs(), Tenths(11));
@@ -251,10 +241,7 @@ mod tests {
             }
             let s = DimensionScores(v);
             // Exact: weighted sum p/100, to tenths half-up => the smallest k with k/10 >= p/100 - 1/20
-            let p: u64 = Dimension::ALL
-                .iter()
-                .map(|d| s.get(*d) as u64 * d.weight())
-                .sum();
+            let p: u64 = Dimension::ALL.iter().map(|d| s.get(*d) as u64 * d.weight()).sum();
             // p/100 = (p/10) tenths; tenths value x = p/10 exactly as a rational.
             let (whole, rem) = (p / 10, p % 10);
             let expected = if rem >= 5 { whole + 1 } else { whole };

@@ -81,11 +81,7 @@ pub fn rollup(
 ) -> ServerScore {
     let tdqs: Vec<Tenths> = tools.iter().map(|t| t.tdqs).collect();
     let n = tdqs.len() as u64;
-    let dq = if enough_scored(tools.len(), tool_count) {
-        description_quality(&tdqs)
-    } else {
-        None
-    };
+    let dq = if enough_scored(tools.len(), tool_count) { description_quality(&tdqs) } else { None };
     let coh = coherence.map(|c| {
         let sum: u64 = c.dimensions.iter().map(|d| d.score as u64).sum();
         round1(sum, 4)
@@ -131,18 +127,8 @@ pub fn rollup(
         overall_score,
         overall_tier: overall_score.map(Tier::of),
         coherence_justifications: coherence.map(|c| {
-            let [
-                disambiguation,
-                naming_consistency,
-                tool_count_appropriateness,
-                completeness,
-            ] = c.dimensions.clone();
-            CoherenceJustifications {
-                disambiguation,
-                naming_consistency,
-                tool_count_appropriateness,
-                completeness,
-            }
+            let [disambiguation, naming_consistency, tool_count_appropriateness, completeness] = c.dimensions.clone();
+            CoherenceJustifications { disambiguation, naming_consistency, tool_count_appropriateness, completeness }
         }),
         coherence_summary: coherence.map(|c| c.summary.clone()),
         shadowing_risks: risks,
@@ -163,10 +149,7 @@ mod tests {
     #[test]
     fn description_quality_in_integers() {
         // mean 2.8 (4.0, 3.4, 1.0 -> 8.4/3), min 1.0: 0.6*2.8 + 0.4*1.0 = 2.08 -> 2.1
-        assert_eq!(
-            description_quality(&[Tenths(40), Tenths(34), Tenths(10)]),
-            Some(Tenths(21))
-        );
+        assert_eq!(description_quality(&[Tenths(40), Tenths(34), Tenths(10)]), Some(Tenths(21)));
         assert_eq!(description_quality(&[]), None);
         assert!(enough_scored(4, 5) && !enough_scored(3, 5) && !enough_scored(0, 0));
     }

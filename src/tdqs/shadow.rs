@@ -54,16 +54,12 @@ pub struct ShadowingRisk {
 
 /// Keeps reported risks that name a supplied pair (dearer tool first), once per tool, in the
 /// order reported; drops everything else.
-pub fn confirmed_risks(
-    candidates: &[ShadowCandidate],
-    reported: &[ShadowingRisk],
-) -> Vec<ShadowingRisk> {
+pub fn confirmed_risks(candidates: &[ShadowCandidate], reported: &[ShadowingRisk]) -> Vec<ShadowingRisk> {
     let mut seen: Vec<&str> = Vec::new();
     let mut out = Vec::new();
     for r in reported {
-        let supplied = candidates.iter().any(|c| {
-            c.tool == *r.tool.as_str() && c.cheaper_sibling == *r.cheaper_sibling.as_str()
-        });
+        let supplied =
+            candidates.iter().any(|c| c.tool == *r.tool.as_str() && c.cheaper_sibling == *r.cheaper_sibling.as_str());
         if supplied && !seen.contains(&r.tool.as_str()) {
             seen.push(&r.tool);
             out.push(r.clone());
@@ -78,25 +74,15 @@ mod tests {
 
     #[test]
     fn dearest_qualifying_sibling_smallest_name_on_ties() {
-        let names: Vec<JsString> = ["big", "b", "a", "mid", "tiny"]
-            .into_iter()
-            .map(JsString::from)
-            .collect();
+        let names: Vec<JsString> = ["big", "b", "a", "mid", "tiny"].into_iter().map(JsString::from).collect();
         let costs = [13, 3, 3, 7, 0];
-        let tools: Vec<CostedTool> = names
-            .iter()
-            .zip(costs)
-            .map(|(name, cost)| CostedTool { name, cost })
-            .collect();
+        let tools: Vec<CostedTool> = names.iter().zip(costs).map(|(name, cost)| CostedTool { name, cost }).collect();
         let c = shadow_candidates(&tools);
         // big(13): qualifying a(3), b(3), tiny(0); mid(7) is more than half. Dearest: a (tie by name).
         assert_eq!(c[0].tool, *"big");
         assert_eq!(c[0].cheaper_sibling, *"a");
         // mid(7): 3 is not <= 7-4... it is (3 <= 3) and 6 <= 7: a again.
-        assert_eq!(
-            (c[1].tool.to_string(), c[1].cheaper_sibling.to_string()),
-            ("mid".into(), "a".into())
-        );
+        assert_eq!((c[1].tool.to_string(), c[1].cheaper_sibling.to_string()), ("mid".into(), "a".into()));
         assert_eq!(c.len(), 2);
     }
 
@@ -108,19 +94,11 @@ mod tests {
             cheaper_sibling: "small".into(),
             cheaper_sibling_invocation_cost: 1,
         }];
-        let risk = |t: &str, s: &str| ShadowingRisk {
-            tool: t.into(),
-            cheaper_sibling: s.into(),
-            justification: "j".into(),
-        };
+        let risk =
+            |t: &str, s: &str| ShadowingRisk { tool: t.into(), cheaper_sibling: s.into(), justification: "j".into() };
         let got = confirmed_risks(
             &cand,
-            &[
-                risk("small", "big"),
-                risk("big", "other"),
-                risk("big", "small"),
-                risk("big", "small"),
-            ],
+            &[risk("small", "big"), risk("big", "other"), risk("big", "small"), risk("big", "small")],
         );
         assert_eq!(got, vec![risk("big", "small")]);
     }

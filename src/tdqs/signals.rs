@@ -73,42 +73,19 @@ pub fn canonical_definition(tool: &ToolDefinition) -> Vec<u8> {
 /// Computes every stage-1 signal.
 pub fn context_signals(tool: &ToolDefinition) -> ContextSignals {
     let canonical = canonical_definition(tool);
-    let props = tool
-        .input_schema
-        .as_ref()
-        .and_then(|s| s.get("properties"))
-        .and_then(JsValue::as_object);
-    let prop_values = || {
-        props
-            .into_iter()
-            .flat_map(|p| p.iter().map(|(_, v)| v.as_object()))
-    };
+    let props = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object);
+    let prop_values = || props.into_iter().flat_map(|p| p.iter().map(|(_, v)| v.as_object()));
     let param_count = props.map_or(0, JsObject::len) as u32;
     let params_with_descriptions = prop_values()
-        .filter(|p| {
-            p.and_then(|p| p.get("description"))
-                .and_then(JsValue::as_str)
-                .is_some_and(|d| !d.is_empty())
-        })
+        .filter(|p| p.and_then(|p| p.get("description")).and_then(JsValue::as_str).is_some_and(|d| !d.is_empty()))
         .count() as u32;
-    let params_with_enums = prop_values()
-        .filter(|p| {
-            p.and_then(|p| p.get("enum"))
-                .and_then(JsValue::as_array)
-                .is_some()
-        })
-        .count() as u32;
-    let has_nested_objects = prop_values().any(|p| {
-        p.and_then(|p| p.get("type"))
-            .and_then(JsValue::as_str)
-            .is_some_and(|t| t == "object")
-    });
-    let required_param_count = tool
-        .input_schema
-        .as_ref()
-        .and_then(|s| s.get("required"))
-        .and_then(JsValue::as_array)
-        .map_or(0, |r| r.len()) as u32;
+    let params_with_enums =
+        prop_values().filter(|p| p.and_then(|p| p.get("enum")).and_then(JsValue::as_array).is_some()).count() as u32;
+    let has_nested_objects =
+        prop_values().any(|p| p.and_then(|p| p.get("type")).and_then(JsValue::as_str).is_some_and(|t| t == "object"));
+    let required_param_count =
+        tool.input_schema.as_ref().and_then(|s| s.get("required")).and_then(JsValue::as_array).map_or(0, |r| r.len())
+            as u32;
     let non_empty = |o: &Option<JsObject>| o.as_ref().is_some_and(|o| !o.is_empty());
     let hint = |key: &str| match tool.annotations.as_ref().and_then(|a| a.get(key)) {
         Some(JsValue::Bool(b)) => Some(*b),
@@ -167,20 +144,11 @@ mod tests {
     fn hash_and_bytes_match_the_reference() {
         // Values read off `tdqs==0.1.0`.
         let s = signals(r#"{"name":"a","description":"x"}"#);
-        assert_eq!(
-            (s.input_hash.as_str(), s.definition_bytes),
-            ("1f2cb5cc6bddfa52", 101)
-        );
+        assert_eq!((s.input_hash.as_str(), s.definition_bytes), ("1f2cb5cc6bddfa52", 101));
         let s = signals(r#"{"name":"a","description":"\ud800"}"#);
-        assert_eq!(
-            (s.input_hash.as_str(), s.definition_bytes),
-            ("b98b8b465a1b3e94", 106)
-        );
+        assert_eq!((s.input_hash.as_str(), s.definition_bytes), ("b98b8b465a1b3e94", 106));
         let s = signals(r#"{"name":"a","inputSchema":{"x":1e400}}"#);
-        assert_eq!(
-            (s.input_hash.as_str(), s.definition_bytes),
-            ("dc6a385f02da6b8a", 108)
-        );
+        assert_eq!((s.input_hash.as_str(), s.definition_bytes), ("dc6a385f02da6b8a", 108));
     }
 
     #[test]
@@ -188,14 +156,7 @@ mod tests {
         let s = signals(
             r#"{"name":"get_calls","title":"Get Calls","description":"List calls.","inputSchema":{"type":"object","properties":{"limit":{"type":"integer","description":"max"},"cursor":{"type":"string","description":"page"}},"required":["limit"]},"annotations":{"readOnlyHint":true}}"#,
         );
-        assert_eq!(
-            (
-                s.param_count,
-                s.params_with_descriptions,
-                s.schema_description_coverage
-            ),
-            (2, 2, 100)
-        );
+        assert_eq!((s.param_count, s.params_with_descriptions, s.schema_description_coverage), (2, 2, 100));
         assert_eq!(s.annotation_values.read_only, Some(true));
         assert!(s.has_annotations && !s.has_output_schema && !s.title_is_meaningful);
         assert_eq!(percent_half_up(1, 8), 13); // 12.5 rounds up

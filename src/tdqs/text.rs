@@ -32,10 +32,7 @@ pub fn js_trim(s: &JsString) -> Vec<u32> {
     match start {
         None => Vec::new(),
         Some(start) => {
-            let end = cps
-                .iter()
-                .rposition(|&c| !is_js_whitespace(c))
-                .unwrap_or(start);
+            let end = cps.iter().rposition(|&c| !is_js_whitespace(c)).unwrap_or(start);
             cps[start..=end].to_vec()
         }
     }
@@ -74,9 +71,7 @@ pub fn lowercase(cps: &[u32]) -> Vec<u32> {
 
 /// Number of UTF-16 code units (JavaScript's `length`).
 pub fn utf16_len(s: &JsString) -> usize {
-    s.code_points()
-        .map(|c| if c > 0xFFFF { 2 } else { 1 })
-        .sum()
+    s.code_points().map(|c| if c > 0xFFFF { 2 } else { 1 }).sum()
 }
 
 /// Code points as UTF-16 code units (lone surrogates stay single units).
@@ -84,10 +79,7 @@ pub fn utf16_units(s: &JsString) -> impl Iterator<Item = u16> + '_ {
     s.code_points().flat_map(|c| {
         if c > 0xFFFF {
             let v = c - 0x10000;
-            [
-                Some(0xD800 | (v >> 10) as u16),
-                Some(0xDC00 | (v & 0x3FF) as u16),
-            ]
+            [Some(0xD800 | (v >> 10) as u16), Some(0xDC00 | (v & 0x3FF) as u16)]
         } else {
             [Some(c as u16), None]
         }
@@ -137,10 +129,7 @@ mod tests {
     #[test]
     fn lowercase_applies_final_sigma() {
         let cps: Vec<u32> = "ΟΔΟΣ".chars().map(|c| c as u32).collect();
-        let lower: String = lowercase(&cps)
-            .into_iter()
-            .filter_map(char::from_u32)
-            .collect();
+        let lower: String = lowercase(&cps).into_iter().filter_map(char::from_u32).collect();
         assert_eq!(lower, "οδος");
     }
 }

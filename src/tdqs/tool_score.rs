@@ -88,27 +88,13 @@ pub fn needs_judge(gate: Gate) -> bool {
 
 /// The fixed score of a tool without a description: 1 everywhere, tier D, no judge call.
 pub fn no_description_score(name: &JsString, signals: ContextSignals) -> ToolScore {
-    let dims = std::array::from_fn(|_| Justified {
-        score: 1,
-        justification: NO_DESCRIPTION_TEXT.to_owned(),
-    });
-    finish(
-        name,
-        signals,
-        dims,
-        NO_DESCRIPTION_TEXT.to_owned(),
-        gate_flags(Gate::NoDescription),
-    )
+    let dims = std::array::from_fn(|_| Justified { score: 1, justification: NO_DESCRIPTION_TEXT.to_owned() });
+    finish(name, signals, dims, NO_DESCRIPTION_TEXT.to_owned(), gate_flags(Gate::NoDescription))
 }
 
 /// Applies stage 4 to a judge's answer: the tautology cap on Purpose Clarity and the
 /// Annotation Contradiction flag, after the gate's own flag.
-pub fn judged_score(
-    name: &JsString,
-    signals: ContextSignals,
-    gate: Gate,
-    judgement: &ToolJudgement,
-) -> ToolScore {
+pub fn judged_score(name: &JsString, signals: ContextSignals, gate: Gate, judgement: &ToolJudgement) -> ToolScore {
     let mut dims = judgement.dimensions.clone();
     let mut flags = gate_flags(gate);
     if gate == Gate::Tautological {

@@ -1,26 +1,140 @@
-//! The heuristic judge (being written; this stand-in keeps the crate building).
+//! The heuristic judge: answers the tool-scoring and coherence questions offline, from the
+//! definition's own words and structure, with the same answer contract as a model.
+//! Deterministic, no I/O, microseconds per tool; its identity says it is not a model.
+//!
+//! How it reads a tool: [`evidence`] gathers cues once (verbs, usage and behaviour phrases,
+//! parameter mentions, named siblings, annotation hints); one scorer per dimension turns them
+//! into a 1-5 score under the TDQS anchors and cites what it found. Calibrated against
+//! published scores (see `tests/heuristic_calibration.rs`).
 
-use crate::tdqs::answer::{CoherenceJudgement, ToolJudgement};
+mod behavior;
+mod coherence;
+mod evidence;
+mod lexicon;
+mod names;
+mod params;
+mod purpose;
+mod structure;
+mod text;
+
+#[cfg(test)]
+mod tests;
+
+use crate::tdqs::answer::{CoherenceJudgement, Justified, ToolJudgement};
 use crate::tdqs::definition::ToolDefinition;
 use crate::tdqs::json::JsString;
 use crate::tdqs::prompt::CoherenceTool;
+use crate::tdqs::score::Dimension;
 use crate::tdqs::shadow::ShadowCandidate;
 use crate::tdqs::signals::ContextSignals;
 
+use evidence::Evidence;
+use names::{NameParts, content_words};
+
+/// The judge identity in reports and score keys.
 pub const HEURISTIC_JUDGE_ID: &str = "heuristic-1";
 
+/// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(
-    _tool: &ToolDefinition,
-    _signals: &ContextSignals,
-    _siblings: &[JsString],
+    tool: &ToolDefinition,
+    signals: &ContextSignals,
+    siblings: &[JsString],
 ) -> ToolJudgement {
-    unimplemented!()
+    let e = Evidence::gather(tool, signals, siblings);
+    let contradiction = behavior::contradiction(&e);
+    let pc = purpose::purpose_clarity(&e);
+    let ug = purpose::usage_guidelines(&e);
+    let bt = behavior::behavioral_transparency(&e, contradiction.as_deref());
+    let ps = params::parameter_semantics(&e);
+    let cs = structure::conciseness_structure(&e, ug.score, bt.score);
+    let cc = structure::contextual_completeness(&e, ps.score, ug.score, bt.score);
+    let dimensions = [pc, ug, bt, ps, cs, cc];
+    let summary = summary(&e, &dimensions, contradiction.is_some());
+    ToolJudgement {
+        dimensions,
+        annotation_contradiction: contradiction.is_some(),
+        summary,
+    }
 }
 
+fn summary(e: &Evidence, dims: &[Justified; 6], contradiction: bool) -> String {
+    let by_score = |pick: fn(u8, u8) -> bool| {
+        let mut best = 0;
+        for i in 1..6 {
+            if pick(dims[i].score, dims[best].score) {
+                best = i;
+            }
+        }
+        (Dimension::ALL[best].label(), dims[best].score)
+    };
+    let (strong, hi) = by_score(|a, b| a > b);
+    let (weak, lo) = by_score(|a, b| a < b);
+    let mut s = if hi == lo {
+        format!("`{}`: every dimension reads {hi} of 5.", e.name)
+    } else {
+        format!(
+            "`{}`: strongest on {strong} ({hi}/5), weakest on {weak} ({lo}/5).",
+            e.name
+        )
+    };
+    if contradiction {
+        s.push_str(" Its description contradicts its annotation hints.");
+    }
+    s
+}
+
+/// Judges the tool set of one server: four dimensions plus shadowing risks, which are only
+/// ever drawn from `candidates`.
 pub fn judge_coherence(
-    _server: &str,
-    _tools: &[CoherenceTool<'_>],
-    _c: &[ShadowCandidate],
+    server_name: &str,
+    tools: &[CoherenceTool<'_>],
+    candidates: &[ShadowCandidate],
 ) -> CoherenceJudgement {
-    unimplemented!()
+    let parts: Vec<NameParts> = tools
+        .iter()
+        .map(|t| NameParts::new(&text::plain(t.name)))
+        .collect();
+    let descs: Vec<Vec<String>> = tools
+        .iter()
+        .map(|t| {
+            t.description
+                .map(|d| content_words(&text::plain(d)))
+                .unwrap_or_default()
+        })
+        .collect();
+    let dimensions = [
+        coherence::disambiguation(&parts, &descs),
+        coherence::naming_consistency(&parts),
+        coherence::tool_count_appropriateness(tools.len()),
+        coherence::completeness(&parts),
+    ];
+    let shadowing_risks = coherence::shadowing(tools, candidates);
+    let total: u32 = dimensions.iter().map(|d| d.score as u32).sum();
+    let summary = format!(
+        "{}: {} tool{}, coherence dimensions sum to {total} of 20; {} of {} shadow candidate{} confirmed.",
+        server_name.replace('\0', ""),
+        tools.len(),
+        if tools.len() == 1 { "" } else { "s" },
+        shadowing_risks.len(),
+        candidates.len(),
+        if candidates.len() == 1 { "" } else { "s" },
+    );
+    CoherenceJudgement {
+        dimensions,
+        shadowing_risks,
+        summary,
+    }
+}
+
+/// Scores the coherence dimensions from names alone, with the tool count given separately:
+/// for calibration against published server scores that list only some of a server's names.
+pub fn coherence_from_names(names: &[&str], tool_count: usize) -> [Justified; 4] {
+    let parts: Vec<NameParts> = names.iter().map(|n| NameParts::new(n)).collect();
+    let descs = vec![Vec::new(); parts.len()];
+    [
+        coherence::disambiguation(&parts, &descs),
+        coherence::naming_consistency(&parts),
+        coherence::tool_count_appropriateness(tool_count),
+        coherence::completeness(&parts),
+    ]
 }
