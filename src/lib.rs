@@ -3,7 +3,11 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod config;
 pub mod judge;
+pub mod mcp;
+pub mod policy;
+pub mod proxy;
 pub mod render;
 pub mod scoring;
 pub mod tdqs;

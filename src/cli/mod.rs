@@ -4,6 +4,7 @@
 mod input;
 mod lint;
 mod score;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,10 @@ enum Command {
     Lint(lint::LintArgs),
     /// The full pipeline: every tool through the judge, then coherence and the server rollup.
     Score(score::ScoreArgs),
+    /// Run the gateway in front of MCP servers.
+    Serve(serve::ServeArgs),
+    /// Validate a config file and exit.
+    CheckConfig(serve::CheckConfigArgs),
 }
 
 /// Report formats shared by `lint` and `score`.
@@ -54,6 +59,8 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Lint(args) => lint::run(args),
         Command::Score(args) => score::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::CheckConfig(args) => serve::check_config(args),
     };
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,

@@ -2,5 +2,6 @@
 //! judge calls for the gateway grow around it.
 
 pub mod pipeline;
+pub mod service;
 
 pub use pipeline::{JudgeStamp, PipelineError, ScoreReport, score_server};

@@ -13,10 +13,7 @@ use super::names::{Case, NameParts, Order, content_words, jaccard};
 use super::text::plain;
 
 fn j(score: u8, justification: String) -> Justified {
-    Justified {
-        score,
-        justification,
-    }
+    Justified { score, justification }
 }
 
 fn share(part: usize, whole: usize) -> u32 {
@@ -33,10 +30,7 @@ pub fn naming_consistency(parts: &[NameParts]) -> Justified {
         *cases.entry(p.case.label()).or_default() += 1;
     }
     let styled: usize = cases.values().sum();
-    let (style, style_n) = cases
-        .iter()
-        .max_by_key(|(_, n)| **n)
-        .map_or(("single word", 0), |(s, n)| (*s, *n));
+    let (style, style_n) = cases.iter().max_by_key(|(_, n)| **n).map_or(("single word", 0), |(s, n)| (*s, *n));
     let case_share = share(style_n, styled);
     let first = parts.iter().filter(|p| p.order == Order::VerbFirst).count();
     let last = parts.iter().filter(|p| p.order == Order::VerbLast).count();
@@ -55,15 +49,9 @@ pub fn naming_consistency(parts: &[NameParts]) -> Justified {
         60.. => 1,
         _ => 2,
     };
-    let mut notes = vec![format!(
-        "{case_share}% of multi-word names use {style}",
-    )];
+    let mut notes = vec![format!("{case_share}% of multi-word names use {style}",)];
     if multi > 0 {
-        let (major, minor) = if first >= last {
-            ("verb_noun", last)
-        } else {
-            ("noun_verb", first)
-        };
+        let (major, minor) = if first >= last { ("verb_noun", last) } else { ("noun_verb", first) };
         notes.push(format!(
             "{major} order dominates ({} of {}{}{})",
             first.max(last),
@@ -72,10 +60,8 @@ pub fn naming_consistency(parts: &[NameParts]) -> Justified {
             if nouns > 0 { format!(", {nouns} without a verb") } else { String::new() }
         ));
     }
-    let prefixed: BTreeMap<&str, usize> = parts
-        .iter()
-        .filter_map(|p| p.words.first().filter(|_| p.words.len() > 1))
-        .fold(BTreeMap::new(), |mut m, w| {
+    let prefixed: BTreeMap<&str, usize> =
+        parts.iter().filter_map(|p| p.words.first().filter(|_| p.words.len() > 1)).fold(BTreeMap::new(), |mut m, w| {
             *m.entry(w.as_str()).or_default() += 1;
             m
         });
@@ -96,9 +82,7 @@ pub fn naming_consistency(parts: &[NameParts]) -> Justified {
 
 fn capital(s: &str) -> String {
     let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
 /// Pairs whose names or descriptions overlap: (strong?, tool a, tool b, reason).
@@ -108,15 +92,21 @@ pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize,
         for b in a + 1..parts.len() {
             let (pa, pb) = (&parts[a], &parts[b]);
             let same_resource = !pa.resource.is_empty() && pa.resource == pb.resource;
-            let sim = jaccard(&descs[a], &descs[b]);
+            // Different actions on the same fields (create vs update) are not overlaps.
+            let comparable = (pa.class() == pb.class() || pa.class().is_none() || pb.class().is_none())
+                && descs[a].len().min(descs[b].len()) >= 6;
+            let sim = if comparable { jaccard(&descs[a], &descs[b]) } else { 0.0 };
             let (na, nb) = (&pa.name, &pb.name);
             let synonyms = same_resource
                 && pa.class() == pb.class()
                 && pa.verb.as_ref().map(|v| &v.0) != pb.verb.as_ref().map(|v| &v.0);
             let found = if synonyms {
                 Some((true, format!("`{na}` and `{nb}` use synonymous verbs on the same resource")))
-            } else if sim >= 0.6 && descs[a].len() >= 4 {
-                Some((true, format!("`{na}` and `{nb}` have near-identical descriptions ({:.0}% shared words)", 100.0 * sim)))
+            } else if sim >= 0.6 {
+                Some((
+                    true,
+                    format!("`{na}` and `{nb}` have near-identical descriptions ({:.0}% shared words)", 100.0 * sim),
+                ))
             } else if pa.class() == pb.class() && nested(&pa.resource, &pb.resource) {
                 Some((false, format!("`{na}` and `{nb}` differ only by a qualifier")))
             } else if pa.has_overview_noun()
@@ -124,8 +114,11 @@ pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize,
                 && nested_or_equal(&pa.core_resource(), &pb.core_resource())
             {
                 Some((false, format!("`{na}` and `{nb}` both give an overview of the same thing")))
-            } else if sim >= 0.4 && descs[a].len() >= 4 {
-                Some((false, format!("`{na}` and `{nb}` have overlapping descriptions ({:.0}% shared words)", 100.0 * sim)))
+            } else if sim >= 0.4 {
+                Some((
+                    false,
+                    format!("`{na}` and `{nb}` have overlapping descriptions ({:.0}% shared words)", 100.0 * sim),
+                ))
             } else {
                 None
             };
@@ -170,12 +163,7 @@ pub fn disambiguation(parts: &[NameParts], descs: &[Vec<String>]) -> Justified {
     let cited: Vec<&str> = found.iter().take(3).map(|f| f.3.as_str()).collect();
     j(
         score,
-        format!(
-            "{} overlapping pair{}: {}.",
-            found.len(),
-            if found.len() == 1 { "" } else { "s" },
-            cited.join("; ")
-        ),
+        format!("{} overlapping pair{}: {}.", found.len(), if found.len() == 1 { "" } else { "s" }, cited.join("; ")),
     )
 }
 
@@ -200,10 +188,7 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
         let demo = parts.first().is_none_or(|p| p.resource.is_empty());
         return j(
             if demo { 1 } else { 2 },
-            format!(
-                "One tool{} cannot cover a lifecycle.",
-                if demo { " with no resource in its name" } else { "" }
-            ),
+            format!("One tool{} cannot cover a lifecycle.", if demo { " with no resource in its name" } else { "" }),
         );
     }
     let mut ops: BTreeMap<&str, Vec<VerbClass>> = BTreeMap::new();
@@ -239,11 +224,8 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
         }
     }
     if written == 0 {
-        let paired: Vec<&str> = ops
-            .iter()
-            .filter(|(_, v)| has(v, VerbClass::Get) && has(v, VerbClass::List))
-            .map(|(r, _)| *r)
-            .collect();
+        let paired: Vec<&str> =
+            ops.iter().filter(|(_, v)| has(v, VerbClass::Get) && has(v, VerbClass::List)).map(|(r, _)| *r).collect();
         let score = if !paired.is_empty() || parts.len() >= 5 { 4 } else { 3 };
         let why = match paired.first() {
             Some(r) => format!("both list and get exist for '{r}'"),
@@ -261,11 +243,8 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
     } else {
         4
     };
-    let mut text = if complete.is_empty() {
-        String::new()
-    } else {
-        format!("Full lifecycle for '{}'", complete.join("', '"))
-    };
+    let mut text =
+        if complete.is_empty() { String::new() } else { format!("Full lifecycle for '{}'", complete.join("', '")) };
     if !gaps.is_empty() {
         if !text.is_empty() {
             text.push_str("; ");

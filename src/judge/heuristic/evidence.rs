@@ -54,14 +54,16 @@ pub struct Evidence {
     pub when: Vec<&'static str>,
     pub when_not: Vec<&'static str>,
     pub soft_usage: Vec<&'static str>,
-    /// (family, first phrase of that family found), one per family.
-    pub behaviour: Vec<(&'static str, &'static str)>,
+    /// (family, phrases of that family found), families with at least one phrase. Phrases
+    /// made only of the tool name's own words are not disclosures (a rate-limit tool saying
+    /// "rate limit").
+    pub behaviour: Vec<(&'static str, Vec<&'static str>)>,
     pub returns: Vec<&'static str>,
     pub details: Vec<&'static str>,
     /// Annotation hints declared as booleans, as `readOnlyHint: true` strings.
     pub hints: Vec<String>,
     pub has_output_schema: bool,
-    /// Bullet lines, `Args:`/`Returns:` sections or several paragraphs.
+    /// Bullet lines or `Args:`/`Returns:` sections.
     pub structured: bool,
     /// Tags and emoji that carry no meaning (`[UNIFIED]`).
     pub noise: Vec<String>,
@@ -72,30 +74,27 @@ impl Evidence {
     pub fn gather(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> Self {
         let name = plain(&tool.name);
         let name_words = split_identifier(&name);
-        let title_words = tool
-            .title
-            .as_ref()
-            .map(|t| split_identifier(&plain(t)))
-            .unwrap_or_default();
+        let title_words = tool.title.as_ref().map(|t| split_identifier(&plain(t))).unwrap_or_default();
         let desc_raw = tool.description.as_ref().map(plain).unwrap_or_default();
         let desc = Text::new(&desc_raw);
         let params = params(tool, &desc);
-        let siblings_named: Vec<String> = siblings
-            .iter()
-            .map(plain)
-            .filter(|s| *s != name && names_tool(&desc, s))
-            .collect();
+        let siblings_named: Vec<String> =
+            siblings.iter().map(plain).filter(|s| *s != name && names_tool(&desc, s)).collect();
         let param_names: Vec<String> = params.iter().map(|p| p.name.to_lowercase()).collect();
-        let tool_references = quoted_identifiers(&desc.lower)
-            .into_iter()
+        let tool_references = desc
+            .sentences
+            .iter()
+            .filter(|s| Text::new(s).first_of(lexicon::REFERENCE_CUES).is_some())
+            .flat_map(|s| quoted_identifiers(s))
             .filter(|q| *q != name.to_lowercase() && !param_names.contains(q))
             .filter(|q| !siblings_named.iter().any(|s| s.to_lowercase() == *q))
-            .collect();
-        let known: Vec<String> = name_words
-            .iter()
-            .chain(&title_words)
-            .map(|w| stem(w))
-            .collect();
+            .fold(Vec::new(), |mut v: Vec<String>, q| {
+                if !v.contains(&q) {
+                    v.push(q);
+                }
+                v
+            });
+        let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
         let mut extra_words: Vec<String> = Vec::new();
         for w in &desc.words {
             let s = stem(w);
@@ -106,19 +105,18 @@ impl Evidence {
                 extra_words.push(s);
             }
         }
+        let own = |p: &str| p.split(' ').all(|w| name_words.iter().any(|n| n.starts_with(w.trim_end_matches('*'))));
         let behaviour = BEHAVIOUR_CUES
             .iter()
-            .filter_map(|(family, phrases)| desc.first_of(phrases).map(|p| (*family, p)))
+            .filter_map(|(family, phrases)| {
+                let found: Vec<&'static str> = desc.all_of(phrases).into_iter().filter(|p| !own(p)).collect();
+                (!found.is_empty()).then_some((*family, found))
+            })
             .collect();
         let hints = hints(tool);
         Evidence {
             lead_verb: lead_verb(&desc),
-            name_verb: name_words.iter().find_map(|w| {
-                verb_class(w).map(|class| Verb {
-                    word: w.clone(),
-                    class,
-                })
-            }),
+            name_verb: name_words.iter().find_map(|w| verb_class(w).map(|class| Verb { word: w.clone(), class })),
             when: desc.all_of(lexicon::WHEN_CUES),
             when_not: desc.all_of(lexicon::WHEN_NOT_CUES),
             soft_usage: desc.all_of(lexicon::SOFT_USAGE_CUES),
@@ -158,10 +156,7 @@ impl Evidence {
 
     /// The description names another tool (a sibling or a quoted tool-like identifier).
     pub fn names_alternative(&self) -> Option<&str> {
-        self.siblings_named
-            .first()
-            .or(self.tool_references.first())
-            .map(String::as_str)
+        self.siblings_named.first().or(self.tool_references.first()).map(String::as_str)
     }
 
     /// The verb that says what the tool does: the description's, else the name's.
@@ -187,12 +182,7 @@ impl Evidence {
 }
 
 fn params(tool: &ToolDefinition, desc: &Text) -> Vec<Param> {
-    let Some(props) = tool
-        .input_schema
-        .as_ref()
-        .and_then(|s| s.get("properties"))
-        .and_then(JsValue::as_object)
-    else {
+    let Some(props) = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object) else {
         return Vec::new();
     };
     props
@@ -204,11 +194,7 @@ fn params(tool: &ToolDefinition, desc: &Text) -> Vec<Param> {
                 .and_then(|o| o.get("description"))
                 .and_then(JsValue::as_str)
                 .is_some_and(|d| !d.is_empty());
-            Param {
-                mention: mention(desc, &name),
-                name,
-                described,
-            }
+            Param { mention: mention(desc, &name), name, described }
         })
         .collect()
 }
@@ -223,11 +209,7 @@ fn mention(desc: &Text, name: &str) -> Mention {
         return Mention::Full;
     }
     let distinctive = |w: &&String| w.len() >= 4 && !lexicon::STOPWORDS.contains(&w.as_str());
-    if words
-        .iter()
-        .filter(distinctive)
-        .any(|w| desc.has_stem(&[stem(w).as_str()]))
-    {
+    if words.iter().filter(distinctive).any(|w| desc.has_stem(&[stem(w).as_str()])) {
         Mention::Partial
     } else {
         Mention::None
@@ -238,30 +220,43 @@ fn mention(desc: &Text, name: &str) -> Mention {
 /// explanation, or written in backticks or quotes.
 fn explained(lower: &str, name: &str) -> bool {
     const AFTER: &[&str] = &[
-        ":", " :", "=", " (", " -", " \u{2014}", " is ", " must ", " should ", " can ", " accepts ",
-        " sets ", " controls ", " defaults ", " takes ",
+        ":",
+        " :",
+        "=",
+        " (",
+        " -",
+        " \u{2014}",
+        " is ",
+        " must ",
+        " should ",
+        " can ",
+        " accepts ",
+        " sets ",
+        " controls ",
+        " defaults ",
+        " takes ",
     ];
     if name.is_empty() {
         return false;
     }
-    let quoted = ['`', '\'', '"']
-        .iter()
-        .any(|q| lower.contains(&format!("{q}{name}{q}")));
+    let quoted = ['`', '\'', '"'].iter().any(|q| lower.contains(&format!("{q}{name}{q}")));
     quoted
         || lower.match_indices(name).any(|(i, _)| {
-            let before_ok = lower[..i]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric() && c != '_');
+            let before_ok = lower[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
             let rest = &lower[i + name.len()..];
             before_ok && AFTER.iter().any(|a| rest.starts_with(a))
         })
 }
 
-/// A sibling counts as named when its exact identifier occurs, or all of its words in order.
+/// A sibling counts as named when its exact identifier occurs (a one-word name only in quotes
+/// or backticks, since it is usually an ordinary word too), or all of its words in order.
 fn names_tool(desc: &Text, sibling: &str) -> bool {
     let words = split_identifier(sibling);
-    desc.idents.contains(&sibling.to_lowercase()) || (words.len() >= 2 && desc.has(&words.join(" ")))
+    let lower = sibling.to_lowercase();
+    if words.len() < 2 {
+        return ['`', '\'', '"'].iter().any(|q| desc.lower.contains(&format!("{q}{lower}{q}")));
+    }
+    desc.idents.contains(&lower) || desc.has(&words.join(" "))
 }
 
 /// Identifiers with `_` or `-` written between quotes or backticks.
@@ -273,9 +268,7 @@ fn quoted_identifiers(lower: &str) -> Vec<String> {
             let ok = inner.len() >= 4
                 && inner.len() <= 64
                 && inner.contains(['_', '-'])
-                && inner
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+                && inner.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-');
             if ok && !out.contains(&inner.to_string()) {
                 out.push(inner.to_string());
             }
@@ -296,12 +289,7 @@ fn lead_verb(desc: &Text) -> Option<Verb> {
             break;
         }
     }
-    words.iter().skip(start).take(4).find_map(|w| {
-        verb_class(w).map(|class| Verb {
-            word: w.clone(),
-            class,
-        })
-    })
+    words.iter().skip(start).take(4).find_map(|w| verb_class(w).map(|class| Verb { word: w.clone(), class }))
 }
 
 fn hints(tool: &ToolDefinition) -> Vec<String> {
@@ -321,16 +309,13 @@ fn structured(raw: &str) -> bool {
     let lines: Vec<&str> = raw.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let bullets = lines
         .iter()
-        .filter(|l| {
-            l.starts_with(['-', '*', '•'])
-                || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". "))
-        })
+        .filter(|l| l.starts_with(['-', '*', '•']) || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". ")))
         .count();
     let sections = ["args:", "arguments:", "parameters", "returns:", "returns", "example"]
         .iter()
         .filter(|s| lines.iter().any(|l| l.to_lowercase().starts_with(*s)))
         .count();
-    bullets >= 2 || sections >= 1 || raw.contains("\n\n")
+    bullets >= 2 || sections >= 1
 }
 
 fn noise(raw: &str) -> Vec<String> {

@@ -35,11 +35,7 @@ use names::{NameParts, content_words};
 pub const HEURISTIC_JUDGE_ID: &str = "heuristic-1";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
-pub fn judge_tool(
-    tool: &ToolDefinition,
-    signals: &ContextSignals,
-    siblings: &[JsString],
-) -> ToolJudgement {
+pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {
     let e = Evidence::gather(tool, signals, siblings);
     let contradiction = behavior::contradiction(&e);
     let pc = purpose::purpose_clarity(&e);
@@ -50,11 +46,7 @@ pub fn judge_tool(
     let cc = structure::contextual_completeness(&e, ps.score, ug.score, bt.score);
     let dimensions = [pc, ug, bt, ps, cs, cc];
     let summary = summary(&e, &dimensions, contradiction.is_some());
-    ToolJudgement {
-        dimensions,
-        annotation_contradiction: contradiction.is_some(),
-        summary,
-    }
+    ToolJudgement { dimensions, annotation_contradiction: contradiction.is_some(), summary }
 }
 
 fn summary(e: &Evidence, dims: &[Justified; 6], contradiction: bool) -> String {
@@ -72,10 +64,7 @@ fn summary(e: &Evidence, dims: &[Justified; 6], contradiction: bool) -> String {
     let mut s = if hi == lo {
         format!("`{}`: every dimension reads {hi} of 5.", e.name)
     } else {
-        format!(
-            "`{}`: strongest on {strong} ({hi}/5), weakest on {weak} ({lo}/5).",
-            e.name
-        )
+        format!("`{}`: strongest on {strong} ({hi}/5), weakest on {weak} ({lo}/5).", e.name)
     };
     if contradiction {
         s.push_str(" Its description contradicts its annotation hints.");
@@ -90,18 +79,9 @@ pub fn judge_coherence(
     tools: &[CoherenceTool<'_>],
     candidates: &[ShadowCandidate],
 ) -> CoherenceJudgement {
-    let parts: Vec<NameParts> = tools
-        .iter()
-        .map(|t| NameParts::new(&text::plain(t.name)))
-        .collect();
-    let descs: Vec<Vec<String>> = tools
-        .iter()
-        .map(|t| {
-            t.description
-                .map(|d| content_words(&text::plain(d)))
-                .unwrap_or_default()
-        })
-        .collect();
+    let parts: Vec<NameParts> = tools.iter().map(|t| NameParts::new(&text::plain(t.name))).collect();
+    let descs: Vec<Vec<String>> =
+        tools.iter().map(|t| t.description.map(|d| content_words(&text::plain(d))).unwrap_or_default()).collect();
     let dimensions = [
         coherence::disambiguation(&parts, &descs),
         coherence::naming_consistency(&parts),
@@ -119,11 +99,7 @@ pub fn judge_coherence(
         candidates.len(),
         if candidates.len() == 1 { "" } else { "s" },
     );
-    CoherenceJudgement {
-        dimensions,
-        shadowing_risks,
-        summary,
-    }
+    CoherenceJudgement { dimensions, shadowing_risks, summary }
 }
 
 /// Scores the coherence dimensions from names alone, with the tool count given separately:

@@ -65,14 +65,41 @@ pub enum Order {
 
 /// Nouns that describe a view of a resource rather than the resource.
 pub const OVERVIEW_NOUNS: &[&str] = &[
-    "report", "summary", "status", "stat", "statistic", "overview", "info", "detail",
-    "dashboard", "metric", "health",
+    "report",
+    "summary",
+    "status",
+    "stat",
+    "statistic",
+    "overview",
+    "info",
+    "detail",
+    "dashboard",
+    "metric",
+    "health",
 ];
 
 /// Words that qualify rather than name a resource.
 const QUALIFIERS: &[&str] = &[
-    "all", "recent", "single", "multiple", "bulk", "batch", "my", "current", "new", "latest",
-    "full", "basic", "advanced", "extensive", "quick", "simple", "many", "one", "v1", "v2",
+    "all",
+    "recent",
+    "single",
+    "multiple",
+    "bulk",
+    "batch",
+    "my",
+    "current",
+    "new",
+    "latest",
+    "full",
+    "basic",
+    "advanced",
+    "extensive",
+    "quick",
+    "simple",
+    "many",
+    "one",
+    "v1",
+    "v2",
 ];
 
 const PREPOSITIONS: &[&str] = &["by", "for", "from", "with", "in", "of", "to", "on", "at", "into"];
@@ -118,15 +145,7 @@ impl NameParts {
                 resource.push(s);
             }
         }
-        NameParts {
-            name: name.to_owned(),
-            case: case_of(name),
-            words,
-            verb,
-            order,
-            prefix,
-            resource,
-        }
+        NameParts { name: name.to_owned(), case: case_of(name), words, verb, order, prefix, resource }
     }
 
     pub fn class(&self) -> Option<VerbClass> {
@@ -135,17 +154,11 @@ impl NameParts {
 
     /// Resource words that are not overview nouns (`task` in `get_task_status`).
     pub fn core_resource(&self) -> Vec<String> {
-        self.resource
-            .iter()
-            .filter(|w| !OVERVIEW_NOUNS.contains(&w.as_str()))
-            .cloned()
-            .collect()
+        self.resource.iter().filter(|w| !OVERVIEW_NOUNS.contains(&w.as_str())).cloned().collect()
     }
 
     pub fn has_overview_noun(&self) -> bool {
-        self.resource
-            .iter()
-            .any(|w| OVERVIEW_NOUNS.contains(&w.as_str()))
+        self.resource.iter().any(|w| OVERVIEW_NOUNS.contains(&w.as_str()))
     }
 }
 

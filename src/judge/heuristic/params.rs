@@ -12,15 +12,11 @@ pub fn parameter_semantics(e: &Evidence) -> Justified {
     if n == 0 {
         return Justified {
             score: 4,
-            justification: "Takes no parameters, so there is nothing to explain (baseline 4)."
-                .to_owned(),
+            justification: "Takes no parameters, so there is nothing to explain (baseline 4).".to_owned(),
         };
     }
     let cov = s.schema_description_coverage;
-    let coverage = format!(
-        "{} of {n} parameters described in the schema ({cov}%)",
-        s.params_with_descriptions
-    );
+    let coverage = format!("{} of {n} parameters described in the schema ({cov}%)", s.params_with_descriptions);
     let explained = e.params_mentioned(Mention::Explained);
     let named = e.params_mentioned(Mention::Full);
     let partial = e.params_mentioned(Mention::Partial);
@@ -42,21 +38,13 @@ pub fn parameter_semantics(e: &Evidence) -> Justified {
         } else {
             format!("; the description does not fill the gap ({prose})")
         };
-        return Justified {
-            score,
-            justification: format!("{coverage}{why}."),
-        };
+        return Justified { score, justification: format!("{coverage}{why}.") };
     }
     // Below 50%: the description must compensate for what the schema leaves unsaid.
-    let undocumented: Vec<&str> = e
-        .params
-        .iter()
-        .filter(|p| !p.described && p.mention < Mention::Explained)
-        .map(|p| p.name.as_str())
-        .collect();
+    let undocumented: Vec<&str> =
+        e.params.iter().filter(|p| !p.described && p.mention < Mention::Explained).map(|p| p.name.as_str()).collect();
     let credit = 10 * s.params_with_descriptions as usize
-        + e
-            .params
+        + e.params
             .iter()
             .filter(|p| !p.described)
             .map(|p| match p.mention {

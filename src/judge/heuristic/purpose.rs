@@ -9,10 +9,7 @@ use super::lexicon::VAGUE_VERBS;
 use super::text::{quote, stem};
 
 fn justified(score: u8, justification: String) -> Justified {
-    Justified {
-        score,
-        justification,
-    }
+    Justified { score, justification }
 }
 
 /// Quoted description, shortened for a justification.
@@ -20,9 +17,18 @@ pub fn quoted(e: &Evidence) -> String {
     format!("\"{}\"", quote(&e.desc_raw, 80))
 }
 
-fn list(words: &[String], max: usize) -> String {
+fn list(words: &[&String], max: usize) -> String {
     let shown: Vec<String> = words.iter().take(max).map(|w| format!("'{w}'")).collect();
     shown.join(", ")
+}
+
+/// A lexicon phrase as a reader would write it ("e g" -> "e.g.", "limit*" -> "limit").
+pub fn shown(phrase: &str) -> String {
+    match phrase.trim_end_matches('*') {
+        "e g" => "e.g.".to_owned(),
+        "i e" => "i.e.".to_owned(),
+        p => p.replace("don t", "don't").replace("can t", "can't").replace("won t", "won't"),
+    }
 }
 
 /// 5 specific verb and resource set apart from siblings; 4 clear; 3 vague; 2 restates the
@@ -51,67 +57,57 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     let ideographic = e.desc.mostly_ideographic();
     let verb = e.lead_verb.as_ref();
     let vague_verb = verb.filter(|v| VAGUE_VERBS.contains(&stem(&v.word).as_str()));
-    let adds = format!(
-        "adds {} beyond the name",
-        if extra == 1 {
-            format!("only {}", list(&e.extra_words, 1))
+    let verb_stem = verb.map(|v| stem(&v.word));
+    let content: Vec<&String> = e.extra_words.iter().filter(|w| Some(*w) != verb_stem.as_ref()).collect();
+    let adds = if ideographic {
+        format!("says about {} words' worth beyond the name", e.word_count())
+    } else if content.len() <= 1 {
+        format!("adds only {} beyond the name", list(&content, 1))
+    } else {
+        format!("adds {} content words beyond the name, such as {}", content.len(), list(&content, 3))
+    };
+    // Ideographic text has no word breaks to find a verb in; its length stands in.
+    let thin = if ideographic { e.word_count() < 8 } else { verb.is_none() && extra < 6 };
+    if e.trivial() || thin {
+        let why = if ideographic {
+            format!("{} is short (about {} words' worth)", quoted(e), e.word_count())
         } else {
-            format!("{extra} content words such as {}", list(&e.extra_words, 3))
-        }
-    );
-    if e.trivial() || (verb.is_none() && !ideographic && extra < 6) {
-        return justified(
-            3,
-            format!(
-                "No leading action verb in {}; it {adds}, so the action stays vague.",
-                quoted(e)
-            ),
-        );
+            format!("No leading action verb in {}; it {adds}", quoted(e))
+        };
+        return justified(3, format!("{why}, so the action stays vague."));
     }
     if let Some(v) = vague_verb.filter(|_| extra < 8) {
         return justified(
             3,
-            format!(
-                "Opens with the broad verb '{}' and {adds}; what exactly happens is left open.",
-                v.word
-            ),
+            format!("Opens with the broad verb '{}' and {adds}; what exactly happens is left open.", v.word),
         );
     }
-    if extra < 3 {
-        return justified(
-            3,
-            format!("States an action but {adds}; the resource and scope stay thin."),
-        );
+    if extra < 3 || (ideographic && e.word_count() < 12) {
+        return justified(3, format!("States an action but {adds}; the resource and scope stay thin."));
     }
     let action = match verb {
         Some(v) => format!("Leads with the verb '{}' and {adds}", v.word),
-        None => format!("Names the action in non-Latin script and {adds}"),
+        None => format!("Has no leading verb but {adds}"),
     };
     if let Some(alt) = e.names_alternative() {
-        return justified(
-            5,
-            format!("{action}; it sets itself apart by naming `{alt}` as a different tool."),
-        );
+        return justified(5, format!("{action}; it sets itself apart by naming `{alt}` as a different tool."));
     }
     if let Some(cue) = e.when_not.first() {
         return justified(
             5,
-            format!("{action}; it draws a boundary with '{cue}', which separates it from neighbours."),
+            format!("{action}; it draws a boundary with '{}', which separates it from neighbours.", shown(cue)),
         );
     }
     if extra >= 12 && !e.details.is_empty() {
         return justified(
             5,
             format!(
-                "{action}; the specifics (e.g. '{}') leave little room to confuse it with another tool.",
-                e.details[0]
+                "{action}; concrete specifics ('{}') leave little room to confuse it with another tool.",
+                shown(e.details[0])
             ),
         );
     }
-    justified(
-        4,
-        format!("{action}; clear, but nothing contrasts it with sibling tools."),
-    )
+    justified(4, format!("{action}; clear, but nothing contrasts it with sibling tools."))
 }
 
 /// 5 when, when-not and an alternative; 4 clear context; 3 implied; 2 none; 1 nothing to go on.
@@ -119,10 +115,7 @@ pub fn usage_guidelines(e: &Evidence) -> Justified {
     if e.trivial() {
         return justified(
             1,
-            format!(
-                "The description {} gives an agent nothing to decide when to call the tool.",
-                quoted(e)
-            ),
+            format!("The description {} gives an agent nothing to decide when to call the tool.", quoted(e)),
         );
     }
     let when = e.when.first();
@@ -131,34 +124,27 @@ pub fn usage_guidelines(e: &Evidence) -> Justified {
     let alt_text = alt.map(|a| format!("names `{a}` as the alternative"));
     match (when, not.is_some() || alt.is_some()) {
         (Some(w), true) => {
-            let contrast = alt_text.unwrap_or_else(|| format!("marks a limit with '{}'", not.map_or("", |n| n)));
-            justified(
-                5,
-                format!("Says when to use it ('{w}') and {contrast}."),
-            )
+            let contrast = alt_text.unwrap_or_else(|| format!("marks a limit with '{}'", shown(not.map_or("", |n| n))));
+            justified(5, format!("Says when to use it ('{}') and {contrast}.", shown(w)))
         }
-        (Some(w), false) => justified(
-            4,
-            format!("States when to use it ('{w}') but gives no exclusions or alternatives."),
-        ),
+        (Some(w), false) => {
+            let w = shown(w);
+            justified(4, format!("States when to use it ('{w}') but gives no exclusions or alternatives."))
+        }
         (None, true) => {
-            let contrast = alt_text.unwrap_or_else(|| format!("marks a limit with '{}'", not.map_or("", |n| n)));
-            justified(
-                4,
-                format!("{} but never states the situations it is meant for.", capitalise(&contrast)),
-            )
+            let contrast = alt_text.unwrap_or_else(|| format!("marks a limit with '{}'", shown(not.map_or("", |n| n))));
+            justified(4, format!("{} but never states the situations it is meant for.", capitalise(&contrast)))
         }
         (None, false) if !e.soft_usage.is_empty() => justified(
             3,
             format!(
                 "Usage is only implied (cue '{}'); no explicit when-to-use or alternatives.",
-                e.soft_usage[0]
+                shown(e.soft_usage[0])
             ),
         ),
-        (None, false) => justified(
-            2,
-            "No guidance on when to call it, when not to, or which sibling to prefer.".to_owned(),
-        ),
+        (None, false) => {
+            justified(2, "No guidance on when to call it, when not to, or which sibling to prefer.".to_owned())
+        }
     }
 }
 

@@ -5,15 +5,13 @@
 use crate::tdqs::answer::Justified;
 
 use super::evidence::Evidence;
+use super::purpose::shown;
 
 /// How much there is to explain: parameters, nesting, required fields, state changes.
 pub fn complexity(e: &Evidence) -> u32 {
     let s = &e.signals;
     let writes = e.main_verb().is_some_and(|v| v.class.writes());
-    s.param_count
-        + 2 * u32::from(s.has_nested_objects)
-        + u32::from(writes)
-        + s.required_field_count.saturating_sub(3)
+    s.param_count + 2 * u32::from(s.has_nested_objects) + u32::from(writes) + s.required_field_count.saturating_sub(3)
 }
 
 pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justified {
@@ -23,19 +21,18 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
     if e.trivial() {
         return Justified {
             score: 2,
-            justification: format!(
-                "{size}: short, but under-specified rather than concise."
-            ),
+            justification: format!("{size}: short, but under-specified rather than concise."),
         };
     }
-    let (mut score, mut why) = match wc {
+    let (mut score, mut why): (u8, String) = match wc {
         0..=4 => (3, "so terse that it leaves the essentials out".to_owned()),
         5..=7 => (4, "compact, though it says little".to_owned()),
-        8..=90 => (5, "every sentence carries information and the purpose comes first".to_owned()),
-        91..=160 => (4, "long; some sentences could be cut or moved into the schema".to_owned()),
-        _ => (3, "long enough that the essentials are buried".to_owned()),
+        8..=60 => (5, "every sentence carries information and the purpose comes first".to_owned()),
+        61..=120 => (4, "long; some sentences could be cut or moved into the schema".to_owned()),
+        121..=200 => (3, "long enough that the essentials are buried".to_owned()),
+        _ => (2, "far longer than an agent needs".to_owned()),
     };
-    if wc > 90 && e.structured {
+    if wc > 60 && e.structured {
         score += 1;
         why.push_str(", but sections or bullets make it scannable");
     }
@@ -51,13 +48,12 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
         score = score.saturating_sub(1).max(2);
         why.push_str(&format!("; '{n}' adds noise rather than meaning"));
     }
-    Justified {
-        score: score.min(5),
-        justification: format!("{size}: {why}."),
-    }
+    Justified { score: score.min(5), justification: format!("{size}: {why}.") }
 }
 
-/// Scores how complete the definition is for what the tool does.
+/// Scores how complete the definition is for what the tool does: a simple tool starts at 3, an
+/// involved one at 2; saying what comes back and disclosing behaviour or usage add, leaving
+/// parameters unexplained or saying almost nothing subtract.
 pub fn contextual_completeness(e: &Evidence, params: u8, usage: u8, behaviour: u8) -> Justified {
     if e.trivial() {
         return Justified {
@@ -69,64 +65,49 @@ pub fn contextual_completeness(e: &Evidence, params: u8, usage: u8, behaviour: u
             ),
         };
     }
+    let c = complexity(e);
+    let mut score: i32 = if c <= 3 { 3 } else { 2 };
     let mut covered = Vec::new();
     let mut missing = Vec::new();
-    let mut points = 0i32;
     if e.has_output_schema {
-        points += 2;
+        score += 1;
         covered.push("an output schema describes the result".to_owned());
     } else if let Some(r) = e.returns.first() {
-        points += 2;
-        covered.push(format!("the prose says what comes back ('{r}')"));
+        score += 1;
+        covered.push(format!("the prose says what comes back ('{}')", shown(r)));
     } else {
         missing.push("what it returns");
     }
-    if behaviour >= 4 || (behaviour >= 3 && e.behaviour.len() >= 2) {
-        points += 2;
-        covered.push("behaviour is disclosed".to_owned());
-    } else if behaviour == 3 {
-        points += 1;
+    if behaviour >= 4 || usage >= 4 {
+        score += 1;
+        covered.push(
+            match (behaviour >= 4, usage >= 4) {
+                (true, true) => "behaviour and usage are spelled out",
+                (true, false) => "behaviour is disclosed",
+                _ => "usage context is given",
+            }
+            .to_owned(),
+        );
     } else {
-        missing.push("its effects and limits");
+        missing.push("its effects or when to use it");
     }
-    if usage >= 4 {
-        points += 2;
-        covered.push("usage context is given".to_owned());
-    } else if usage == 3 {
-        points += 1;
-    } else {
-        missing.push("when to use it");
+    if params <= 2 {
+        score -= 1;
+        missing.push("what the parameters mean");
     }
-    match params {
-        0..=1 => {
-            points -= 2;
-            missing.push("what the parameters mean");
-        }
-        2 => points -= 1,
-        4.. => points += 1,
-        _ => {}
+    if e.word_count() < 6 {
+        score -= 1;
+        missing.push("more than a few words of explanation");
     }
-    if e.word_count() >= 40 {
-        points += 1;
-    }
-    let c = complexity(e);
-    let needed = if c >= 8 { 2 } else { 0 };
-    let score = match points - needed {
-        ..=0 => 2,
-        1..=2 => 2,
-        3..=4 => 3,
-        5..=6 => 4,
-        _ => 5,
-    };
-    let mut text = format!("Complexity {c} (parameters, nesting, state changes)");
+    let mut text = format!(
+        "{} tool (complexity {c}: parameters, nesting, state changes)",
+        if c <= 3 { "A simple" } else { "An involved" }
+    );
     if !covered.is_empty() {
         text.push_str(&format!("; {}", covered.join(", ")));
     }
     if !missing.is_empty() {
         text.push_str(&format!("; missing: {}", missing.join(", ")));
     }
-    Justified {
-        score,
-        justification: format!("{text}."),
-    }
+    Justified { score: score.clamp(1, 5) as u8, justification: format!("{text}.") }
 }

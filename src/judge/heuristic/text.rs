@@ -40,11 +40,7 @@ impl Text {
         let mut ident = String::new();
         let mut ideographs = 0;
         let flush = |buf: &mut String, out: &mut Vec<String>, trim_marks: bool| {
-            let t = if trim_marks {
-                buf.trim_matches(|c| c == '_' || c == '-')
-            } else {
-                buf.as_str()
-            };
+            let t = if trim_marks { buf.trim_matches(|c| c == '_' || c == '-') } else { buf.as_str() };
             if !t.is_empty() {
                 out.push(t.to_owned());
             }
@@ -70,14 +66,7 @@ impl Text {
         flush(&mut word, &mut words, false);
         flush(&mut ident, &mut idents, true);
         let joined = format!(" {} ", words.join(" "));
-        Text {
-            sentences: sentences(&lower),
-            lower,
-            words,
-            idents,
-            ideographs,
-            joined,
-        }
+        Text { sentences: sentences(&lower), lower, words, idents, ideographs, joined }
     }
 
     /// Latin-script words plus half the ideographs: a rough "how much is said" measure.
@@ -190,9 +179,7 @@ pub fn split_identifier(name: &str) -> Vec<String> {
         let next = chars.get(i + 1).copied();
         let boundary = c.is_uppercase()
             && prev.is_some_and(|p| {
-                p.is_lowercase()
-                    || p.is_ascii_digit()
-                    || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
+                p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
             });
         if boundary && !cur.is_empty() {
             out.push(std::mem::take(&mut cur));

@@ -1,0 +1,144 @@
+//! `tdqs-gateway serve` (the proxy) and `check-config`. Logs go to stderr; their level comes
+//! from `TDQS_LOG` (e.g. `info`, `tdqs_gateway=debug`), their format from `--log-format`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+
+use super::Outcome;
+use crate::config::{Config, JudgeKind, Mode, UpstreamConfig};
+use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
+use crate::proxy::{Gateway, serve};
+use crate::scoring::service::ScoringService;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// A TOML config (see config/gateway.toml for every key).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Listen address, overriding the config (e.g. 127.0.0.1:8080).
+    #[arg(long)]
+    listen: Option<std::net::SocketAddr>,
+    /// An upstream as NAME=URL (Streamable HTTP); repeatable; added to the config's.
+    #[arg(long = "upstream", value_name = "NAME=URL")]
+    upstreams: Vec<String>,
+    /// Policy mode for every upstream, overriding the config's default.
+    #[arg(long, value_enum)]
+    mode: Option<ModeArg>,
+    #[arg(long, value_enum, default_value_t = LogFormat::Human)]
+    log_format: LogFormat,
+}
+
+#[derive(Args)]
+pub struct CheckConfigArgs {
+    #[arg(long)]
+    config: PathBuf,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Observe,
+    Annotate,
+    Enforce,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum LogFormat {
+    Human,
+    Json,
+}
+
+fn init_logs(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("TDQS_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Json => builder.json().try_init(),
+        LogFormat::Human => builder.try_init(),
+    };
+}
+
+/// The configured judge, with its key read from the environment.
+pub fn build_judge(cfg: &Config) -> anyhow::Result<Judge> {
+    let j = &cfg.judge;
+    if j.kind == JudgeKind::Heuristic {
+        return Ok(Judge::Heuristic);
+    }
+    let mut s = ModelSettings::new(j.base_url.clone().unwrap_or_default(), j.model.clone().unwrap_or_default());
+    s.api_key = std::env::var(&j.api_key_env).ok().filter(|k| !k.is_empty());
+    s.concurrency = j.concurrency.max(1);
+    s.timeout = Duration::from_millis(j.timeout_ms);
+    s.max_attempts = j.max_attempts.max(1);
+    s.request_overrides = j.request_overrides.clone();
+    let prompts = match &j.prompts_dir {
+        Some(dir) => Prompts::from_dir(&cfg.resolve(dir))?,
+        None => Prompts::builtin(),
+    };
+    Ok(Judge::Model { client: ModelClient::new(s)?, prompts })
+}
+
+fn load(args: &ServeArgs) -> anyhow::Result<Config> {
+    let mut cfg = match &args.config {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    if let Some(addr) = args.listen {
+        cfg.listen.addr = addr;
+    }
+    for spec in &args.upstreams {
+        let Some((name, url)) = spec.split_once('=') else { bail!("--upstream expects NAME=URL, got {spec:?}") };
+        cfg.upstreams.push(UpstreamConfig {
+            name: name.to_owned(),
+            url: url.to_owned(),
+            headers: Default::default(),
+            policy: Default::default(),
+        });
+    }
+    if let Some(mode) = args.mode {
+        cfg.policy.mode = Some(match mode {
+            ModeArg::Observe => Mode::Observe,
+            ModeArg::Annotate => Mode::Annotate,
+            ModeArg::Enforce => Mode::Enforce,
+        });
+    }
+    cfg.validate()?;
+    if cfg.upstreams.is_empty() {
+        bail!("no upstreams: give --upstream NAME=URL or a config with [[upstream]] entries");
+    }
+    Ok(cfg)
+}
+
+pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
+    init_logs(args.log_format);
+    let cfg = load(&args)?;
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
+    runtime.block_on(async move {
+        let judge = build_judge(&cfg)?;
+        let scoring = ScoringService::new(judge, cfg.cache.max_entries);
+        let names: Vec<String> = cfg.upstreams.iter().map(|u| format!("{} -> {}", u.name, u.url)).collect();
+        let gw = Gateway::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let listening = serve(gw.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let scheme = if listening.tls { "https" } else { "http" };
+        tracing::info!(
+            addr = %listening.local_addr,
+            judge = %gw.scoring.judge().identity(),
+            upstreams = ?names,
+            "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
+            listening.local_addr
+        );
+        tokio::signal::ctrl_c().await.ok();
+        tracing::info!("shutting down");
+        listening.task.abort();
+        Ok::<_, anyhow::Error>(())
+    })?;
+    Ok(Outcome::Done)
+}
+
+pub fn check_config(args: CheckConfigArgs) -> anyhow::Result<Outcome> {
+    let cfg = Config::load(&args.config)?;
+    println!("{}: ok ({} upstreams, judge {:?})", args.config.display(), cfg.upstreams.len(), cfg.judge.kind);
+    Ok(Outcome::Done)
+}

@@ -1,0 +1,434 @@
+//! The gateway's configuration: typed TOML with defaults, unknown keys refused, and validation
+//! at start with the key's path in every message. Secrets are never in here: only the names of
+//! environment variables that hold them.
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::tdqs::score::{Tenths, Tier};
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    #[serde(default)]
+    pub listen: ListenConfig,
+    #[serde(default)]
+    pub judge: JudgeConfig,
+    #[serde(default)]
+    pub cache: CacheConfig,
+    #[serde(default)]
+    pub policy: PolicyConfig,
+    #[serde(default, rename = "upstream")]
+    pub upstreams: Vec<UpstreamConfig>,
+    /// The folder relative paths resolve against (the config file's); not a TOML key.
+    #[serde(skip)]
+    pub base_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListenConfig {
+    #[serde(default = "default_addr")]
+    pub addr: SocketAddr,
+    /// PEM certificate chain; with `tls_key`, the listener speaks HTTPS.
+    pub tls_cert: Option<PathBuf>,
+    pub tls_key: Option<PathBuf>,
+    /// Browser origins allowed to call the gateway, besides loopback origins. A request with
+    /// any other `Origin` gets 403.
+    #[serde(default)]
+    pub allowed_origins: Vec<String>,
+    /// Host names (without port) the gateway answers to, besides loopback names. Empty means
+    /// any host when bound to a non-loopback address (behind a load balancer), loopback names
+    /// only when bound to loopback (DNS-rebinding protection).
+    #[serde(default)]
+    pub allowed_hosts: Vec<String>,
+    /// Largest request body accepted from a client, in bytes.
+    #[serde(default = "default_max_body")]
+    pub max_body_bytes: usize,
+}
+
+fn default_addr() -> SocketAddr {
+    SocketAddr::from(([127, 0, 0, 1], 8080))
+}
+
+fn default_max_body() -> usize {
+    4 * 1024 * 1024
+}
+
+impl Default for ListenConfig {
+    fn default() -> Self {
+        ListenConfig {
+            addr: default_addr(),
+            tls_cert: None,
+            tls_key: None,
+            allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
+            max_body_bytes: default_max_body(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum JudgeKind {
+    #[default]
+    Heuristic,
+    Openai,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeConfig {
+    #[serde(default)]
+    pub kind: JudgeKind,
+    pub base_url: Option<String>,
+    pub model: Option<String>,
+    #[serde(default = "default_key_env")]
+    pub api_key_env: String,
+    #[serde(default = "default_concurrency")]
+    pub concurrency: usize,
+    #[serde(default = "default_timeout_ms")]
+    pub timeout_ms: u64,
+    #[serde(default = "default_attempts")]
+    pub max_attempts: u32,
+    #[serde(default)]
+    pub request_overrides: serde_json::Map<String, serde_json::Value>,
+    /// A folder with `tool-scoring.md` and `coherence.md`; the built-in prompts otherwise.
+    pub prompts_dir: Option<PathBuf>,
+}
+
+fn default_key_env() -> String {
+    "TDQS_API_KEY".into()
+}
+fn default_concurrency() -> usize {
+    8
+}
+fn default_timeout_ms() -> u64 {
+    120_000
+}
+fn default_attempts() -> u32 {
+    3
+}
+
+impl Default for JudgeConfig {
+    fn default() -> Self {
+        JudgeConfig {
+            kind: JudgeKind::Heuristic,
+            base_url: None,
+            model: None,
+            api_key_env: default_key_env(),
+            concurrency: default_concurrency(),
+            timeout_ms: default_timeout_ms(),
+            max_attempts: default_attempts(),
+            request_overrides: Default::default(),
+            prompts_dir: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheConfig {
+    #[serde(default = "default_cache_entries")]
+    pub max_entries: u64,
+}
+
+fn default_cache_entries() -> u64 {
+    100_000
+}
+
+impl Default for CacheConfig {
+    fn default() -> Self {
+        CacheConfig { max_entries: default_cache_entries() }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Observe,
+    #[default]
+    Annotate,
+    Enforce,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Pending {
+    /// Serve the heuristic score at once.
+    #[default]
+    Provisional,
+    /// Wait up to `wait_ms` for the judge, then fall back to provisional.
+    Wait,
+    /// Show the tool, unjudged, until the score is in.
+    Allow,
+    /// Hide the tool until the score is in.
+    Hide,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum FailMode {
+    /// The judge is unavailable: use the heuristic score.
+    #[default]
+    Open,
+    /// The judge is unavailable: hide what cannot be judged.
+    Closed,
+}
+
+/// Policy keys; every one optional so an upstream can override just some of them.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyConfig {
+    pub mode: Option<Mode>,
+    pub min_tier: Option<String>,
+    pub min_score: Option<f64>,
+    pub pending: Option<Pending>,
+    pub wait_ms: Option<u64>,
+    pub dry_run: Option<bool>,
+    pub fail: Option<FailMode>,
+    #[serde(default)]
+    pub allow: Vec<String>,
+    #[serde(default)]
+    pub deny: Vec<String>,
+}
+
+/// The policy in force for one upstream: defaults, then `[policy]`, then `[upstream.policy]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Policy {
+    pub mode: Mode,
+    /// Tools scoring below this are hidden under enforce.
+    pub minimum: Tenths,
+    pub pending: Pending,
+    pub wait_ms: u64,
+    pub dry_run: bool,
+    pub fail: FailMode,
+    pub allow: Vec<String>,
+    pub deny: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamConfig {
+    pub name: String,
+    /// Streamable HTTP endpoint of the MCP server.
+    pub url: String,
+    /// Headers added to every upstream request; `${VAR}` expands from the environment.
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    #[serde(default)]
+    pub policy: PolicyConfig,
+}
+
+/// A configuration problem, with the key it concerns.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("config {path}: {message}")]
+    Parse { path: String, message: String },
+    #[error("config key `{key}`: {message}")]
+    Invalid { key: String, message: String },
+}
+
+fn invalid(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid { key: key.into(), message: message.into() }
+}
+
+impl Config {
+    /// Reads, parses and validates a TOML file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| ConfigError::Read { path: path.display().to_string(), source })?;
+        let mut cfg =
+            Config::parse(&text).map_err(|message| ConfigError::Parse { path: path.display().to_string(), message })?;
+        cfg.base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        cfg.validate()?;
+        Ok(cfg)
+    }
+
+    /// Parses TOML text (no validation); the error names the key and the line.
+    pub fn parse(text: &str) -> Result<Config, String> {
+        toml::from_str(text).map_err(|e| e.to_string().trim().replace('\n', " "))
+    }
+
+    /// Checks what types alone cannot: tiers, names, URLs, TLS pairs, judge settings.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.policy_for("policy", &self.policy, None)?;
+        let mut seen = std::collections::HashSet::new();
+        for (i, u) in self.upstreams.iter().enumerate() {
+            let key = format!("upstream[{i}]");
+            if u.name.is_empty() || !u.name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+                return Err(invalid(
+                    format!("{key}.name"),
+                    "use letters, digits, '-', '_' or '.' (it appears in URLs)",
+                ));
+            }
+            if !seen.insert(&u.name) {
+                return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier upstream", u.name)));
+            }
+            let parsed = reqwest::Url::parse(&u.url).map_err(|e| invalid(format!("{key}.url"), e.to_string()))?;
+            if !matches!(parsed.scheme(), "http" | "https") {
+                return Err(invalid(format!("{key}.url"), "must be an http or https URL"));
+            }
+            self.policy_for(&format!("{key}.policy"), &u.policy, Some(&self.policy))?;
+        }
+        if self.listen.tls_cert.is_some() != self.listen.tls_key.is_some() {
+            return Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together"));
+        }
+        if self.judge.kind == JudgeKind::Openai {
+            if self.judge.base_url.is_none() {
+                return Err(invalid("judge.base_url", "required when judge.kind = \"openai\""));
+            }
+            if self.judge.model.is_none() {
+                return Err(invalid("judge.model", "required when judge.kind = \"openai\""));
+            }
+        }
+        if let Some(dir) = &self.judge.prompts_dir {
+            let dir = self.resolve(dir);
+            crate::judge::Prompts::from_dir(&dir).map_err(|e| invalid("judge.prompts_dir", e.to_string()))?;
+        }
+        if self.cache.max_entries == 0 {
+            return Err(invalid("cache.max_entries", "must be at least 1"));
+        }
+        Ok(())
+    }
+
+    /// A path from the config resolved against the config file's folder.
+    pub fn resolve(&self, p: &Path) -> PathBuf {
+        if p.is_absolute() { p.to_path_buf() } else { self.base_dir.join(p) }
+    }
+
+    pub fn upstream(&self, name: &str) -> Option<&UpstreamConfig> {
+        self.upstreams.iter().find(|u| u.name == name)
+    }
+
+    /// The effective policy of an upstream.
+    pub fn effective_policy(&self, upstream: &UpstreamConfig) -> Policy {
+        // Validated at start, so this cannot fail afterwards.
+        self.policy_for("", &upstream.policy, Some(&self.policy)).unwrap_or_else(|_| default_policy())
+    }
+
+    fn policy_for(&self, key: &str, p: &PolicyConfig, base: Option<&PolicyConfig>) -> Result<Policy, ConfigError> {
+        let base = base.cloned().unwrap_or_default();
+        let pick = |a: Option<f64>, b: Option<f64>| a.or(b);
+        let (tier, score) = if p.min_tier.is_some() || p.min_score.is_some() {
+            (p.min_tier.clone(), p.min_score)
+        } else {
+            (base.min_tier.clone(), base.min_score)
+        };
+        if tier.is_some() && score.is_some() {
+            return Err(invalid(format!("{key}.min_score"), "set min_tier or min_score, not both"));
+        }
+        let minimum = match (tier, pick(score, None)) {
+            (Some(t), _) => Tier::parse(&t)
+                .and_then(Tier::minimum)
+                .ok_or_else(|| invalid(format!("{key}.min_tier"), format!("\"{t}\" is not one of A, B, C, D")))?,
+            (None, Some(s)) if (0.0..=5.0).contains(&s) => Tenths((s * 10.0).round() as u32),
+            (None, Some(s)) => return Err(invalid(format!("{key}.min_score"), format!("{s} is not between 0 and 5"))),
+            (None, None) => Tenths(30),
+        };
+        let mut allow = base.allow.clone();
+        allow.extend(p.allow.iter().cloned());
+        let mut deny = base.deny.clone();
+        deny.extend(p.deny.iter().cloned());
+        Ok(Policy {
+            mode: p.mode.or(base.mode).unwrap_or_default(),
+            minimum,
+            pending: p.pending.or(base.pending).unwrap_or_default(),
+            wait_ms: p.wait_ms.or(base.wait_ms).unwrap_or(3000),
+            dry_run: p.dry_run.or(base.dry_run).unwrap_or(false),
+            fail: p.fail.or(base.fail).unwrap_or_default(),
+            allow,
+            deny,
+        })
+    }
+}
+
+fn default_policy() -> Policy {
+    Policy {
+        mode: Mode::Annotate,
+        minimum: Tenths(30),
+        pending: Pending::Provisional,
+        wait_ms: 3000,
+        dry_run: false,
+        fail: FailMode::Open,
+        allow: vec![],
+        deny: vec![],
+    }
+}
+
+/// Expands `${VAR}` from the environment; an unset variable is an error naming it.
+pub fn expand_env(value: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = value;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let Some(end) = rest[start..].find('}') else { return Err("unclosed ${".into()) };
+        let var = &rest[start + 2..start + end];
+        out.push_str(&std::env::var(var).map_err(|_| format!("environment variable {var} is not set"))?);
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(text: &str) -> Result<Config, String> {
+        let c = Config::parse(text)?;
+        c.validate().map_err(|e| e.to_string())?;
+        Ok(c)
+    }
+
+    #[test]
+    fn defaults_and_overrides() {
+        let c = cfg(r#"
+            [policy]
+            mode = "enforce"
+            min_tier = "B"
+            deny = ["rm"]
+            [[upstream]]
+            name = "everything"
+            url = "http://127.0.0.1:3001/mcp"
+            [upstream.policy]
+            min_score = 3.2
+            allow = ["echo"]
+        "#)
+        .unwrap();
+        let p = c.effective_policy(&c.upstreams[0]);
+        assert_eq!(p.mode, Mode::Enforce);
+        assert_eq!(p.minimum, Tenths(32));
+        assert_eq!((p.allow.as_slice(), p.deny.as_slice()), (&["echo".to_owned()][..], &["rm".to_owned()][..]));
+        assert_eq!(c.listen.addr.to_string(), "127.0.0.1:8080");
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let e = cfg("[policy]\nmode = \"enforce\"\nmin_tier = \"Z\"\n").unwrap_err();
+        assert!(e.contains("`policy.min_tier`") && e.contains("\"Z\""), "{e}");
+        let e = cfg("[listen]\nadress = \"x\"\n").unwrap_err();
+        assert!(e.contains("adress"), "{e}");
+        let e = cfg("[[upstream]]\nname = \"a\"\nurl = \"ftp://x\"\n").unwrap_err();
+        assert!(e.contains("upstream[0].url"), "{e}");
+        let e = cfg("[[upstream]]\nname = \"a\"\nurl = \"http://x\"\n[[upstream]]\nname = \"a\"\nurl = \"http://y\"\n")
+            .unwrap_err();
+        assert!(e.contains("upstream[1].name"), "{e}");
+        let e = cfg("[judge]\nkind = \"openai\"\n").unwrap_err();
+        assert!(e.contains("judge.base_url"), "{e}");
+        let e = cfg("[judge]\nprompts_dir = \"/nonexistent\"\n").unwrap_err();
+        assert!(e.contains("judge.prompts_dir"), "{e}");
+    }
+
+    #[test]
+    fn env_expansion() {
+        // SAFETY of the test: PATH is always set.
+        assert!(expand_env("x ${PATH} y").unwrap().starts_with("x /"));
+        assert!(expand_env("${TDQS_SURELY_UNSET_VAR}").unwrap_err().contains("TDQS_SURELY_UNSET_VAR"));
+    }
+}

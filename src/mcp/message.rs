@@ -1,0 +1,161 @@
+//! JSON-RPC messages as the gateway needs to see them: what kind each is, its id, method and
+//! (for `tools/call`) the tool name; everything else stays raw bytes so it passes untouched.
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// The fields the gateway reads; unknown fields are ignored here and kept in the raw bytes.
+#[derive(Deserialize, Debug, Default)]
+struct Envelope<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(borrow, default)]
+    params: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    result: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    error: Option<&'a RawValue>,
+}
+
+/// A JSON-RPC id in a form usable as a map key: its JSON text (`1`, `"a"`).
+pub type IdKey = String;
+
+/// One message's role in the conversation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Request {
+        id: IdKey,
+        method: String,
+    },
+    Notification {
+        method: String,
+    },
+    Response {
+        id: IdKey,
+    },
+    /// Valid JSON that is not a JSON-RPC message the gateway recognises.
+    Other,
+}
+
+/// A parsed message: its kind plus what the gateway may act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub kind: Kind,
+    /// `params.name` of a `tools/call`.
+    pub tool_name: Option<String>,
+}
+
+impl Message {
+    pub fn method(&self) -> Option<&str> {
+        match &self.kind {
+            Kind::Request { method, .. } | Kind::Notification { method } => Some(method),
+            _ => None,
+        }
+    }
+
+    pub fn request_id(&self) -> Option<&IdKey> {
+        match &self.kind {
+            Kind::Request { id, .. } => Some(id),
+            _ => None,
+        }
+    }
+}
+
+/// A body: one message or a batch (2025-03-26).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    Single(Message),
+    Batch(Vec<Message>),
+}
+
+impl Body {
+    pub fn messages(&self) -> &[Message] {
+        match self {
+            Body::Single(m) => std::slice::from_ref(m),
+            Body::Batch(b) => b,
+        }
+    }
+}
+
+/// Reads a body; `None` when it is not JSON at all (the upstream decides what to do with it).
+pub fn parse_body(bytes: &[u8]) -> Option<Body> {
+    let trimmed = bytes.trim_ascii_start();
+    if trimmed.first() == Some(&b'[') {
+        let items: Vec<&RawValue> = serde_json::from_slice(bytes).ok()?;
+        Some(Body::Batch(items.iter().map(|r| classify(r.get().as_bytes())).collect()))
+    } else {
+        let _: &RawValue = serde_json::from_slice(bytes).ok()?;
+        Some(Body::Single(classify(bytes)))
+    }
+}
+
+/// Classifies one message's bytes.
+pub fn classify(bytes: &[u8]) -> Message {
+    let Ok(env) = serde_json::from_slice::<Envelope>(bytes) else {
+        return Message { kind: Kind::Other, tool_name: None };
+    };
+    let id = env.id.filter(|i| i.get() != "null").map(|i| i.get().to_owned());
+    let kind = match (id, env.method) {
+        (Some(id), Some(method)) => Kind::Request { id, method },
+        (None, Some(method)) => Kind::Notification { method },
+        (Some(id), None) if env.result.is_some() || env.error.is_some() => Kind::Response { id },
+        _ => Kind::Other,
+    };
+    let tool_name = match &kind {
+        Kind::Request { method, .. } if method == "tools/call" => env.params.and_then(|p| {
+            #[derive(Deserialize)]
+            struct Call {
+                name: String,
+            }
+            serde_json::from_str::<Call>(p.get()).ok().map(|c| c.name)
+        }),
+        _ => None,
+    };
+    Message { kind, tool_name }
+}
+
+/// A JSON-RPC error response to `id` (its JSON text), as bytes.
+pub fn error_response(id: &str, code: i64, message: &str, data: Option<serde_json::Value>) -> Vec<u8> {
+    let mut error = serde_json::json!({ "code": code, "message": message });
+    if let Some(d) = data {
+        error["data"] = d;
+    }
+    let id: serde_json::Value = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
+    serde_json::to_vec(&serde_json::json!({ "jsonrpc": "2.0", "id": id, "error": error })).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds() {
+        let m = classify(br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{}}}"#);
+        assert_eq!(m.kind, Kind::Request { id: "7".into(), method: "tools/call".into() });
+        assert_eq!(m.tool_name.as_deref(), Some("echo"));
+        let n = classify(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        assert_eq!(n.method(), Some("notifications/initialized"));
+        let r = classify(br#"{"jsonrpc":"2.0","id":"a","result":{}}"#);
+        assert_eq!(r.kind, Kind::Response { id: "\"a\"".into() });
+        assert_eq!(classify(b"{\"x\":1}").kind, Kind::Other);
+        assert_eq!(classify(b"nope").kind, Kind::Other);
+    }
+
+    #[test]
+    fn batches() {
+        let b =
+            parse_body(br#" [{"jsonrpc":"2.0","id":1,"method":"tools/list"},{"jsonrpc":"2.0","method":"x"}]"#).unwrap();
+        assert_eq!(b.messages().len(), 2);
+        assert!(parse_body(b"{oops").is_none());
+    }
+
+    #[test]
+    fn error_keeps_id_type() {
+        let e: serde_json::Value = serde_json::from_slice(&error_response("\"x\"", -32602, "no", None)).unwrap();
+        assert_eq!(e["id"], "x");
+        let e: serde_json::Value = serde_json::from_slice(&error_response("3", -32602, "no", None)).unwrap();
+        assert_eq!(e["id"], 3);
+    }
+}

@@ -1,0 +1,6 @@
+//! MCP on the wire: JSON-RPC message classification, SSE framing, and the one rewrite the
+//! gateway makes (scores into, or tools out of, a `tools/list` result).
+
+pub mod message;
+pub mod sse;
+pub mod tools_list;

@@ -1,0 +1,124 @@
+//! Rewriting a `tools/list` result: each tool is kept, annotated under
+//! `_meta["tdqs-gateway/score"]`, or dropped. Every other field, of the message, the result and
+//! each tool, is carried as its original JSON text; `nextCursor` is never touched.
+
+use indexmap::IndexMap;
+use serde_json::value::RawValue;
+
+/// The `_meta` key the gateway writes its score under.
+pub const META_KEY: &str = "tdqs-gateway/score";
+
+/// What the policy wants done with one tool.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ToolAction {
+    Keep,
+    Annotate(serde_json::Value),
+    Drop,
+}
+
+type RawMap = IndexMap<String, Box<RawValue>>;
+
+/// A response message whose `result.tools` is an array, split into its parts.
+pub struct ListResult {
+    envelope: RawMap,
+    result: RawMap,
+    /// Each tool's original JSON text, in order.
+    pub tools: Vec<Box<RawValue>>,
+}
+
+impl ListResult {
+    /// `None` when `bytes` is not a response carrying `result.tools` as an array.
+    pub fn parse(bytes: &[u8]) -> Option<ListResult> {
+        let envelope: RawMap = serde_json::from_slice(bytes).ok()?;
+        let result: RawMap = serde_json::from_str(envelope.get("result")?.get()).ok()?;
+        let tools: Vec<Box<RawValue>> = serde_json::from_str(result.get("tools")?.get()).ok()?;
+        Some(ListResult { envelope, result, tools })
+    }
+
+    /// The message with `actions` applied (one per tool, in order) and, when given, `ttlMs`
+    /// (2026-07-28) capped so clients list again soon while scores are provisional.
+    pub fn render(mut self, actions: &[ToolAction], ttl_cap_ms: Option<u64>) -> Vec<u8> {
+        let mut tools = Vec::with_capacity(self.tools.len());
+        for (tool, action) in self.tools.into_iter().zip(actions.iter().chain(std::iter::repeat(&ToolAction::Keep))) {
+            match action {
+                ToolAction::Keep => tools.push(tool),
+                ToolAction::Drop => {}
+                ToolAction::Annotate(meta) => tools.push(annotate(tool, meta)),
+            }
+        }
+        if let (Some(cap), Some(ttl)) = (ttl_cap_ms, self.result.get("ttlMs"))
+            && let Ok(current) = serde_json::from_str::<u64>(ttl.get())
+            && current > cap
+        {
+            self.result.insert("ttlMs".to_owned(), raw(&cap));
+        }
+        self.result.insert("tools".to_owned(), raw(&tools));
+        self.envelope.insert("result".to_owned(), raw(&self.result));
+        serde_json::to_vec(&self.envelope).unwrap_or_default()
+    }
+}
+
+fn raw<T: serde::Serialize + ?Sized>(v: &T) -> Box<RawValue> {
+    serde_json::value::to_raw_value(v).unwrap_or_else(|_| RawValue::from_string("null".to_owned()).unwrap_or_default())
+}
+
+/// Adds the score under `_meta`, creating `_meta` when absent. A tool whose `_meta` is not an
+/// object, or that is not an object itself, is left as it was.
+fn annotate(tool: Box<RawValue>, meta: &serde_json::Value) -> Box<RawValue> {
+    let Ok(mut fields) = serde_json::from_str::<RawMap>(tool.get()) else { return tool };
+    let mut inner: RawMap = match fields.get("_meta") {
+        None => RawMap::new(),
+        Some(m) => match serde_json::from_str(m.get()) {
+            Ok(m) => m,
+            Err(_) => return tool,
+        },
+    };
+    inner.insert(META_KEY.to_owned(), raw(meta));
+    fields.insert("_meta".to_owned(), raw(&inner));
+    raw(&fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    const MSG: &str = r#"{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"a","inputSchema":{"type":"object","x":1.50},"_meta":{"k":"v"}},{"name":"b","inputSchema":{}},{"name":"c","icons":[{"src":"x"}]}],"nextCursor":"opaque==","ttlMs":60000,"extra":{"z":1e2}}}"#;
+
+    #[test]
+    fn annotate_drop_keep_and_leave_the_rest_alone() {
+        let lr = ListResult::parse(MSG.as_bytes()).unwrap();
+        assert_eq!(lr.tools.len(), 3);
+        let meta = json!({"tdqs": 4.3, "tier": "A"});
+        let out = lr.render(&[ToolAction::Annotate(meta.clone()), ToolAction::Drop, ToolAction::Keep], None);
+        let text = String::from_utf8(out).unwrap();
+        // Original number spellings survive: nothing was re-serialized through a float.
+        assert!(text.contains("\"x\":1.50") && text.contains("\"z\":1e2"), "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        let tools = v["result"]["tools"].as_array().unwrap();
+        assert_eq!(tools.len(), 2);
+        assert_eq!(tools[0]["_meta"], json!({"k": "v", "tdqs-gateway/score": meta}));
+        assert_eq!(tools[1], json!({"name": "c", "icons": [{"src": "x"}]}));
+        assert_eq!(v["result"]["nextCursor"], "opaque==");
+        assert_eq!(v["id"], 3);
+        // Key order of the result is kept.
+        let keys: Vec<&String> = v["result"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["tools", "nextCursor", "ttlMs", "extra"]);
+    }
+
+    #[test]
+    fn ttl_is_only_ever_shortened() {
+        let out = ListResult::parse(MSG.as_bytes()).unwrap().render(&[], Some(5000));
+        let v: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["result"]["ttlMs"], 5000);
+        let out = ListResult::parse(MSG.as_bytes()).unwrap().render(&[], Some(90000));
+        assert_eq!(serde_json::from_slice::<Value>(&out).unwrap()["result"]["ttlMs"], 60000);
+    }
+
+    #[test]
+    fn not_a_list_result() {
+        assert!(ListResult::parse(br#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#).is_none());
+        assert!(ListResult::parse(br#"{"jsonrpc":"2.0","id":1,"result":{"tools":{}}}"#).is_none());
+        assert!(ListResult::parse(b"[1,2]").is_none());
+    }
+}

@@ -1,0 +1,172 @@
+//! What the gateway does with a scored tool: observe (nothing), annotate (add the score), or
+//! enforce (hide tools below the minimum, denied tools, and by the pending/fail rules). Pure:
+//! the same inputs always give the same decision, and a dry run reports what it would hide.
+
+use serde::Serialize;
+
+use crate::config::{FailMode, Mode, Pending, Policy};
+use crate::tdqs::score::{Tenths, Tier};
+
+/// Where a tool's score stands when the policy looks at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreState {
+    /// The configured judge's score.
+    Final(Tenths),
+    /// The heuristic's score while the configured judge's is pending.
+    Provisional(Tenths),
+    /// The configured judge failed; the heuristic's score stands in.
+    JudgeFailed(Tenths),
+    /// The definition could not be scored at all (it breaks the tool schema).
+    Unscorable,
+}
+
+/// Why a tool is (or, in a dry run, would be) hidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HideReason {
+    BelowMinimum,
+    Denied,
+    Pending,
+    JudgeFailed,
+    Unscorable,
+}
+
+impl HideReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HideReason::BelowMinimum => "below_minimum",
+            HideReason::Denied => "denied",
+            HideReason::Pending => "pending",
+            HideReason::JudgeFailed => "judge_failed",
+            HideReason::Unscorable => "unscorable",
+        }
+    }
+}
+
+/// The policy's answer for one tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// Whether clients see the tool (and may call it).
+    pub visible: bool,
+    /// Whether the tool carries the score in `_meta`.
+    pub annotate: bool,
+    /// Why it is hidden; in a dry run, why it would be.
+    pub hide_reason: Option<HideReason>,
+}
+
+/// Decides for one tool by name and score state.
+pub fn decide(policy: &Policy, tool: &str, state: ScoreState) -> Decision {
+    let annotate = policy.mode != Mode::Observe && state != ScoreState::Unscorable;
+    if policy.mode != Mode::Enforce {
+        return Decision { visible: true, annotate, hide_reason: None };
+    }
+    let reason = if policy.allow.iter().any(|a| a == tool) {
+        None
+    } else if policy.deny.iter().any(|d| d == tool) {
+        Some(HideReason::Denied)
+    } else {
+        match state {
+            ScoreState::Final(s) => (s < policy.minimum).then_some(HideReason::BelowMinimum),
+            ScoreState::Provisional(s) => match policy.pending {
+                Pending::Hide => Some(HideReason::Pending),
+                Pending::Allow => None,
+                Pending::Provisional | Pending::Wait => (s < policy.minimum).then_some(HideReason::BelowMinimum),
+            },
+            ScoreState::JudgeFailed(s) => match policy.fail {
+                FailMode::Closed => Some(HideReason::JudgeFailed),
+                FailMode::Open => (s < policy.minimum).then_some(HideReason::BelowMinimum),
+            },
+            ScoreState::Unscorable => match policy.fail {
+                FailMode::Closed => Some(HideReason::Unscorable),
+                FailMode::Open => None,
+            },
+        }
+    };
+    Decision { visible: reason.is_none() || policy.dry_run, annotate, hide_reason: reason }
+}
+
+/// The message a refused `tools/call` carries.
+pub fn refusal_message(tool: &str, reason: HideReason, score: Option<Tenths>, minimum: Tenths) -> String {
+    let min_tier = Tier::of(minimum);
+    match (reason, score) {
+        (HideReason::Denied, _) => format!("Tool \"{tool}\" is denied by the tdqs-gateway policy for this server."),
+        (HideReason::Pending, _) => {
+            format!(
+                "Tool \"{tool}\" is hidden by tdqs-gateway until its quality score is in; list tools again shortly."
+            )
+        }
+        (HideReason::JudgeFailed, _) | (HideReason::Unscorable, _) => {
+            format!(
+                "Tool \"{tool}\" is hidden by tdqs-gateway: its definition could not be scored and the policy fails closed."
+            )
+        }
+        (HideReason::BelowMinimum, Some(s)) => format!(
+            "Tool \"{tool}\" is hidden by tdqs-gateway: its TDQS score {s} (tier {}) is below the minimum {minimum} (tier {min_tier}).",
+            Tier::of(s)
+        ),
+        (HideReason::BelowMinimum, None) => {
+            format!("Tool \"{tool}\" is hidden by tdqs-gateway: its score is below the minimum {minimum}.")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(mode: Mode) -> Policy {
+        Policy {
+            mode,
+            minimum: Tenths(30),
+            pending: Pending::Provisional,
+            wait_ms: 0,
+            dry_run: false,
+            fail: FailMode::Open,
+            allow: vec!["echo".into()],
+            deny: vec!["rm".into()],
+        }
+    }
+
+    #[test]
+    fn modes() {
+        let low = ScoreState::Final(Tenths(21));
+        assert_eq!(
+            decide(&policy(Mode::Observe), "t", low),
+            Decision { visible: true, annotate: false, hide_reason: None }
+        );
+        assert_eq!(
+            decide(&policy(Mode::Annotate), "t", low),
+            Decision { visible: true, annotate: true, hide_reason: None }
+        );
+        let d = decide(&policy(Mode::Enforce), "t", low);
+        assert_eq!((d.visible, d.hide_reason), (false, Some(HideReason::BelowMinimum)));
+        assert!(decide(&policy(Mode::Enforce), "t", ScoreState::Final(Tenths(30))).visible);
+        assert!(decide(&policy(Mode::Enforce), "echo", low).visible, "allow wins over the score");
+        let d = decide(&policy(Mode::Enforce), "rm", ScoreState::Final(Tenths(50)));
+        assert_eq!(d.hide_reason, Some(HideReason::Denied));
+    }
+
+    #[test]
+    fn pending_fail_and_dry_run() {
+        let mut p = policy(Mode::Enforce);
+        p.pending = Pending::Hide;
+        assert_eq!(decide(&p, "t", ScoreState::Provisional(Tenths(45))).hide_reason, Some(HideReason::Pending));
+        p.pending = Pending::Allow;
+        assert!(decide(&p, "t", ScoreState::Provisional(Tenths(10))).visible);
+        p.fail = FailMode::Closed;
+        assert_eq!(decide(&p, "t", ScoreState::JudgeFailed(Tenths(45))).hide_reason, Some(HideReason::JudgeFailed));
+        assert_eq!(decide(&p, "t", ScoreState::Unscorable).hide_reason, Some(HideReason::Unscorable));
+        p.dry_run = true;
+        let d = decide(&p, "t", ScoreState::Final(Tenths(10)));
+        assert!(d.visible && d.hide_reason == Some(HideReason::BelowMinimum));
+    }
+
+    #[test]
+    fn refusal_says_score_tier_and_minimum() {
+        let m = refusal_message("get_x", HideReason::BelowMinimum, Some(Tenths(21)), Tenths(30));
+        assert_eq!(
+            m,
+            "Tool \"get_x\" is hidden by tdqs-gateway: its TDQS score 2.1 (tier C) is below the minimum 3.0 (tier B)."
+        );
+    }
+}

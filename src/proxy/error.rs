@@ -1,0 +1,71 @@
+//! Every response the gateway makes up itself, built in one place: JSON-RPC errors for MCP
+//! routes (with the request's id when there is one), plain JSON for everything else.
+
+use bytes::Bytes;
+use http::{HeaderValue, Response, StatusCode, header};
+use http_body_util::{BodyExt, Full};
+
+use super::Body;
+use crate::mcp::message::error_response;
+
+/// Why the gateway answered instead of the upstream.
+#[derive(Debug, thiserror::Error)]
+pub enum GatewayError {
+    #[error("no upstream named \"{0}\" is configured")]
+    UnknownUpstream(String),
+    #[error("origin {0} is not allowed")]
+    ForbiddenOrigin(String),
+    #[error("host {0} is not allowed")]
+    ForbiddenHost(String),
+    #[error("request body exceeds {0} bytes")]
+    BodyTooLarge(usize),
+    #[error("cannot read the request body: {0}")]
+    BadBody(String),
+    #[error("{header} header says {header_value:?} but the body says {body_value:?}")]
+    HeaderMismatch { header: &'static str, header_value: String, body_value: String },
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    #[error("upstream \"{upstream}\" is unreachable: {reason}")]
+    Upstream { upstream: String, reason: String },
+    #[error("not found")]
+    NotFound,
+}
+
+impl GatewayError {
+    fn status(&self) -> StatusCode {
+        match self {
+            GatewayError::UnknownUpstream(_) | GatewayError::NotFound => StatusCode::NOT_FOUND,
+            GatewayError::ForbiddenOrigin(_) | GatewayError::ForbiddenHost(_) => StatusCode::FORBIDDEN,
+            GatewayError::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            GatewayError::BadBody(_) | GatewayError::HeaderMismatch { .. } => StatusCode::BAD_REQUEST,
+            GatewayError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            GatewayError::Upstream { .. } => StatusCode::BAD_GATEWAY,
+        }
+    }
+
+    fn code(&self) -> i64 {
+        match self {
+            GatewayError::HeaderMismatch { .. } => -32020,
+            GatewayError::BadBody(_) => -32700,
+            _ => -32000,
+        }
+    }
+
+    /// The response, as a JSON-RPC error answering `id` (JSON text) when known.
+    pub fn into_response(self, id: Option<&str>) -> Response<Body> {
+        let status = self.status();
+        let body = error_response(id.unwrap_or("null"), self.code(), &format!("tdqs-gateway: {self}"), None);
+        json_response(status, body)
+    }
+}
+
+pub fn full(bytes: impl Into<Bytes>) -> Body {
+    Full::new(bytes.into()).map_err(|never| match never {}).boxed()
+}
+
+pub fn json_response(status: StatusCode, body: Vec<u8>) -> Response<Body> {
+    let mut resp = Response::new(full(body));
+    *resp.status_mut() = status;
+    resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    resp
+}

@@ -1,0 +1,240 @@
+//! One client request through to a Streamable HTTP upstream and its answer back: POST (with
+//! refusals for hidden tools, batches included), GET streams, DELETE, and whatever status the
+//! upstream chose, with its content type kept.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
+use serde_json::value::RawValue;
+
+use super::error::{GatewayError, full, json_response};
+use super::headers::end_to_end;
+use super::intercept::UpstreamTools;
+use super::stream::{Rewriter, json_body, sse_body};
+use super::{Body, Gateway};
+use crate::config::expand_env;
+use crate::mcp::message::{Body as RpcBody, Message, parse_body};
+
+const SESSION_HEADER: &str = "mcp-session-id";
+
+/// A request on its way to an upstream.
+pub struct Outbound {
+    pub method: Method,
+    pub headers: HeaderMap,
+    pub query: Option<String>,
+    pub body: Bytes,
+}
+
+/// Handles `/mcp/{upstream}` once the request passed the listener's checks.
+pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Body> {
+    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+        return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
+    };
+    let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
+    let parsed = if req.method == Method::POST { parse_body(&req.body) } else { None };
+    let single_id = match &parsed {
+        Some(RpcBody::Single(m)) => m.request_id().cloned(),
+        _ => None,
+    };
+    if let Some(RpcBody::Single(m)) = &parsed
+        && let Err(e) = check_method_headers(&req.headers, m)
+    {
+        return e.into_response(single_id.as_deref());
+    }
+
+    // Refuse calls to hidden tools before the upstream sees them.
+    let mut body = req.body.clone();
+    let mut refusals: Vec<Vec<u8>> = Vec::new();
+    if let Some(p) = &parsed {
+        match p {
+            RpcBody::Single(m) => {
+                if let Some(r) = tools.refuse_call(m) {
+                    return json_response(StatusCode::OK, r.body);
+                }
+            }
+            RpcBody::Batch(msgs) => {
+                let kept = filter_batch(&tools, &req.body, msgs, &mut refusals);
+                if refusals.is_empty() {
+                } else if let Some(kept) = kept {
+                    body = kept;
+                } else {
+                    // Every request in the batch was refused: answer the batch ourselves.
+                    return json_response(StatusCode::OK, join_array(&refusals));
+                }
+            }
+        }
+    }
+
+    let local_ids: Vec<String> = parsed
+        .as_ref()
+        .map(|p| {
+            p.messages()
+                .iter()
+                .filter(|m| m.method() == Some("tools/list"))
+                .filter_map(|m| m.request_id().cloned())
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(s) = &session {
+        local_ids.iter().for_each(|id| s.remember_list_id(id));
+    }
+    let listening = req.method == Method::GET
+        || parsed.as_ref().is_some_and(|p| p.messages().iter().any(|m| m.method() == Some("subscriptions/listen")));
+
+    let resp = match send(&gw, upstream, &req, body).await {
+        Ok(r) => r,
+        Err(e) => return e.into_response(single_id.as_deref()),
+    };
+    if req.method == Method::DELETE
+        && resp.status().is_success()
+        && let Some(s) = &session_id
+    {
+        gw.sessions.end(upstream, s);
+    }
+    let rw = Rewriter { gw: gw.clone(), tools, local_ids, session };
+    relay(resp, rw, listening.then(|| gw.list_changed.subscribe()), refusals).await
+}
+
+/// The upstream's answer back to the client, rewritten where it holds list results.
+async fn relay(
+    resp: reqwest::Response,
+    rw: Rewriter,
+    listen: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+    refusals: Vec<Vec<u8>>,
+) -> Response<Body> {
+    let status = resp.status();
+    let mut headers = end_to_end(resp.headers());
+    let content_type =
+        headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+    let body = if content_type.starts_with("text/event-stream") {
+        // Keep any intermediary (nginx and friends) from buffering the stream.
+        headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+        let prefix: Vec<Bytes> = refusals.iter().map(|r| sse_event(r)).collect();
+        prepend(prefix, sse_body(resp, rw, listen))
+    } else if content_type.starts_with("application/json") && (rw.watching() || !refusals.is_empty()) {
+        match json_body(resp, &rw).await {
+            Ok((bytes, _)) if refusals.is_empty() => full(bytes),
+            Ok((bytes, _)) => full(merge_answers(&bytes, &refusals)),
+            Err(e) => {
+                return GatewayError::Upstream { upstream: rw.tools.name.clone(), reason: e.to_string() }
+                    .into_response(None);
+            }
+        }
+    } else {
+        use futures_util::TryStreamExt;
+        use http_body_util::BodyExt;
+        let stream = resp.bytes_stream().map_ok(http_body::Frame::data).map_err(|e| Box::new(e) as super::BoxError);
+        http_body_util::StreamBody::new(stream).boxed()
+    };
+    let mut out = Response::new(body);
+    *out.status_mut() = status;
+    *out.headers_mut() = headers;
+    out
+}
+
+/// Sends the request to the upstream with end-to-end headers plus the configured ones.
+async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Result<reqwest::Response, GatewayError> {
+    let cfg = gw.config.upstream(upstream).ok_or_else(|| GatewayError::UnknownUpstream(upstream.to_owned()))?;
+    let mut url = cfg.url.clone();
+    if let Some(q) = &req.query {
+        url.push(if url.contains('?') { '&' } else { '?' });
+        url.push_str(q);
+    }
+    let mut headers = end_to_end(&req.headers);
+    for (k, v) in &cfg.headers {
+        let fail = |reason: String| GatewayError::Upstream { upstream: upstream.to_owned(), reason };
+        let value = expand_env(v).map_err(|e| fail(format!("header {k}: {e}")))?;
+        let name = http::HeaderName::try_from(k.as_str()).map_err(|e| fail(format!("header {k}: {e}")))?;
+        let value = HeaderValue::try_from(value).map_err(|e| fail(format!("header {k}: {e}")))?;
+        headers.insert(name, value);
+    }
+    let mut rb = gw.http.request(req.method.clone(), &url).headers(headers);
+    if !body.is_empty() {
+        rb = rb.body(body);
+    }
+    rb.send().await.map_err(|e| GatewayError::Upstream { upstream: upstream.to_owned(), reason: describe(&e) })
+}
+
+fn describe(e: &reqwest::Error) -> String {
+    let mut s = e.to_string();
+    let mut src = std::error::Error::source(e);
+    while let Some(inner) = src {
+        s.push_str(": ");
+        s.push_str(&inner.to_string());
+        src = inner.source();
+    }
+    s
+}
+
+/// 2026-07-28 routing headers must agree with the body; the body is what is enforced.
+fn check_method_headers(h: &HeaderMap, m: &Message) -> Result<(), GatewayError> {
+    let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    if let (Some(hv), Some(bv)) = (get("mcp-method"), m.method())
+        && hv != bv
+    {
+        return Err(GatewayError::HeaderMismatch { header: "Mcp-Method", header_value: hv, body_value: bv.to_owned() });
+    }
+    if let (Some(hv), Some(bv)) = (get("mcp-name"), m.tool_name.as_deref())
+        && hv != bv
+    {
+        return Err(GatewayError::HeaderMismatch { header: "Mcp-Name", header_value: hv, body_value: bv.to_owned() });
+    }
+    Ok(())
+}
+
+/// Removes refused calls from a batch, collecting their error answers. `None` when nothing
+/// is left to send upstream.
+fn filter_batch(tools: &UpstreamTools, raw: &[u8], msgs: &[Message], refusals: &mut Vec<Vec<u8>>) -> Option<Bytes> {
+    let items: Vec<Box<RawValue>> = serde_json::from_slice(raw).ok()?;
+    let mut kept = Vec::with_capacity(items.len());
+    for (item, msg) in items.into_iter().zip(msgs) {
+        match tools.refuse_call(msg) {
+            Some(r) => refusals.push(r.body),
+            None => kept.push(item),
+        }
+    }
+    if kept.is_empty() { None } else { serde_json::to_vec(&kept).ok().map(Bytes::from) }
+}
+
+fn join_array(parts: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = vec![b'['];
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(p);
+    }
+    out.push(b']');
+    out
+}
+
+/// The upstream's JSON answer to a filtered batch plus our refusals, as one array.
+fn merge_answers(upstream: &[u8], refusals: &[Vec<u8>]) -> Vec<u8> {
+    let mut parts: Vec<Vec<u8>> = match serde_json::from_slice::<Vec<Box<RawValue>>>(upstream) {
+        Ok(items) => items.into_iter().map(|r| r.get().as_bytes().to_vec()).collect(),
+        Err(_) if upstream.trim_ascii().is_empty() => vec![],
+        Err(_) => vec![upstream.to_vec()],
+    };
+    parts.extend(refusals.iter().cloned());
+    join_array(&parts)
+}
+
+fn sse_event(data: &[u8]) -> Bytes {
+    let mut e = b"event: message\ndata: ".to_vec();
+    e.extend_from_slice(data);
+    e.extend_from_slice(b"\n\n");
+    Bytes::from(e)
+}
+
+/// A body that sends `prefix` chunks before `rest`.
+fn prepend(prefix: Vec<Bytes>, rest: Body) -> Body {
+    use futures_util::StreamExt;
+    use http_body_util::{BodyExt, BodyStream, StreamBody};
+    if prefix.is_empty() {
+        return rest;
+    }
+    let head = futures_util::stream::iter(prefix.into_iter().map(|b| Ok(http_body::Frame::data(b))));
+    BodyExt::boxed(StreamBody::new(head.chain(BodyStream::new(rest))))
+}

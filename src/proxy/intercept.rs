@@ -1,0 +1,197 @@
+//! The gateway's two interventions: scoring a `tools/list` result and applying the policy to
+//! it, and refusing `tools/call` for tools the policy hides. Per upstream it remembers each
+//! listed tool's latest decision, which is what a later call is checked against.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use serde_json::json;
+
+use crate::config::{Mode, Pending, Policy};
+use crate::mcp::message::{self, Message};
+use crate::mcp::tools_list::{ListResult, ToolAction};
+use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
+use crate::scoring::service::{Scored, ScoringService};
+use crate::tdqs::SPEC_VERSION;
+use crate::tdqs::definition::{ToolDefinition, tool_from_object};
+use crate::tdqs::json::{self as js, JsString};
+use crate::tdqs::score::Tier;
+
+/// `ttlMs` ceiling on a 2026-07-28 list while any score in it is provisional.
+const PROVISIONAL_TTL_MS: u64 = 5_000;
+
+/// The latest word on one listed tool.
+#[derive(Clone, Debug)]
+struct ToolState {
+    definition: Option<ToolDefinition>,
+    siblings: Vec<JsString>,
+    scored: Option<Scored>,
+    decision: Decision,
+}
+
+/// One upstream's policy and what it decided about each tool it has listed.
+pub struct UpstreamTools {
+    pub name: String,
+    pub policy: Policy,
+    tools: Mutex<HashMap<String, ToolState>>,
+}
+
+/// A `tools/call` the gateway answers itself.
+pub struct Refusal {
+    pub id: String,
+    pub body: Vec<u8>,
+    pub tool: String,
+    pub reason: HideReason,
+}
+
+impl UpstreamTools {
+    pub fn new(name: String, policy: Policy) -> Self {
+        UpstreamTools { name, policy, tools: Mutex::new(HashMap::new()) }
+    }
+
+    /// Scores every tool of a list response and applies the policy. Returns the bytes to send
+    /// on, or `None` to forward the original bytes (nothing to change, or not a list result).
+    pub async fn rewrite_list(&self, scoring: &Arc<ScoringService>, bytes: &[u8]) -> Option<Vec<u8>> {
+        let list = ListResult::parse(bytes)?;
+        let parsed: Vec<Option<ToolDefinition>> = list
+            .tools
+            .iter()
+            .enumerate()
+            .map(|(i, raw)| {
+                let v = js::parse(raw.get().as_bytes()).ok()?;
+                tool_from_object(v.as_object()?, i + 1).ok()
+            })
+            .collect();
+        let names: Vec<JsString> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
+        let mut states = Vec::with_capacity(parsed.len());
+        for (i, def) in parsed.into_iter().enumerate() {
+            let Some(def) = def else {
+                let name = raw_name(list.tools[i].get()).unwrap_or_default();
+                let decision = decide(&self.policy, &name, ScoreState::Unscorable);
+                states.push((name, ToolState { definition: None, siblings: vec![], scored: None, decision }));
+                continue;
+            };
+            let siblings: Vec<JsString> = names.iter().filter(|n| **n != def.name).cloned().collect();
+            let scored = if self.policy.pending == Pending::Wait && self.policy.mode != Mode::Observe {
+                let wait = std::time::Duration::from_millis(self.policy.wait_ms);
+                scoring.score_waiting(&self.name, &def, &siblings, wait).await
+            } else {
+                scoring.score(&self.name, &def, &siblings)
+            };
+            let name = def.name.to_string_lossy();
+            let decision = decide(&self.policy, &name, scored.state);
+            states.push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), decision }));
+        }
+        let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
+        let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
+        if let Ok(mut map) = self.tools.lock() {
+            for (name, state) in states {
+                // Log a decision when it is new or changed, not on every list.
+                let before = map.get(&name).map(|s| s.decision);
+                if before != Some(state.decision)
+                    && let Some(scored) = &state.scored
+                {
+                    log_decision(&self.name, &name, scored, &state.decision);
+                }
+                map.insert(name, state);
+            }
+        }
+        if actions.iter().all(|a| *a == ToolAction::Keep) {
+            return None;
+        }
+        Some(list.render(&actions, provisional.then_some(PROVISIONAL_TTL_MS)))
+    }
+
+    /// A refusal for a `tools/call` naming a hidden tool; `None` lets the call through.
+    pub fn refuse_call(&self, msg: &Message) -> Option<Refusal> {
+        let (id, tool) = (msg.request_id()?, msg.tool_name.as_ref()?);
+        let map = self.tools.lock().ok()?;
+        let state = map.get(tool)?;
+        if state.decision.visible {
+            return None;
+        }
+        let reason = state.decision.hide_reason?;
+        let score = state.scored.as_ref().map(|s| s.score.tdqs);
+        let text = refusal_message(tool, reason, score, self.policy.minimum);
+        let data = json!({
+            "tool": tool,
+            "reason": reason.as_str(),
+            "tdqs": score.map(|s| s.as_f64()),
+            "tier": score.map(|s| Tier::of(s).as_str()),
+            "minimum": self.policy.minimum.as_f64(),
+            "minimumTier": Tier::of(self.policy.minimum).as_str(),
+        });
+        tracing::info!(upstream = %self.name, tool = %tool, reason = reason.as_str(), "call refused");
+        Some(Refusal {
+            id: id.clone(),
+            body: message::error_response(id, -32602, &text, Some(data)),
+            tool: tool.clone(),
+            reason,
+        })
+    }
+
+    /// Re-decides every remembered tool against the current scores (after a background
+    /// judgement landed); true when any tool's visibility changed.
+    pub fn refresh(&self, scoring: &Arc<ScoringService>) -> bool {
+        let Ok(mut map) = self.tools.lock() else { return false };
+        let mut changed = false;
+        for (name, state) in map.iter_mut() {
+            let Some(def) = &state.definition else { continue };
+            let scored = scoring.score(&self.name, def, &state.siblings);
+            let decision = decide(&self.policy, name, scored.state);
+            if decision.visible != state.decision.visible {
+                changed = true;
+                log_decision(&self.name, name, &scored, &decision);
+            }
+            state.scored = Some(scored);
+            state.decision = decision;
+        }
+        changed
+    }
+}
+
+fn action(state: &ToolState) -> ToolAction {
+    if !state.decision.visible {
+        return ToolAction::Drop;
+    }
+    match (&state.scored, state.decision.annotate) {
+        (Some(s), true) => ToolAction::Annotate(score_meta(s)),
+        _ => ToolAction::Keep,
+    }
+}
+
+/// The object written under `_meta["tdqs-gateway/score"]`.
+pub fn score_meta(s: &Scored) -> serde_json::Value {
+    let t = &s.score;
+    json!({
+        "tdqs": t.tdqs,
+        "tier": t.tier,
+        "flags": t.flags,
+        "serverFlags": t.server_flags,
+        "smells": t.smells,
+        "inputHash": t.context_signals.input_hash,
+        "judge": s.judge,
+        "specVersion": SPEC_VERSION,
+        "provisional": s.provisional(),
+    })
+}
+
+fn raw_name(raw: &str) -> Option<String> {
+    serde_json::from_str::<serde_json::Value>(raw).ok()?.get("name")?.as_str().map(str::to_owned)
+}
+
+fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision) {
+    if let Some(reason) = d.hide_reason {
+        tracing::info!(
+            upstream,
+            tool,
+            tdqs = %scored.score.tdqs,
+            tier = %scored.score.tier,
+            reason = reason.as_str(),
+            hidden = !d.visible,
+            "tool hidden by policy"
+        );
+    } else {
+        tracing::debug!(upstream, tool, tdqs = %scored.score.tdqs, provisional = scored.provisional(), "tool scored");
+    }
+}

@@ -1,0 +1,96 @@
+//! The proxy: a hyper listener in front of MCP servers. A request's path through it:
+//!
+//! ```text
+//! accept -> route (/mcp/{upstream}, /healthz, /readyz) -> Origin/Host check
+//!   -> read body -> check Mcp-Method/Mcp-Name against it -> refuse calls to hidden tools
+//!   -> forward to the upstream (pooled client) -> answer: JSON body or SSE stream
+//!   -> every tools/list result in it scored, policy applied -> client
+//! ```
+//!
+//! Errors turn into HTTP responses in one place (`error.rs`).
+
+mod error;
+mod forward;
+mod headers;
+pub mod intercept;
+mod listener;
+mod routes;
+mod session;
+mod stream;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
+use tokio::sync::broadcast;
+
+use crate::config::Config;
+use crate::scoring::service::ScoringService;
+use intercept::UpstreamTools;
+
+pub use listener::{Listening, serve};
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+/// Every response body: a whole buffer or a stream.
+pub type Body = BoxBody<Bytes, BoxError>;
+
+/// Shared state of a running gateway.
+pub struct Gateway {
+    pub config: Config,
+    pub scoring: Arc<ScoringService>,
+    pub upstreams: HashMap<String, Arc<UpstreamTools>>,
+    http: reqwest::Client,
+    sessions: session::Sessions,
+    /// Upstreams whose visible tool set changed after a refined score: their listening
+    /// streams send `notifications/tools/list_changed`.
+    list_changed: broadcast::Sender<Arc<str>>,
+}
+
+impl Gateway {
+    pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<Gateway>, BoxError> {
+        let upstreams = config
+            .upstreams
+            .iter()
+            .map(|u| (u.name.clone(), Arc::new(UpstreamTools::new(u.name.clone(), config.effective_policy(u)))))
+            .collect();
+        let http = reqwest::Client::builder()
+            .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
+            .pool_idle_timeout(std::time::Duration::from_secs(90))
+            .build()?;
+        let gw = Arc::new(Gateway {
+            config,
+            scoring,
+            upstreams,
+            http,
+            sessions: session::Sessions::new(),
+            list_changed: broadcast::channel(256).0,
+        });
+        gw.clone().watch_refinements();
+        Ok(gw)
+    }
+
+    /// When a background judgement lands, re-decide that upstream's tools once and tell its
+    /// listening clients if what they may see changed.
+    fn watch_refinements(self: Arc<Self>) {
+        let mut rx = self.scoring.subscribe();
+        let weak = Arc::downgrade(&self);
+        drop(self);
+        tokio::spawn(async move {
+            loop {
+                let upstream = match rx.recv().await {
+                    Ok(u) => u,
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(gw) = weak.upgrade() else { return };
+                if let Some(tools) = gw.upstreams.get(&*upstream)
+                    && tools.refresh(&gw.scoring)
+                {
+                    tracing::info!(upstream = %upstream, "visible tools changed after scoring; notifying sessions");
+                    let _ = gw.list_changed.send(upstream);
+                }
+            }
+        });
+    }
+}

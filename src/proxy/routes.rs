@@ -1,0 +1,120 @@
+//! Routing and the listener's own guards: `/mcp/{upstream}` behind Origin and Host checks
+//! (DNS-rebinding protection, as an MCP server must have), `/healthz`, `/readyz`.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::{Method, Request, Response, StatusCode, header};
+use http_body_util::{BodyExt, Limited};
+use hyper::body::Incoming;
+
+use super::error::{GatewayError, json_response};
+use super::forward::{Outbound, mcp};
+use super::{Body, Gateway};
+
+pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
+    let path = req.uri().path().to_owned();
+    match (req.method(), path.as_str()) {
+        (&Method::GET, "/healthz") => json_response(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()),
+        (&Method::GET, "/readyz") => readyz(&gw).await,
+        (_, p) if p.starts_with("/mcp/") => {
+            let upstream = p["/mcp/".len()..].trim_end_matches('/').to_owned();
+            if let Err(e) = check_origin_and_host(&gw, &req) {
+                tracing::info!(error = %e, "request refused");
+                return e.into_response(None);
+            }
+            if !matches!(*req.method(), Method::POST | Method::GET | Method::DELETE) {
+                return GatewayError::MethodNotAllowed.into_response(None);
+            }
+            let (parts, body) = req.into_parts();
+            let limit = gw.config.listen.max_body_bytes;
+            let body = match Limited::new(body, limit).collect().await {
+                Ok(b) => b.to_bytes(),
+                Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+                    return GatewayError::BodyTooLarge(limit).into_response(None);
+                }
+                Err(e) => return GatewayError::BadBody(e.to_string()).into_response(None),
+            };
+            let out = Outbound {
+                method: parts.method,
+                headers: parts.headers,
+                query: parts.uri.query().map(str::to_owned),
+                body,
+            };
+            mcp(gw, &upstream, out).await
+        }
+        _ => GatewayError::NotFound.into_response(None),
+    }
+}
+
+fn is_loopback_host(host: &str) -> bool {
+    let h = host.trim_start_matches('[').trim_end_matches(']');
+    h.eq_ignore_ascii_case("localhost") || h.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// The host part of a `Host` header or an origin's authority (port and brackets handled).
+fn host_of(authority: &str) -> &str {
+    if let Some(rest) = authority.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or(rest);
+    }
+    authority.rsplit_once(':').map_or(authority, |(h, _)| h)
+}
+
+fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), GatewayError> {
+    let listen = &gw.config.listen;
+    if let Some(origin) = req.headers().get(header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("");
+        let authority = origin.split_once("://").map_or("", |(_, a)| a);
+        let allowed = (origin != "null" && is_loopback_host(host_of(authority)))
+            || listen.allowed_origins.iter().any(|o| o.trim_end_matches('/') == origin);
+        if !allowed {
+            return Err(GatewayError::ForbiddenOrigin(origin.to_owned()));
+        }
+    }
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .or_else(|| req.uri().authority().map(|a| a.as_str()));
+    if let Some(host) = host {
+        let name = host_of(host);
+        let explicitly = listen.allowed_hosts.iter().any(|h| h.eq_ignore_ascii_case(name));
+        let open = listen.allowed_hosts.is_empty() && !listen.addr.ip().is_loopback();
+        if !(is_loopback_host(name) || explicitly || open) {
+            return Err(GatewayError::ForbiddenHost(host.to_owned()));
+        }
+    }
+    Ok(())
+}
+
+/// Ready when every upstream accepts a TCP connection (within a second).
+async fn readyz(gw: &Gateway) -> Response<Body> {
+    let mut down = Vec::new();
+    for u in &gw.config.upstreams {
+        let Ok(url) = reqwest::Url::parse(&u.url) else { continue };
+        let addr = format!("{}:{}", url.host_str().unwrap_or(""), url.port_or_known_default().unwrap_or(80));
+        let ok = tokio::time::timeout(Duration::from_secs(1), tokio::net::TcpStream::connect(&addr)).await;
+        if !matches!(ok, Ok(Ok(_))) {
+            down.push(u.name.clone());
+        }
+    }
+    let (status, state) =
+        if down.is_empty() { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "degraded") };
+    let body = serde_json::json!({ "status": state, "unreachableUpstreams": down });
+    json_response(status, serde_json::to_vec(&body).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts() {
+        assert_eq!(host_of("localhost:8080"), "localhost");
+        assert_eq!(host_of("[::1]:80"), "::1");
+        assert_eq!(host_of("example.com"), "example.com");
+        assert!(is_loopback_host("127.0.0.1") && is_loopback_host("::1") && is_loopback_host("LOCALHOST"));
+        assert!(!is_loopback_host("evil.example"));
+    }
+}

@@ -1,0 +1,59 @@
+//! What the gateway remembers per MCP session: the ids of the client's recent `tools/list`
+//! requests, so that an answer replayed later (a GET with `Last-Event-ID`) is still recognised
+//! and rewritten. Sessions idle for two hours are forgotten.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::mcp::message::IdKey;
+
+/// Recent list request ids kept per session.
+const IDS_PER_SESSION: usize = 256;
+
+#[derive(Default)]
+pub struct Session {
+    list_ids: Mutex<VecDeque<IdKey>>,
+}
+
+impl Session {
+    pub fn remember_list_id(&self, id: &IdKey) {
+        if let Ok(mut ids) = self.list_ids.lock() {
+            if ids.contains(id) {
+                return;
+            }
+            if ids.len() == IDS_PER_SESSION {
+                ids.pop_front();
+            }
+            ids.push_back(id.clone());
+        }
+    }
+
+    pub fn is_list_id(&self, id: &IdKey) -> bool {
+        self.list_ids.lock().map(|ids| ids.contains(id)).unwrap_or(false)
+    }
+}
+
+/// Sessions by (upstream, session id).
+pub struct Sessions {
+    cache: moka::sync::Cache<(String, String), Arc<Session>>,
+}
+
+impl Sessions {
+    pub fn new() -> Self {
+        Sessions {
+            cache: moka::sync::Cache::builder()
+                .max_capacity(100_000)
+                .time_to_idle(Duration::from_secs(2 * 3600))
+                .build(),
+        }
+    }
+
+    pub fn get(&self, upstream: &str, session_id: &str) -> Arc<Session> {
+        self.cache.get_with((upstream.to_owned(), session_id.to_owned()), || Arc::new(Session::default()))
+    }
+
+    pub fn end(&self, upstream: &str, session_id: &str) {
+        self.cache.invalidate(&(upstream.to_owned(), session_id.to_owned()));
+    }
+}

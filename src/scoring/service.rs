@@ -1,0 +1,194 @@
+//! The scoring service behind the proxy: a score's identity is its definition hash plus the
+//! spec version, the judge and the prompts; lookups go to memory (moka) first. With the
+//! heuristic judge a miss is scored on the spot. With a model judge a miss gets the heuristic's
+//! score at once (provisional) while one background call per key, bounded by the judge's
+//! concurrency, fetches the real one; when it lands, listeners hear which upstream changed.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{Notify, broadcast};
+
+use crate::judge::{Judge, heuristic};
+use crate::policy::ScoreState;
+use crate::tdqs::SPEC_VERSION;
+use crate::tdqs::definition::ToolDefinition;
+use crate::tdqs::gates::{Gate, evaluate_gates};
+use crate::tdqs::json::JsString;
+use crate::tdqs::signals::{ContextSignals, context_signals};
+use crate::tdqs::tool_score::{ToolScore, judged_score, no_description_score};
+
+/// How long a failed model call keeps a key from being retried.
+const FAILURE_BACKOFF: Duration = Duration::from_secs(60);
+
+/// What makes two scores comparable: same definition, rubric, judge and prompts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScoreKey {
+    pub input_hash: String,
+    pub spec_version: &'static str,
+    pub judge: String,
+    pub prompts_sha256: Option<String>,
+}
+
+/// A tool's score as the policy sees it.
+#[derive(Clone, Debug)]
+pub struct Scored {
+    pub score: Arc<ToolScore>,
+    pub state: ScoreState,
+    /// Identity of the judge that produced `score`.
+    pub judge: String,
+}
+
+impl Scored {
+    pub fn provisional(&self) -> bool {
+        !matches!(self.state, ScoreState::Final(_))
+    }
+}
+
+pub struct ScoringService {
+    judge: Judge,
+    finals: moka::sync::Cache<ScoreKey, Arc<ToolScore>>,
+    heuristics: moka::sync::Cache<String, Arc<ToolScore>>,
+    failed: moka::sync::Cache<ScoreKey, ()>,
+    in_flight: Mutex<HashMap<ScoreKey, Arc<Notify>>>,
+    changes: broadcast::Sender<Arc<str>>,
+}
+
+impl ScoringService {
+    pub fn new(judge: Judge, max_entries: u64) -> Arc<Self> {
+        Arc::new(ScoringService {
+            judge,
+            finals: moka::sync::Cache::new(max_entries),
+            heuristics: moka::sync::Cache::new(max_entries),
+            failed: moka::sync::Cache::builder().max_capacity(max_entries).time_to_live(FAILURE_BACKOFF).build(),
+            in_flight: Mutex::new(HashMap::new()),
+            changes: broadcast::channel(256).0,
+        })
+    }
+
+    pub fn judge(&self) -> &Judge {
+        &self.judge
+    }
+
+    /// Names of upstreams whose scores changed after a background judgement.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.changes.subscribe()
+    }
+
+    fn key(&self, signals: &ContextSignals) -> ScoreKey {
+        ScoreKey {
+            input_hash: signals.input_hash.clone(),
+            spec_version: SPEC_VERSION,
+            judge: self.judge.identity(),
+            prompts_sha256: self.judge.prompts().map(|p| p.tool_scoring_sha256.clone()),
+        }
+    }
+
+    /// Scores without waiting: a cached or heuristic answer now, a model call in the background.
+    pub fn score(self: &Arc<Self>, upstream: &str, tool: &ToolDefinition, siblings: &[JsString]) -> Scored {
+        let signals = context_signals(tool);
+        let gate = evaluate_gates(tool);
+        let key = self.key(&signals);
+        if let Some(s) = self.finals.get(&key) {
+            return final_scored(s, &key.judge);
+        }
+        let heuristic = self.heuristic(tool, &signals, gate, siblings);
+        if matches!(self.judge, Judge::Heuristic) || gate == Gate::NoDescription {
+            // Nothing to wait for: the heuristic is the judge, or no judge is needed.
+            self.finals.insert(key.clone(), heuristic.clone());
+            return final_scored(heuristic, &key.judge);
+        }
+        let state = if self.failed.contains_key(&key) {
+            ScoreState::JudgeFailed(heuristic.tdqs)
+        } else {
+            self.start(upstream, key, tool, siblings, signals, gate);
+            ScoreState::Provisional(heuristic.tdqs)
+        };
+        Scored { score: heuristic, state, judge: heuristic::HEURISTIC_JUDGE_ID.to_owned() }
+    }
+
+    /// Like [`score`](Self::score), but waits up to `wait` for a pending model answer.
+    pub async fn score_waiting(
+        self: &Arc<Self>,
+        upstream: &str,
+        tool: &ToolDefinition,
+        siblings: &[JsString],
+        wait: Duration,
+    ) -> Scored {
+        let first = self.score(upstream, tool, siblings);
+        if !matches!(first.state, ScoreState::Provisional(_)) {
+            return first;
+        }
+        let key = self.key(&first.score.context_signals);
+        let notify = self.in_flight.lock().ok().and_then(|m| m.get(&key).cloned());
+        if let Some(n) = notify {
+            let notified = n.notified();
+            if !self.finals.contains_key(&key) && !self.failed.contains_key(&key) {
+                let _ = tokio::time::timeout(wait, notified).await;
+            }
+        }
+        self.score(upstream, tool, siblings)
+    }
+
+    fn heuristic(
+        &self,
+        tool: &ToolDefinition,
+        signals: &ContextSignals,
+        gate: Gate,
+        siblings: &[JsString],
+    ) -> Arc<ToolScore> {
+        if let Some(s) = self.heuristics.get(&signals.input_hash) {
+            return s;
+        }
+        let score = Arc::new(match gate {
+            Gate::NoDescription => no_description_score(&tool.name, signals.clone()),
+            _ => judged_score(&tool.name, signals.clone(), gate, &heuristic::judge_tool(tool, signals, siblings)),
+        });
+        self.heuristics.insert(signals.input_hash.clone(), score.clone());
+        score
+    }
+
+    /// Starts one background judgement per key; later callers find it in flight.
+    fn start(
+        self: &Arc<Self>,
+        upstream: &str,
+        key: ScoreKey,
+        tool: &ToolDefinition,
+        siblings: &[JsString],
+        signals: ContextSignals,
+        gate: Gate,
+    ) {
+        let notify = Arc::new(Notify::new());
+        {
+            let Ok(mut map) = self.in_flight.lock() else { return };
+            if map.contains_key(&key) {
+                return;
+            }
+            map.insert(key.clone(), notify.clone());
+        }
+        let (svc, upstream, tool, siblings) =
+            (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.to_vec());
+        tokio::spawn(async move {
+            match svc.judge.judge_tool(&tool, &signals, &siblings).await {
+                Ok(j) => {
+                    let score = judged_score(&tool.name, signals, gate, &j);
+                    svc.finals.insert(key.clone(), Arc::new(score));
+                }
+                Err(e) => {
+                    tracing::warn!(upstream = %upstream, tool = %tool.name, error = %e, "judge failed; the heuristic score stands in");
+                    svc.failed.insert(key.clone(), ());
+                }
+            }
+            if let Ok(mut map) = svc.in_flight.lock() {
+                map.remove(&key);
+            }
+            notify.notify_waiters();
+            let _ = svc.changes.send(upstream);
+        });
+    }
+}
+
+fn final_scored(score: Arc<ToolScore>, judge: &str) -> Scored {
+    Scored { state: ScoreState::Final(score.tdqs), score, judge: judge.to_owned() }
+}
