@@ -426,6 +426,14 @@ mod tests {
     }
 
     #[test]
+    fn shipped_configs_are_valid() {
+        for text in [include_str!("../config/gateway.toml"), include_str!("../config/demo.toml")] {
+            let c = cfg(text).unwrap();
+            assert_eq!(c.upstreams[0].name, "everything");
+        }
+    }
+
+    #[test]
     fn env_expansion() {
         // SAFETY of the test: PATH is always set.
         assert!(expand_env("x ${PATH} y").unwrap().starts_with("x /"));
