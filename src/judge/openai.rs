@@ -9,7 +9,6 @@ use serde_json::{Map, Value, json};
 use tokio::sync::Semaphore;
 
 use super::JudgeError;
-use crate::tdqs::answer::strip_code_fence;
 
 /// Everything a model client needs.
 #[derive(Clone, Debug)]
@@ -94,7 +93,7 @@ impl ModelClient {
         for attempt in 1..=attempts {
             let outcome = self.exchange(&messages).await?;
             let (content, problem, delay) = match outcome {
-                Attempt::Answer(text) => match parse(strip_code_fence(&text)) {
+                Attempt::Answer(text) => match parse(&text) {
                     Ok(v) => return Ok(v),
                     Err(problem) => (Some(text), problem, None),
                 },
@@ -190,10 +189,11 @@ impl ModelClient {
         Ok(Attempt::Answer(content))
     }
 
-    /// At most 300 characters of `text`, with the key removed.
+    /// At most 300 characters of `text`, with the key removed first (so a key cut by the
+    /// limit cannot leak in part).
     fn excerpt(&self, text: &str) -> String {
-        let cut: String = text.chars().take(300).collect();
-        self.redact(cut.trim())
+        let redacted = self.redact(text);
+        redacted.chars().take(300).collect::<String>().trim().to_owned()
     }
 
     fn redact(&self, text: &str) -> String {

@@ -68,17 +68,10 @@ pub struct CoherenceJudgement {
 /// Removes one surrounding Markdown code fence (```json ... ```), if present.
 pub fn strip_code_fence(text: &str) -> &str {
     let t = text.trim();
-    let Some(rest) = t.strip_prefix("```") else {
-        return t;
-    };
-    let Some(body) = rest.strip_suffix("```") else {
-        return t;
-    };
-    // Drop the info string (e.g. "json") on the opening line.
-    match body.find('\n') {
-        Some(nl) if !body[..nl].contains('{') => body[nl + 1..].trim(),
-        _ => body.trim(),
-    }
+    let Some(body) = t.strip_prefix("```").and_then(|rest| rest.strip_suffix("```")) else { return t };
+    // Drop an info string ("json") before the content, on its own line or not.
+    let info_len = body.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(body.len());
+    body[info_len..].trim()
 }
 
 /// Parses a model's text as a tool-scoring answer, or says every way it breaks the contract.
@@ -203,6 +196,11 @@ mod tests {
         assert_eq!(a.scores().tdqs().0, 29);
         let fenced = format!("```json\n{}\n```", answer([5, 5, 5, 5, 5, 5]));
         assert_eq!(parse_tool_answer(&fenced).unwrap().scores().0, [5; 6]);
+        let inline = format!("```json{}```", answer([4, 4, 4, 4, 4, 4]));
+        assert_eq!(parse_tool_answer(&inline).unwrap().scores().0, [4; 6]);
+        // Exactly one fence is removed.
+        let twice = format!("```\n{fenced}\n```");
+        assert!(parse_tool_answer(&twice).is_err());
     }
 
     #[test]

@@ -97,9 +97,10 @@ pub fn no_description_score(name: &JsString, signals: ContextSignals) -> ToolSco
 pub fn judged_score(name: &JsString, signals: ContextSignals, gate: Gate, judgement: &ToolJudgement) -> ToolScore {
     let mut dims = judgement.dimensions.clone();
     let mut flags = gate_flags(gate);
-    if gate == Gate::Tautological {
-        let pc = &mut dims[Dimension::PurposeClarity.index()];
-        pc.score = pc.score.min(2);
+    let pc = &mut dims[Dimension::PurposeClarity.index()];
+    if gate == Gate::Tautological && pc.score > 2 {
+        // The cap speaks for itself only where it changed the judge's score.
+        pc.score = 2;
         pc.justification = TAUTOLOGY_TEXT.to_owned();
     }
     if judgement.annotation_contradiction {
