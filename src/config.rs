@@ -214,13 +214,75 @@ pub struct Policy {
 #[serde(deny_unknown_fields)]
 pub struct UpstreamConfig {
     pub name: String,
-    /// Streamable HTTP endpoint of the MCP server.
-    pub url: String,
+    /// Streamable HTTP endpoint of the MCP server (give this or `command`).
+    pub url: Option<String>,
+    /// A stdio MCP server to launch, one process per client session: program and arguments.
+    pub command: Option<Vec<String>>,
+    /// Environment for `command`, added to the gateway's; `${VAR}` expands.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// Working folder for `command`.
+    pub cwd: Option<PathBuf>,
+    /// Most child processes at once for `command` (one per session); more get 503.
+    #[serde(default = "default_max_sessions")]
+    pub max_sessions: usize,
+    /// A stdio session idle this long is ended and its process stopped.
+    #[serde(default = "default_idle_ms")]
+    pub idle_timeout_ms: u64,
+    /// A request to a stdio server unanswered this long gets a JSON-RPC error.
+    #[serde(default = "default_request_timeout_ms")]
+    pub request_timeout_ms: u64,
     /// Headers added to every upstream request; `${VAR}` expands from the environment.
     #[serde(default)]
     pub headers: BTreeMap<String, String>,
     #[serde(default)]
     pub policy: PolicyConfig,
+}
+
+fn default_max_sessions() -> usize {
+    100
+}
+fn default_idle_ms() -> u64 {
+    30 * 60 * 1000
+}
+fn default_request_timeout_ms() -> u64 {
+    5 * 60 * 1000
+}
+
+impl Default for UpstreamConfig {
+    /// The same defaults as an `[[upstream]]` table without the optional keys.
+    fn default() -> Self {
+        UpstreamConfig {
+            name: String::new(),
+            url: None,
+            command: None,
+            env: BTreeMap::new(),
+            cwd: None,
+            max_sessions: default_max_sessions(),
+            idle_timeout_ms: default_idle_ms(),
+            request_timeout_ms: default_request_timeout_ms(),
+            headers: BTreeMap::new(),
+            policy: PolicyConfig::default(),
+        }
+    }
+}
+
+/// How the gateway reaches an upstream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport<'a> {
+    StreamableHttp(&'a str),
+    Stdio(&'a [String]),
+}
+
+impl UpstreamConfig {
+    pub fn transport(&self) -> Transport<'_> {
+        match (&self.url, &self.command) {
+            (Some(url), _) => Transport::StreamableHttp(url),
+            (None, Some(cmd)) => Transport::Stdio(cmd),
+            // Validation guarantees one of the two.
+            (None, None) => Transport::StreamableHttp(""),
+        }
+    }
 }
 
 /// A configuration problem, with the key it concerns.
@@ -270,9 +332,21 @@ impl Config {
             if !seen.insert(&u.name) {
                 return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier upstream", u.name)));
             }
-            let parsed = reqwest::Url::parse(&u.url).map_err(|e| invalid(format!("{key}.url"), e.to_string()))?;
-            if !matches!(parsed.scheme(), "http" | "https") {
-                return Err(invalid(format!("{key}.url"), "must be an http or https URL"));
+            match (&u.url, &u.command) {
+                (Some(url), None) => {
+                    let parsed = reqwest::Url::parse(url).map_err(|e| invalid(format!("{key}.url"), e.to_string()))?;
+                    if !matches!(parsed.scheme(), "http" | "https") {
+                        return Err(invalid(format!("{key}.url"), "must be an http or https URL"));
+                    }
+                }
+                (None, Some(cmd)) if cmd.is_empty() || cmd[0].is_empty() => {
+                    return Err(invalid(format!("{key}.command"), "needs at least the program to run"));
+                }
+                (None, Some(_)) if u.max_sessions == 0 => {
+                    return Err(invalid(format!("{key}.max_sessions"), "must be at least 1"));
+                }
+                (None, Some(_)) => {}
+                _ => return Err(invalid(key, "give exactly one of `url` (Streamable HTTP) or `command` (stdio)")),
             }
             self.policy_for(&format!("{key}.policy"), &u.policy, Some(&self.policy))?;
         }
@@ -419,6 +493,10 @@ mod tests {
         let e = cfg("[[upstream]]\nname = \"a\"\nurl = \"http://x\"\n[[upstream]]\nname = \"a\"\nurl = \"http://y\"\n")
             .unwrap_err();
         assert!(e.contains("upstream[1].name"), "{e}");
+        let e = cfg("[[upstream]]\nname = \"a\"\n").unwrap_err();
+        assert!(e.contains("`upstream[0]`") && e.contains("exactly one"), "{e}");
+        let e = cfg("[[upstream]]\nname = \"a\"\ncommand = []\n").unwrap_err();
+        assert!(e.contains("upstream[0].command"), "{e}");
         let e = cfg("[judge]\nkind = \"openai\"\n").unwrap_err();
         assert!(e.contains("judge.base_url"), "{e}");
         let e = cfg("[judge]\nprompts_dir = \"/nonexistent\"\n").unwrap_err();

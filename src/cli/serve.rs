@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
-use crate::config::{Config, JudgeKind, Mode, UpstreamConfig};
+use crate::config::{Config, JudgeKind, Mode, Transport, UpstreamConfig};
 use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
 use crate::proxy::{Gateway, serve};
 use crate::scoring::service::ScoringService;
@@ -24,6 +24,9 @@ pub struct ServeArgs {
     /// An upstream as NAME=URL (Streamable HTTP); repeatable; added to the config's.
     #[arg(long = "upstream", value_name = "NAME=URL")]
     upstreams: Vec<String>,
+    /// A stdio upstream as NAME='CMD ARGS' (one process per session); repeatable.
+    #[arg(long = "upstream-cmd", value_name = "NAME=CMD")]
+    upstream_cmds: Vec<String>,
     /// Policy mode for every upstream, overriding the config's default.
     #[arg(long, value_enum)]
     mode: Option<ModeArg>,
@@ -89,12 +92,15 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
     }
     for spec in &args.upstreams {
         let Some((name, url)) = spec.split_once('=') else { bail!("--upstream expects NAME=URL, got {spec:?}") };
-        cfg.upstreams.push(UpstreamConfig {
-            name: name.to_owned(),
-            url: url.to_owned(),
-            headers: Default::default(),
-            policy: Default::default(),
-        });
+        cfg.upstreams.push(UpstreamConfig { name: name.to_owned(), url: Some(url.to_owned()), ..Default::default() });
+    }
+    for spec in &args.upstream_cmds {
+        let Some((name, cmd)) = spec.split_once('=') else {
+            bail!("--upstream-cmd expects NAME='CMD ARGS', got {spec:?}")
+        };
+        let command =
+            shell_words::split(cmd).with_context(|| format!("--upstream-cmd {name}: cannot split {cmd:?}"))?;
+        cfg.upstreams.push(UpstreamConfig { name: name.to_owned(), command: Some(command), ..Default::default() });
     }
     if let Some(mode) = args.mode {
         cfg.policy.mode = Some(match mode {
@@ -118,7 +124,14 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     runtime.block_on(async move {
         let judge = build_judge(&cfg)?;
         let scoring = ScoringService::new(judge, cfg.cache.max_entries);
-        let names: Vec<String> = cfg.upstreams.iter().map(|u| format!("{} -> {}", u.name, u.url)).collect();
+        let names: Vec<String> = cfg
+            .upstreams
+            .iter()
+            .map(|u| match u.transport() {
+                Transport::StreamableHttp(url) => format!("{} -> {url}", u.name),
+                Transport::Stdio(cmd) => format!("{} -> stdio: {}", u.name, cmd.join(" ")),
+            })
+            .collect();
         let gw = Gateway::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;
         let listening = serve(gw.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         let scheme = if listening.tls { "https" } else { "http" };

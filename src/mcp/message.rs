@@ -55,6 +55,14 @@ impl Message {
         }
     }
 
+    /// The id a response answers.
+    pub fn answer_id(&self) -> Option<IdKey> {
+        match &self.kind {
+            Kind::Response { id } => Some(id.clone()),
+            _ => None,
+        }
+    }
+
     pub fn request_id(&self) -> Option<&IdKey> {
         match &self.kind {
             Kind::Request { id, .. } => Some(id),

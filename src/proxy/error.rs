@@ -1,11 +1,10 @@
 //! Every response the gateway makes up itself, built in one place: JSON-RPC errors for MCP
 //! routes (with the request's id when there is one), plain JSON for everything else.
 
-use bytes::Bytes;
-use http::{HeaderValue, Response, StatusCode, header};
-use http_body_util::{BodyExt, Full};
+use http::{Response, StatusCode};
 
 use super::Body;
+use super::body::json_response;
 use crate::mcp::message::error_response;
 
 /// Why the gateway answered instead of the upstream.
@@ -57,15 +56,4 @@ impl GatewayError {
         let body = error_response(id.unwrap_or("null"), self.code(), &format!("tdqs-gateway: {self}"), None);
         json_response(status, body)
     }
-}
-
-pub fn full(bytes: impl Into<Bytes>) -> Body {
-    Full::new(bytes.into()).map_err(|never| match never {}).boxed()
-}
-
-pub fn json_response(status: StatusCode, body: Vec<u8>) -> Response<Body> {
-    let mut resp = Response::new(full(body));
-    *resp.status_mut() = status;
-    resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    resp
 }

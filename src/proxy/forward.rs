@@ -8,7 +8,8 @@ use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
 use serde_json::value::RawValue;
 
-use super::error::{GatewayError, full, json_response};
+use super::body::{full, join_array, json_response, sse_event};
+use super::error::GatewayError;
 use super::headers::end_to_end;
 use super::intercept::UpstreamTools;
 use super::stream::{Rewriter, json_body, sse_body};
@@ -56,10 +57,9 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
             }
             RpcBody::Batch(msgs) => {
                 let kept = filter_batch(&tools, &req.body, msgs, &mut refusals);
-                if refusals.is_empty() {
-                } else if let Some(kept) = kept {
+                if let Some(kept) = kept.filter(|_| !refusals.is_empty()) {
                     body = kept;
-                } else {
+                } else if !refusals.is_empty() {
                     // Every request in the batch was refused: answer the batch ourselves.
                     return json_response(StatusCode::OK, join_array(&refusals));
                 }
@@ -79,6 +79,9 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
         .unwrap_or_default();
     if let Some(s) = &session {
         local_ids.iter().for_each(|id| s.remember_list_id(id));
+    }
+    if let Some(up) = gw.stdio.get(upstream).cloned() {
+        return super::stdio::handle(gw.clone(), up, tools, req, parsed, body, refusals).await;
     }
     let listening = req.method == Method::GET
         || parsed.as_ref().is_some_and(|p| p.messages().iter().any(|m| m.method() == Some("subscriptions/listen")));
@@ -137,7 +140,7 @@ async fn relay(
 /// Sends the request to the upstream with end-to-end headers plus the configured ones.
 async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Result<reqwest::Response, GatewayError> {
     let cfg = gw.config.upstream(upstream).ok_or_else(|| GatewayError::UnknownUpstream(upstream.to_owned()))?;
-    let mut url = cfg.url.clone();
+    let mut url = cfg.url.clone().unwrap_or_default();
     if let Some(q) = &req.query {
         url.push(if url.contains('?') { '&' } else { '?' });
         url.push_str(q);
@@ -198,18 +201,6 @@ fn filter_batch(tools: &UpstreamTools, raw: &[u8], msgs: &[Message], refusals: &
     if kept.is_empty() { None } else { serde_json::to_vec(&kept).ok().map(Bytes::from) }
 }
 
-fn join_array(parts: &[Vec<u8>]) -> Vec<u8> {
-    let mut out = vec![b'['];
-    for (i, p) in parts.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(p);
-    }
-    out.push(b']');
-    out
-}
-
 /// The upstream's JSON answer to a filtered batch plus our refusals, as one array.
 fn merge_answers(upstream: &[u8], refusals: &[Vec<u8>]) -> Vec<u8> {
     let mut parts: Vec<Vec<u8>> = match serde_json::from_slice::<Vec<Box<RawValue>>>(upstream) {
@@ -219,13 +210,6 @@ fn merge_answers(upstream: &[u8], refusals: &[Vec<u8>]) -> Vec<u8> {
     };
     parts.extend(refusals.iter().cloned());
     join_array(&parts)
-}
-
-fn sse_event(data: &[u8]) -> Bytes {
-    let mut e = b"event: message\ndata: ".to_vec();
-    e.extend_from_slice(data);
-    e.extend_from_slice(b"\n\n");
-    Bytes::from(e)
 }
 
 /// A body that sends `prefix` chunks before `rest`.

@@ -9,6 +9,7 @@
 //!
 //! Errors turn into HTTP responses in one place (`error.rs`).
 
+mod body;
 mod error;
 mod forward;
 mod headers;
@@ -16,6 +17,7 @@ pub mod intercept;
 mod listener;
 mod routes;
 mod session;
+pub mod stdio;
 mod stream;
 
 use std::collections::HashMap;
@@ -40,6 +42,8 @@ pub struct Gateway {
     pub config: Config,
     pub scoring: Arc<ScoringService>,
     pub upstreams: HashMap<String, Arc<UpstreamTools>>,
+    /// Session tables of the stdio upstreams.
+    pub stdio: HashMap<String, Arc<stdio::StdioUpstream>>,
     http: reqwest::Client,
     sessions: session::Sessions,
     /// Upstreams whose visible tool set changed after a refined score: their listening
@@ -54,6 +58,12 @@ impl Gateway {
             .iter()
             .map(|u| (u.name.clone(), Arc::new(UpstreamTools::new(u.name.clone(), config.effective_policy(u)))))
             .collect();
+        let stdio = config
+            .upstreams
+            .iter()
+            .filter(|u| u.command.is_some())
+            .map(|u| (u.name.clone(), stdio::StdioUpstream::new(u.clone(), config.base_dir.clone())))
+            .collect();
         let http = reqwest::Client::builder()
             .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
             .pool_idle_timeout(std::time::Duration::from_secs(90))
@@ -62,6 +72,7 @@ impl Gateway {
             config,
             scoring,
             upstreams,
+            stdio,
             http,
             sessions: session::Sessions::new(),
             list_changed: broadcast::channel(256).0,

@@ -9,7 +9,8 @@ use http::{Method, Request, Response, StatusCode, header};
 use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 
-use super::error::{GatewayError, json_response};
+use super::body::json_response;
+use super::error::GatewayError;
 use super::forward::{Outbound, mcp};
 use super::{Body, Gateway};
 
@@ -92,7 +93,7 @@ fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), Ga
 async fn readyz(gw: &Gateway) -> Response<Body> {
     let mut down = Vec::new();
     for u in &gw.config.upstreams {
-        let Ok(url) = reqwest::Url::parse(&u.url) else { continue };
+        let Some(Ok(url)) = u.url.as_deref().map(reqwest::Url::parse) else { continue };
         let addr = format!("{}:{}", url.host_str().unwrap_or(""), url.port_or_known_default().unwrap_or(80));
         let ok = tokio::time::timeout(Duration::from_secs(1), tokio::net::TcpStream::connect(&addr)).await;
         if !matches!(ok, Ok(Ok(_))) {

@@ -35,8 +35,9 @@ pub fn naming_consistency(parts: &[NameParts]) -> Justified {
     let first = parts.iter().filter(|p| p.order == Order::VerbFirst).count();
     let last = parts.iter().filter(|p| p.order == Order::VerbLast).count();
     let nouns = parts.iter().filter(|p| p.order == Order::NoVerb).count();
-    let multi = parts.iter().filter(|p| p.words.len() > 1).count();
-    let order_share = share(2 * first.max(last), 2 * parts.len() - nouns);
+    let patterns = [(first, "verb_noun"), (last, "noun_verb"), (nouns, "noun-only")];
+    let (dominant, pattern) = patterns.iter().copied().max_by_key(|(n, _)| *n).unwrap_or((0, "verb_noun"));
+    let order_share = share(dominant, parts.len());
     let mut score: i32 = 5;
     score -= match case_share {
         100 => 0,
@@ -50,16 +51,13 @@ pub fn naming_consistency(parts: &[NameParts]) -> Justified {
         _ => 2,
     };
     let mut notes = vec![format!("{case_share}% of multi-word names use {style}",)];
-    if multi > 0 {
-        let (major, minor) = if first >= last { ("verb_noun", last) } else { ("noun_verb", first) };
-        notes.push(format!(
-            "{major} order dominates ({} of {}{}{})",
-            first.max(last),
-            parts.len(),
-            if minor > 0 { format!(", {minor} the other way round") } else { String::new() },
-            if nouns > 0 { format!(", {nouns} without a verb") } else { String::new() }
-        ));
-    }
+    let others: Vec<String> =
+        patterns.iter().filter(|(n, p)| *n > 0 && *p != pattern).map(|(n, p)| format!("{n} {p}")).collect();
+    notes.push(format!(
+        "{pattern} names dominate ({dominant} of {}{})",
+        parts.len(),
+        if others.is_empty() { String::new() } else { format!("; {}", others.join(", ")) }
+    ));
     let prefixed: BTreeMap<&str, usize> =
         parts.iter().filter_map(|p| p.words.first().filter(|_| p.words.len() > 1)).fold(BTreeMap::new(), |mut m, w| {
             *m.entry(w.as_str()).or_default() += 1;
@@ -107,8 +105,10 @@ pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize,
                     true,
                     format!("`{na}` and `{nb}` have near-identical descriptions ({:.0}% shared words)", 100.0 * sim),
                 ))
-            } else if pa.class() == pb.class() && nested(&pa.resource, &pb.resource) {
-                Some((false, format!("`{na}` and `{nb}` differ only by a qualifier")))
+            } else if pa.class() == pb.class() && same_head_qualified(&pa.resource, &pb.resource) {
+                Some((false, format!("`{na}` and `{nb}` differ only by a qualifier on the same resource")))
+            } else if same_resource && pa.verb == pb.verb {
+                Some((false, format!("`{na}` and `{nb}` do the same thing to the same resource")))
             } else if pa.has_overview_noun()
                 && pb.has_overview_noun()
                 && nested_or_equal(&pa.core_resource(), &pb.core_resource())
@@ -130,9 +130,11 @@ pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize,
     out
 }
 
-fn nested(a: &[String], b: &[String]) -> bool {
+/// `configuration` vs `server_configuration`: one resource is the other with qualifiers in
+/// front of the same head noun (`configuration_path` has a different head and is not).
+fn same_head_qualified(a: &[String], b: &[String]) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    !short.is_empty() && short.len() < long.len() && long.starts_with(short)
+    !short.is_empty() && short.len() < long.len() && long.ends_with(short)
 }
 
 fn nested_or_equal(a: &[String], b: &[String]) -> bool {
@@ -236,9 +238,9 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
     }
     let score = if gaps.is_empty() {
         5
-    } else if severe * 2 > written {
+    } else if severe >= 2 && severe * 2 > written {
         2
-    } else if severe > 0 || 2 * gaps.len() > written + 1 {
+    } else if severe > 0 || gaps.len() >= 3 {
         3
     } else {
         4

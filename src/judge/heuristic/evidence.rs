@@ -38,7 +38,6 @@ pub struct Verb {
 #[derive(Clone, Debug)]
 pub struct Evidence {
     pub name: String,
-    pub name_words: Vec<String>,
     pub desc_raw: String,
     pub desc: Text,
     pub params: Vec<Param>,
@@ -96,13 +95,12 @@ impl Evidence {
             });
         let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
         let mut extra_words: Vec<String> = Vec::new();
-        for w in &desc.words {
-            let s = stem(w);
+        for (w, s) in desc.words.iter().zip(&desc.stems) {
             let content = !lexicon::STOPWORDS.contains(&w.as_str())
                 && !w.chars().all(|c| c.is_ascii_digit())
-                && !known.contains(&s);
-            if content && !extra_words.contains(&s) {
-                extra_words.push(s);
+                && !known.contains(s);
+            if content && !extra_words.contains(s) {
+                extra_words.push(s.clone());
             }
         }
         let own = |p: &str| p.split(' ').all(|w| name_words.iter().any(|n| n.starts_with(w.trim_end_matches('*'))));
@@ -127,7 +125,6 @@ impl Evidence {
             has_output_schema: signals.has_output_schema,
             sibling_count: siblings.len(),
             name,
-            name_words,
             desc_raw,
             desc,
             params,

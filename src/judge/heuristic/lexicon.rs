@@ -307,7 +307,7 @@ fn strip_es(w: &str) -> String {
 /// Verbs that say little about what exactly happens.
 pub const VAGUE_VERBS: &[&str] = &[
     "manage", "handle", "process", "interact", "do", "perform", "use", "work", "deal", "support", "help", "provide",
-    "access", "control", "operate", "hello", "run", "execute",
+    "access", "control", "operate", "hello",
 ];
 
 /// Verbs whose object is removed or irreversibly replaced.

@@ -3,6 +3,9 @@
 //! Description words are read the same way when a server supplies descriptions.
 
 use super::lexicon::{STOPWORDS, VerbClass, verb_class};
+
+/// Words that never name a resource in a tool name.
+const NAME_GENERIC: &[&str] = &["tool", "mcp", "the", "a", "an", "and", "or", "it", "this"];
 use super::text::{Text, split_identifier, stem};
 
 /// How a name is written.
@@ -112,8 +115,6 @@ pub struct NameParts {
     pub words: Vec<String>,
     pub verb: Option<(String, VerbClass)>,
     pub order: Order,
-    /// Words before a verb that is not first (`slack` in `slack_send_message`).
-    pub prefix: Vec<String>,
     /// Stemmed resource words, qualifiers and words after a preposition dropped.
     pub resource: Vec<String>,
 }
@@ -123,10 +124,10 @@ impl NameParts {
         let words = split_identifier(name);
         let verb_at = words.iter().position(|w| verb_class(w).is_some());
         let last = words.len().saturating_sub(1);
-        let (order, prefix) = match verb_at {
-            None => (Order::NoVerb, Vec::new()),
-            Some(i) if i == last && i > 0 => (Order::VerbLast, Vec::new()),
-            Some(i) => (Order::VerbFirst, words[..i].to_vec()),
+        let order = match verb_at {
+            None => Order::NoVerb,
+            Some(i) if i == last && i > 0 => Order::VerbLast,
+            Some(_) => Order::VerbFirst,
         };
         let verb = verb_at.and_then(|i| verb_class(&words[i]).map(|c| (words[i].clone(), c)));
         let mut resource = Vec::new();
@@ -139,13 +140,13 @@ impl NameParts {
             }
             let s = stem(w);
             if !QUALIFIERS.contains(&s.as_str())
-                && !STOPWORDS.contains(&s.as_str())
+                && !NAME_GENERIC.contains(&s.as_str())
                 && !s.chars().all(|c| c.is_ascii_digit())
             {
                 resource.push(s);
             }
         }
-        NameParts { name: name.to_owned(), case: case_of(name), words, verb, order, prefix, resource }
+        NameParts { name: name.to_owned(), case: case_of(name), words, verb, order, resource }
     }
 
     pub fn class(&self) -> Option<VerbClass> {
@@ -192,7 +193,6 @@ mod tests {
     fn parts() {
         let p = NameParts::new("slack_send_message");
         assert_eq!((p.case, p.order), (Case::Snake, Order::VerbFirst));
-        assert_eq!(p.prefix, ["slack"]);
         assert_eq!(p.resource, ["message"]);
         let p = NameParts::new("knowledge-base-retrieve");
         assert_eq!((p.case, p.order), (Case::Kebab, Order::VerbLast));

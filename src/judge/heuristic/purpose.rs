@@ -107,7 +107,12 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             ),
         );
     }
-    justified(4, format!("{action}; clear, but nothing contrasts it with sibling tools."))
+    let contrast = if e.sibling_count == 0 {
+        "no sibling tools are known to contrast it with"
+    } else {
+        "nothing contrasts it with its sibling tools"
+    };
+    justified(4, format!("{action}; clear, but {contrast}."))
 }
 
 /// 5 when, when-not and an alternative; 4 clear context; 3 implied; 2 none; 1 nothing to go on.

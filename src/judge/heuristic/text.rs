@@ -1,6 +1,8 @@
 //! Text plumbing for the heuristic judge: lowercase word tokens, identifier tokens, sentences,
 //! light stemming and phrase look-ups. Ideographic scripts (CJK) count one token per character.
 
+use std::collections::HashMap;
+
 use crate::tdqs::json::JsString;
 
 /// True for characters of scripts written without spaces between words.
@@ -27,8 +29,10 @@ pub struct Text {
     pub sentences: Vec<String>,
     /// Number of ideographs; a reader gets about one word's worth out of two of them.
     pub ideographs: usize,
-    /// `words` joined by single spaces and padded with one space on each side, for phrases.
-    joined: String,
+    /// `words` after [`stem`], in the same order.
+    pub stems: Vec<String>,
+    /// Where each distinct word occurs, for phrase look-ups.
+    positions: HashMap<String, Vec<usize>>,
 }
 
 impl Text {
@@ -65,8 +69,12 @@ impl Text {
         }
         flush(&mut word, &mut words, false);
         flush(&mut ident, &mut idents, true);
-        let joined = format!(" {} ", words.join(" "));
-        Text { sentences: sentences(&lower), lower, words, idents, ideographs, joined }
+        let stems = words.iter().map(|w| stem(w)).collect();
+        let mut positions: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, w) in words.iter().enumerate() {
+            positions.entry(w.clone()).or_default().push(i);
+        }
+        Text { sentences: sentences(&lower), lower, words, idents, ideographs, stems, positions }
     }
 
     /// Latin-script words plus half the ideographs: a rough "how much is said" measure.
@@ -85,10 +93,24 @@ impl Text {
         if phrase.chars().any(is_ideograph) {
             return self.lower.contains(phrase);
         }
-        match phrase.strip_suffix('*') {
-            Some(prefix) => self.joined.contains(&format!(" {prefix}")),
-            None => self.joined.contains(&format!(" {phrase} ")),
+        let (body, prefix) = match phrase.strip_suffix('*') {
+            Some(b) => (b, true),
+            None => (phrase, false),
+        };
+        let (first, rest) = body.split_once(' ').unwrap_or((body, ""));
+        let matches_rest = |i: usize| {
+            let n = rest.split(' ').count();
+            rest.is_empty()
+                || rest.split(' ').enumerate().all(|(k, pw)| match self.words.get(i + 1 + k) {
+                    Some(w) if prefix && k + 1 == n => w.starts_with(pw),
+                    Some(w) => w == pw,
+                    None => false,
+                })
+        };
+        if prefix && rest.is_empty() {
+            return self.words.iter().any(|w| w.starts_with(first));
         }
+        self.positions.get(first).is_some_and(|at| at.iter().any(|&i| matches_rest(i)))
     }
 
     /// The first phrase of the list that occurs.
@@ -103,7 +125,7 @@ impl Text {
 
     /// Is any word of the text equal to one of `stems` after stemming?
     pub fn has_stem(&self, stem_set: &[&str]) -> bool {
-        self.words.iter().any(|w| stem_set.contains(&stem(w).as_str()))
+        self.stems.iter().any(|s| stem_set.contains(&s.as_str()))
     }
 }
 

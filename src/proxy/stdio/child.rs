@@ -1,0 +1,152 @@
+//! One stdio MCP server process: launched in its own process group (so `npx` and the node it
+//! starts go together), newline-delimited JSON on stdin/stdout, stderr into our log under the
+//! upstream's name, and a shutdown that follows the MCP stdio rules: close stdin, then
+//! SIGTERM, then SIGKILL, and always reap.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::{ExitStatus, Stdio};
+use std::time::Duration;
+
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::sync::Mutex;
+
+use crate::config::expand_env;
+
+/// Longest line accepted from a server; a longer one ends the session.
+pub const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;
+
+/// How long each shutdown step waits for the process to leave.
+const GRACE: Duration = Duration::from_secs(2);
+
+pub struct ChildProcess {
+    pub upstream: String,
+    pub pid: Option<u32>,
+    stdin: Mutex<Option<ChildStdin>>,
+    child: Mutex<Child>,
+}
+
+/// What `spawn` hands back: the process and its stdout, read by the session.
+pub struct Spawned {
+    pub process: ChildProcess,
+    pub stdout: BufReader<ChildStdout>,
+}
+
+/// Launches `command` with the gateway's environment plus `env` (values `${VAR}`-expanded).
+pub fn spawn(
+    upstream: &str,
+    command: &[String],
+    env: &BTreeMap<String, String>,
+    cwd: Option<&Path>,
+) -> std::io::Result<Spawned> {
+    let (program, args) = command.split_first().ok_or_else(|| std::io::Error::other("empty command"))?;
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
+    cmd.process_group(0);
+    for (k, v) in env {
+        cmd.env(k, expand_env(v).map_err(std::io::Error::other)?);
+    }
+    if let Some(dir) = cwd {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().map_err(|e| std::io::Error::new(e.kind(), format!("cannot start {program}: {e}")))?;
+    let stdin = child.stdin.take();
+    let stdout = child.stdout.take().ok_or_else(|| std::io::Error::other("no stdout"))?;
+    if let Some(stderr) = child.stderr.take() {
+        let name = upstream.to_owned();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                tracing::info!(target: "tdqs_gateway::upstream_stderr", upstream = %name, "{line}");
+            }
+        });
+    }
+    let pid = child.id();
+    let process =
+        ChildProcess { upstream: upstream.to_owned(), pid, stdin: Mutex::new(stdin), child: Mutex::new(child) };
+    Ok(Spawned { process, stdout: BufReader::new(stdout) })
+}
+
+impl ChildProcess {
+    /// Writes one message as one line. Messages never hold raw newlines except as JSON
+    /// whitespace, which is turned into spaces here.
+    pub async fn send(&self, message: &[u8]) -> std::io::Result<()> {
+        let mut line: Vec<u8> = message.iter().map(|&b| if b == b'\n' || b == b'\r' { b' ' } else { b }).collect();
+        line.push(b'\n');
+        let mut guard = self.stdin.lock().await;
+        let stdin = guard.as_mut().ok_or_else(|| std::io::Error::other("the server's stdin is closed"))?;
+        stdin.write_all(&line).await?;
+        stdin.flush().await
+    }
+
+    /// Stops the process and reaps it; returns how it ended.
+    pub async fn shutdown(&self) -> Option<ExitStatus> {
+        self.stdin.lock().await.take(); // closing stdin asks the server to exit
+        let mut child = self.child.lock().await;
+        if let Ok(Ok(status)) = tokio::time::timeout(GRACE, child.wait()).await {
+            self.kill_group(Signal::SIGKILL); // whatever it started in its group goes too
+            return Some(status);
+        }
+        self.kill_group(Signal::SIGTERM);
+        if let Ok(Ok(status)) = tokio::time::timeout(GRACE, child.wait()).await {
+            self.kill_group(Signal::SIGKILL);
+            return Some(status);
+        }
+        self.kill_group(Signal::SIGKILL);
+        let _ = child.start_kill();
+        child.wait().await.ok()
+    }
+
+    /// The exit status if the process has already ended (reaping it).
+    pub async fn try_status(&self) -> Option<ExitStatus> {
+        self.child.lock().await.try_wait().ok().flatten()
+    }
+
+    fn kill_group(&self, signal: Signal) {
+        if let Some(pid) = self.pid.and_then(|p| i32::try_from(p).ok()) {
+            let _ = killpg(Pid::from_raw(pid), signal);
+        }
+    }
+}
+
+/// Reads one line (without its terminator). `Ok(None)` at end of stream.
+pub async fn read_line<R: AsyncBufRead + Unpin>(r: &mut R, buf: &mut Vec<u8>) -> std::io::Result<Option<()>> {
+    buf.clear();
+    loop {
+        let chunk = r.fill_buf().await?;
+        if chunk.is_empty() {
+            return Ok(if buf.is_empty() { None } else { Some(()) });
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                buf.extend_from_slice(&chunk[..i]);
+                r.consume(i + 1);
+                if buf.last() == Some(&b'\r') {
+                    buf.pop();
+                }
+                return Ok(Some(()));
+            }
+            None => {
+                let n = chunk.len();
+                buf.extend_from_slice(chunk);
+                r.consume(n);
+            }
+        }
+        if buf.len() > MAX_LINE_BYTES {
+            return Err(std::io::Error::other(format!("a line from the server exceeded {MAX_LINE_BYTES} bytes")));
+        }
+    }
+}
+
+/// "exit status 3", "killed by signal 9".
+pub fn describe_exit(status: Option<ExitStatus>) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match status {
+        Some(s) if s.code().is_some() => format!("exit status {}", s.code().unwrap_or_default()),
+        Some(s) => format!("killed by signal {}", s.signal().unwrap_or_default()),
+        None => "unknown exit status".to_owned(),
+    }
+}

@@ -1,0 +1,263 @@
+//! stdio upstreams served as Streamable HTTP: `initialize` starts a child process and a
+//! session (`Mcp-Session-Id`), later POSTs write to its stdin and stream its answers back,
+//! GET opens the stream for server-initiated messages, DELETE ends the child. A cap on
+//! children, and a reaper for idle sessions.
+
+pub mod child;
+mod session;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{HeaderValue, Method, Response, StatusCode, header};
+use http_body_util::{BodyExt, StreamBody};
+
+use super::body::{full, join_array, json_response, sse_event};
+use super::forward::Outbound;
+use super::intercept::UpstreamTools;
+use super::{Body, Gateway};
+use crate::config::UpstreamConfig;
+use crate::mcp::message::{Body as RpcBody, IdKey, error_response};
+pub use session::StdioSession;
+
+const SESSION_HEADER: &str = "mcp-session-id";
+
+/// The sessions (and so the children) of one stdio upstream.
+pub struct StdioUpstream {
+    pub config: UpstreamConfig,
+    base_dir: std::path::PathBuf,
+    sessions: Mutex<HashMap<String, Arc<StdioSession>>>,
+}
+
+impl StdioUpstream {
+    pub fn new(config: UpstreamConfig, base_dir: std::path::PathBuf) -> Arc<Self> {
+        let up = Arc::new(StdioUpstream { config, base_dir, sessions: Mutex::new(HashMap::new()) });
+        reap_idle(Arc::downgrade(&up));
+        up
+    }
+
+    /// Children running now.
+    pub fn session_count(&self) -> usize {
+        self.sessions.lock().map(|s| s.len()).unwrap_or(0)
+    }
+
+    fn get(&self, id: &str) -> Option<Arc<StdioSession>> {
+        self.sessions.lock().ok()?.get(id).filter(|s| !s.is_ended()).cloned()
+    }
+
+    fn remove(&self, id: &str) -> Option<Arc<StdioSession>> {
+        self.sessions.lock().ok()?.remove(id)
+    }
+
+    /// Starts a child for a new session, unless the cap is reached.
+    fn start(self: &Arc<Self>, gw: &Gateway, tools: Arc<UpstreamTools>) -> Result<Arc<StdioSession>, String> {
+        let mut sessions = self.sessions.lock().map_err(|_| "session table poisoned".to_owned())?;
+        sessions.retain(|_, s| !s.is_ended());
+        if sessions.len() >= self.config.max_sessions {
+            return Err(format!(
+                "upstream \"{}\" already runs {} sessions (max_sessions); end one or try again later",
+                self.config.name, self.config.max_sessions
+            ));
+        }
+        let cmd = self.config.command.clone().unwrap_or_default();
+        let cwd = self.config.cwd.as_ref().map(|c| if c.is_absolute() { c.clone() } else { self.base_dir.join(c) });
+        let spawned =
+            child::spawn(&self.config.name, &cmd, &self.config.env, cwd.as_deref()).map_err(|e| e.to_string())?;
+        let id = uuid::Uuid::new_v4().simple().to_string();
+        tracing::debug!(upstream = %self.config.name, session = %id, pid = ?spawned.process.pid, "stdio server started");
+        let session = Arc::new(StdioSession::new(id.clone(), tools, gw.scoring.clone(), spawned.process));
+        let (s, weak) = (session.clone(), Arc::downgrade(self));
+        tokio::spawn(async move {
+            s.clone().pump(spawned.stdout).await;
+            if let Some(up) = weak.upgrade() {
+                up.remove(&s.id);
+            }
+        });
+        sessions.insert(id, session.clone());
+        Ok(session)
+    }
+}
+
+/// Ends sessions idle past `idle_timeout_ms`, checking every few seconds.
+fn reap_idle(up: Weak<StdioUpstream>) {
+    tokio::spawn(async move {
+        loop {
+            let Some(u) = up.upgrade() else { return };
+            let idle = Duration::from_millis(u.config.idle_timeout_ms);
+            let tick = (idle / 4).clamp(Duration::from_millis(50), Duration::from_secs(30));
+            let stale: Vec<Arc<StdioSession>> = u
+                .sessions
+                .lock()
+                .map(|s| s.values().filter(|s| s.idle_for() >= idle).cloned().collect())
+                .unwrap_or_default();
+            for s in stale {
+                tracing::info!(upstream = %u.config.name, session = %s.id, "idle stdio session reaped");
+                u.remove(&s.id);
+                tokio::spawn(async move { s.end(Some("idle".into())).await });
+            }
+            drop(u);
+            tokio::time::sleep(tick).await;
+        }
+    });
+}
+
+fn rpc_error(status: StatusCode, id: Option<&str>, code: i64, message: &str) -> Response<Body> {
+    json_response(status, error_response(id.unwrap_or("null"), code, &format!("tdqs-gateway: {message}"), None))
+}
+
+fn sse_response(rx: tokio::sync::mpsc::Receiver<Bytes>, prefix: Vec<Bytes>) -> Body {
+    let head = futures_util::stream::iter(prefix.into_iter().map(Ok));
+    let tail = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|m| (Ok::<_, super::BoxError>(sse_event(&m)), rx))
+    });
+    use futures_util::StreamExt;
+    let frames = head.chain(tail).map(|r| r.map(http_body::Frame::data));
+    BodyExt::boxed(StreamBody::new(frames))
+}
+
+fn with_stream_headers(mut resp: Response<Body>, session: &str) -> Response<Body> {
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    if let Ok(v) = HeaderValue::from_str(session) {
+        h.insert(SESSION_HEADER, v);
+    }
+    resp
+}
+
+/// Handles `/mcp/{upstream}` for a stdio upstream. `body` is what remains to send after the
+/// refused calls were taken out; `refusals` are their error answers.
+pub async fn handle(
+    gw: Arc<Gateway>,
+    up: Arc<StdioUpstream>,
+    tools: Arc<UpstreamTools>,
+    req: Outbound,
+    parsed: Option<RpcBody>,
+    body: Bytes,
+    refusals: Vec<Vec<u8>>,
+) -> Response<Body> {
+    let sid = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let single_id = match &parsed {
+        Some(RpcBody::Single(m)) => m.request_id().cloned(),
+        _ => None,
+    };
+    let existing = sid.as_deref().map(|s| up.get(s));
+    match (&req.method, existing) {
+        (&Method::DELETE, Some(Some(s))) => {
+            up.remove(&s.id);
+            s.end(Some("ended by the client".into())).await;
+            Response::new(full(Bytes::new()))
+        }
+        (_, Some(None)) => rpc_error(StatusCode::NOT_FOUND, single_id.as_deref(), -32001, "unknown or ended session"),
+        (&Method::GET, Some(Some(s))) => match s.open_listener() {
+            None => rpc_error(StatusCode::CONFLICT, None, -32000, "this session already has a GET stream"),
+            Some(rx) => {
+                let mut changes = gw.list_changed.subscribe();
+                let (tx_name, weak) = (tools.name.clone(), Arc::downgrade(&s));
+                let notify = s.clone();
+                tokio::spawn(async move {
+                    while let Ok(name) = changes.recv().await {
+                        let Some(_alive) = weak.upgrade() else { return };
+                        if *name == *tx_name {
+                            notify.notify_list_changed().await;
+                        }
+                    }
+                });
+                with_stream_headers(Response::new(sse_response(rx, vec![])), &s.id)
+            }
+        },
+        (&Method::GET | &Method::DELETE, None) => {
+            rpc_error(StatusCode::BAD_REQUEST, None, -32000, "Mcp-Session-Id header required")
+        }
+        (_, found) => {
+            let Some(parsed) = parsed else {
+                return rpc_error(StatusCode::BAD_REQUEST, None, -32700, "the body is not JSON");
+            };
+            let session = match found {
+                Some(Some(s)) => s,
+                _ if parsed.messages().iter().any(|m| m.method() == Some("initialize")) => {
+                    match up.start(&gw, tools.clone()) {
+                        Ok(s) => s,
+                        Err(e) => return rpc_error(StatusCode::SERVICE_UNAVAILABLE, single_id.as_deref(), -32000, &e),
+                    }
+                }
+                _ => {
+                    return rpc_error(
+                        StatusCode::BAD_REQUEST,
+                        single_id.as_deref(),
+                        -32000,
+                        "Mcp-Session-Id header required",
+                    );
+                }
+            };
+            post(&session, &req, parsed, body, refusals, up.config.request_timeout_ms).await
+        }
+    }
+}
+
+async fn post(
+    session: &Arc<StdioSession>,
+    req: &Outbound,
+    parsed: RpcBody,
+    body: Bytes,
+    refusals: Vec<Vec<u8>>,
+    timeout_ms: u64,
+) -> Response<Body> {
+    let refused: Vec<IdKey> = refusals.iter().filter_map(|r| crate::mcp::message::classify(r).answer_id()).collect();
+    let ids: Vec<IdKey> =
+        parsed.messages().iter().filter_map(|m| m.request_id().cloned()).filter(|id| !refused.contains(id)).collect();
+    let list_ids: Vec<IdKey> = parsed
+        .messages()
+        .iter()
+        .filter(|m| m.method() == Some("tools/list"))
+        .filter_map(|m| m.request_id().cloned())
+        .collect();
+    if ids.is_empty() {
+        if !refusals.is_empty() {
+            return json_response(StatusCode::OK, join_array(&refusals));
+        }
+        if let Err(e) = session.send(&body).await {
+            return rpc_error(StatusCode::BAD_GATEWAY, None, -32000, &format!("cannot write to the server: {e}"));
+        }
+        let mut r = Response::new(full(Bytes::new()));
+        *r.status_mut() = StatusCode::ACCEPTED;
+        return r;
+    }
+    let (stream, mut rx) = session.open_stream(&ids, &list_ids);
+    if let Err(e) = session.send(&body).await {
+        return rpc_error(
+            StatusCode::BAD_GATEWAY,
+            ids.first().map(String::as_str),
+            -32000,
+            &format!("cannot write to the server: {e}"),
+        );
+    }
+    let expiring = session.clone();
+    tokio::spawn(async move { expiring.expire(stream, Duration::from_millis(timeout_ms)).await });
+    let accepts_sse =
+        req.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
+    if accepts_sse {
+        let prefix = refusals.iter().map(|r| sse_event(r)).collect();
+        return with_stream_headers(Response::new(sse_response(rx, prefix)), &session.id);
+    }
+    // JSON: collect the answers; anything else the server says meanwhile goes to GET.
+    let mut answers = refusals;
+    while let Some(m) = rx.recv().await {
+        if crate::mcp::message::classify(&m).answer_id().is_some() {
+            answers.push(m.to_vec());
+        }
+    }
+    let body = if answers.len() == 1 && !matches!(parsed, RpcBody::Batch(_)) {
+        answers.remove(0)
+    } else {
+        join_array(&answers)
+    };
+    let mut resp = json_response(StatusCode::OK, body);
+    if let Ok(v) = HeaderValue::from_str(&session.id) {
+        resp.headers_mut().insert(SESSION_HEADER, v);
+    }
+    resp
+}

@@ -1,0 +1,270 @@
+//! One client session on a stdio upstream: one child process, and the routing of what it
+//! writes. An answer goes to the POST stream that asked for it; a server request or
+//! notification goes to the newest open POST stream, else to the GET stream, else waits in a
+//! bounded backlog until a GET stream opens. A `tools/list` answer is scored and rewritten on
+//! the way, as for HTTP upstreams.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use serde_json::value::RawValue;
+use tokio::io::BufReader;
+use tokio::process::ChildStdout;
+use tokio::sync::mpsc;
+
+use super::child::{ChildProcess, describe_exit, read_line};
+use crate::mcp::message::{IdKey, Kind, classify, error_response};
+use crate::proxy::intercept::UpstreamTools;
+use crate::scoring::service::ScoringService;
+
+/// Server messages kept for a GET stream that is not open yet.
+const BACKLOG: usize = 1024;
+
+type StreamId = u64;
+
+#[derive(Default)]
+struct Routing {
+    pending: HashMap<IdKey, StreamId>,
+    list_ids: HashSet<IdKey>,
+    /// Open POST streams: sender and how many answers it still waits for, oldest first.
+    streams: Vec<(StreamId, mpsc::Sender<Bytes>, usize)>,
+    listener: Option<mpsc::Sender<Bytes>>,
+    backlog: VecDeque<Bytes>,
+    next_stream: StreamId,
+}
+
+pub struct StdioSession {
+    pub id: String,
+    tools: Arc<UpstreamTools>,
+    scoring: Arc<ScoringService>,
+    process: ChildProcess,
+    routing: Mutex<Routing>,
+    last_active: Mutex<Instant>,
+    ended: AtomicBool,
+}
+
+/// Where a message from the server goes.
+enum Route {
+    Stream(mpsc::Sender<Bytes>),
+    Backlog,
+}
+
+impl StdioSession {
+    pub fn new(id: String, tools: Arc<UpstreamTools>, scoring: Arc<ScoringService>, process: ChildProcess) -> Self {
+        StdioSession {
+            id,
+            tools,
+            scoring,
+            process,
+            routing: Mutex::new(Routing::default()),
+            last_active: Mutex::new(Instant::now()),
+            ended: AtomicBool::new(false),
+        }
+    }
+
+    pub fn touch(&self) {
+        if let Ok(mut t) = self.last_active.lock() {
+            *t = Instant::now();
+        }
+    }
+
+    pub fn idle_for(&self) -> Duration {
+        self.last_active.lock().map(|t| t.elapsed()).unwrap_or_default()
+    }
+
+    pub fn is_ended(&self) -> bool {
+        self.ended.load(Ordering::SeqCst)
+    }
+
+    /// Opens a POST stream for the answers to `ids` (`list_ids` among them are tools/list).
+    pub fn open_stream(&self, ids: &[IdKey], list_ids: &[IdKey]) -> (StreamId, mpsc::Receiver<Bytes>) {
+        let (tx, rx) = mpsc::channel(64);
+        let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
+        let sid = r.next_stream;
+        r.next_stream += 1;
+        for id in ids {
+            r.pending.insert(id.clone(), sid);
+        }
+        r.list_ids.extend(list_ids.iter().cloned());
+        r.streams.push((sid, tx, ids.len()));
+        (sid, rx)
+    }
+
+    /// Opens the GET stream; `None` when one is already open. Backlogged messages come first.
+    pub fn open_listener(&self) -> Option<mpsc::Receiver<Bytes>> {
+        let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
+        if r.listener.as_ref().is_some_and(|l| !l.is_closed()) {
+            return None;
+        }
+        let (tx, rx) = mpsc::channel(BACKLOG + 64);
+        while let Some(m) = r.backlog.pop_front() {
+            let _ = tx.try_send(m);
+        }
+        r.listener = Some(tx);
+        Some(rx)
+    }
+
+    /// Tells the GET stream's client to list tools again.
+    pub async fn notify_list_changed(&self) {
+        let tx = self.routing.lock().ok().and_then(|r| r.listener.clone());
+        if let Some(tx) = tx {
+            let _ =
+                tx.send(Bytes::from_static(br#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#)).await;
+        }
+    }
+
+    /// Sends one message (or batch) to the server.
+    pub async fn send(&self, message: &[u8]) -> std::io::Result<()> {
+        self.touch();
+        self.process.send(message).await
+    }
+
+    /// Answers still pending on `stream` after `timeout` get an error; the stream then closes.
+    pub async fn expire(&self, stream: StreamId, timeout: Duration) {
+        tokio::time::sleep(timeout).await;
+        let (ids, tx) = {
+            let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
+            let ids: Vec<IdKey> = r.pending.iter().filter(|(_, s)| **s == stream).map(|(id, _)| id.clone()).collect();
+            ids.iter().for_each(|id| {
+                r.pending.remove(id);
+            });
+            let pos = r.streams.iter().position(|(s, _, _)| *s == stream);
+            (ids, pos.map(|p| r.streams.remove(p).1))
+        };
+        if let Some(tx) = tx {
+            for id in ids {
+                let msg = format!("upstream \"{}\" did not answer within {} ms", self.tools.name, timeout.as_millis());
+                let _ = tx.send(Bytes::from(error_response(&id, -32001, &msg, None))).await;
+            }
+        }
+    }
+
+    /// Reads the server's stdout until it closes, routing every message.
+    pub async fn pump(self: Arc<Self>, mut stdout: BufReader<ChildStdout>) {
+        let mut line = Vec::new();
+        let end = loop {
+            match read_line(&mut stdout, &mut line).await {
+                Ok(Some(())) => self.on_line(&line).await,
+                Ok(None) => break None,
+                Err(e) => break Some(e.to_string()),
+            }
+        };
+        self.end(end).await;
+    }
+
+    async fn on_line(&self, line: &[u8]) {
+        let trimmed = line.trim_ascii();
+        if trimmed.is_empty() {
+            return;
+        }
+        if serde_json::from_slice::<&RawValue>(trimmed).is_err() {
+            let preview: String = String::from_utf8_lossy(trimmed).chars().take(120).collect();
+            tracing::warn!(upstream = %self.tools.name, session = %self.id, line = %preview, "the server wrote a line that is not JSON; dropped");
+            return;
+        }
+        if trimmed[0] == b'[' {
+            let items: Vec<Box<RawValue>> = serde_json::from_slice(trimmed).unwrap_or_default();
+            for item in items {
+                self.on_message(item.get().as_bytes()).await;
+            }
+        } else {
+            self.on_message(trimmed).await;
+        }
+    }
+
+    async fn on_message(&self, bytes: &[u8]) {
+        self.touch();
+        let kind = classify(bytes).kind;
+        let is_list =
+            matches!(&kind, Kind::Response { id } if self.routing.lock().is_ok_and(|r| r.list_ids.contains(id)));
+        let out = if is_list {
+            match self.tools.rewrite_list(&self.scoring, bytes).await {
+                Some(new) => Bytes::from(new),
+                None => Bytes::copy_from_slice(bytes),
+            }
+        } else {
+            Bytes::copy_from_slice(bytes)
+        };
+        let route = match &kind {
+            Kind::Response { id } => self.route_answer(id),
+            _ => self.route_other(),
+        };
+        self.deliver(route, out).await;
+    }
+
+    fn route_answer(&self, id: &IdKey) -> Route {
+        let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
+        r.list_ids.remove(id);
+        let Some(sid) = r.pending.remove(id) else {
+            drop(r);
+            return self.route_other();
+        };
+        let Some(pos) = r.streams.iter().position(|(s, _, _)| *s == sid) else {
+            drop(r);
+            return self.route_other();
+        };
+        let tx = r.streams[pos].1.clone();
+        r.streams[pos].2 = r.streams[pos].2.saturating_sub(1);
+        if r.streams[pos].2 == 0 {
+            r.streams.remove(pos); // its last answer: the stream ends after this message
+        }
+        Route::Stream(tx)
+    }
+
+    fn route_other(&self) -> Route {
+        let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
+        r.streams.retain(|(_, tx, _)| !tx.is_closed());
+        if let Some((_, tx, _)) = r.streams.last() {
+            return Route::Stream(tx.clone());
+        }
+        match &r.listener {
+            Some(tx) if !tx.is_closed() => Route::Stream(tx.clone()),
+            _ => Route::Backlog,
+        }
+    }
+
+    async fn deliver(&self, route: Route, msg: Bytes) {
+        let undelivered = match route {
+            Route::Stream(tx) => tx.send(msg).await.err().map(|e| e.0),
+            Route::Backlog => Some(msg),
+        };
+        if let Some(msg) = undelivered {
+            let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
+            if r.backlog.len() == BACKLOG {
+                r.backlog.pop_front();
+                tracing::warn!(upstream = %self.tools.name, session = %self.id, "backlog full; oldest server message dropped");
+            }
+            r.backlog.push_back(msg);
+        }
+    }
+
+    /// Ends the session: stops the process, answers every pending request with an error
+    /// naming the upstream and how the process ended, and closes every stream.
+    pub async fn end(&self, reason: Option<String>) {
+        if self.ended.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let status = match self.process.try_status().await {
+            Some(s) => Some(s),
+            None => self.process.shutdown().await,
+        };
+        let how = describe_exit(status);
+        let why = reason.map(|r| format!(" ({r})")).unwrap_or_default();
+        tracing::info!(upstream = %self.tools.name, session = %self.id, pid = ?self.process.pid, "stdio server ended: {how}{why}");
+        let (pending, streams) = {
+            let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
+            r.listener = None;
+            let pending: Vec<(IdKey, StreamId)> = r.pending.drain().collect();
+            (pending, std::mem::take(&mut r.streams))
+        };
+        for (id, sid) in pending {
+            if let Some((_, tx, _)) = streams.iter().find(|(s, _, _)| *s == sid) {
+                let msg = format!("upstream \"{}\" exited before answering: {how}{why}", self.tools.name);
+                let _ = tx.send(Bytes::from(error_response(&id, -32000, &msg, None))).await;
+            }
+        }
+    }
+}
