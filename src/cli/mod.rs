@@ -38,6 +38,8 @@ enum Command {
     Score(score::ScoreArgs),
     /// Run the gateway in front of MCP servers.
     Serve(serve::ServeArgs),
+    /// Be a stdio MCP server in front of one: `wrap -- npx -y some-mcp-server`.
+    Wrap(serve::WrapArgs),
     /// Validate a config file and exit.
     CheckConfig(serve::CheckConfigArgs),
 }
@@ -60,6 +62,7 @@ pub fn run() -> ExitCode {
         Command::Lint(args) => lint::run(args),
         Command::Score(args) => score::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Wrap(args) => serve::wrap(args),
         Command::CheckConfig(args) => serve::check_config(args),
     };
     match result {

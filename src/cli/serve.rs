@@ -35,6 +35,25 @@ pub struct ServeArgs {
 }
 
 #[derive(Args)]
+pub struct WrapArgs {
+    /// A TOML config: its judge, cache and policy apply; an [[upstream]] named like this one
+    /// contributes its policy and env.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The upstream's name in logs and policy (default: the program's file name).
+    #[arg(long)]
+    name: Option<String>,
+    /// Append logs to this file instead of stderr.
+    #[arg(long)]
+    log_file: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = LogFormat::Human)]
+    log_format: LogFormat,
+    /// The stdio MCP server to launch, after `--`.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+#[derive(Args)]
 pub struct CheckConfigArgs {
     #[arg(long)]
     config: PathBuf,
@@ -53,14 +72,31 @@ enum LogFormat {
     Json,
 }
 
-fn init_logs(format: LogFormat) {
+/// Logs to stderr, or appended to `file`; never to stdout.
+fn init_logs(format: LogFormat, file: Option<&std::path::Path>) -> anyhow::Result<()> {
+    use tracing_subscriber::fmt::writer::BoxMakeWriter;
     let filter = tracing_subscriber::EnvFilter::try_from_env("TDQS_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let writer = match file {
+        Some(path) => {
+            let f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open log file {}", path.display()))?;
+            BoxMakeWriter::new(std::sync::Mutex::new(f))
+        }
+        None => BoxMakeWriter::new(std::io::stderr),
+    };
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer)
+        .with_ansi(file.is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr()));
     let _ = match format {
         LogFormat::Json => builder.json().try_init(),
         LogFormat::Human => builder.try_init(),
     };
+    Ok(())
 }
 
 /// The configured judge, with its key read from the environment.
@@ -117,7 +153,7 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
-    init_logs(args.log_format);
+    init_logs(args.log_format, None)?;
     let cfg = load(&args)?;
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
@@ -147,6 +183,37 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         listening.task.abort();
         Ok::<_, anyhow::Error>(())
     })?;
+    Ok(Outcome::Done)
+}
+
+pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
+    init_logs(args.log_format, args.log_file.as_deref())?;
+    let mut cfg = match &args.config {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    let program = std::path::Path::new(&args.command[0]);
+    let name = args.name.clone().unwrap_or_else(|| {
+        program.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "wrapped".to_owned())
+    });
+    let mut upstream = cfg.upstream(&name).cloned().unwrap_or_default();
+    upstream.name = name;
+    upstream.url = None;
+    upstream.command = Some(args.command.clone());
+    cfg.upstreams = vec![upstream.clone()];
+    cfg.validate()?;
+    let policy = cfg.effective_policy(&upstream);
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
+    let code = runtime.block_on(async move {
+        let scoring = ScoringService::new(build_judge(&cfg)?, cfg.cache.max_entries);
+        let tools = std::sync::Arc::new(crate::proxy::intercept::UpstreamTools::new(upstream.name.clone(), policy));
+        Ok::<_, anyhow::Error>(crate::proxy::stdio::wrap::run(upstream, tools, scoring).await)
+    })?;
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    if code != 0 {
+        bail!("the wrapped server exited with status {code}");
+    }
     Ok(Outcome::Done)
 }
 

@@ -7,7 +7,7 @@ use crate::tdqs::json::{JsString, JsValue};
 use crate::tdqs::signals::ContextSignals;
 
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
-use super::text::{Text, plain, split_identifier, stem};
+use super::text::{Text, plain, split_identifier, stem, words_of};
 
 /// How a description refers to a parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -83,7 +83,7 @@ impl Evidence {
         let tool_references = desc
             .sentences
             .iter()
-            .filter(|s| Text::new(s).first_of(lexicon::REFERENCE_CUES).is_some())
+            .filter(|s| words_of(s).any(|w| lexicon::REFERENCE_CUES.contains(&w)))
             .flat_map(|s| quoted_identifiers(s))
             .filter(|q| *q != name.to_lowercase() && !param_names.contains(q))
             .filter(|q| !siblings_named.iter().any(|s| s.to_lowercase() == *q))
@@ -278,15 +278,9 @@ fn quoted_identifiers(lower: &str) -> Vec<String> {
 /// ("This tool", "Allows you to", "[UNIFIED]").
 fn lead_verb(desc: &Text) -> Option<Verb> {
     let first = desc.sentences.first()?;
-    let words: Vec<String> = Text::new(first).words;
-    let mut start = 0;
-    for opener in OPENERS {
-        if words.len() > opener.len() && words[..opener.len()].iter().eq(opener.iter()) {
-            start = opener.len();
-            break;
-        }
-    }
-    words.iter().skip(start).take(4).find_map(|w| verb_class(w).map(|class| Verb { word: w.clone(), class }))
+    let words: Vec<&str> = words_of(first).collect();
+    let start = OPENERS.iter().find(|o| words.len() > o.len() && words[..o.len()] == o[..]).map_or(0, |o| o.len());
+    words.iter().skip(start).take(4).find_map(|w| verb_class(w).map(|class| Verb { word: (*w).to_owned(), class }))
 }
 
 fn hints(tool: &ToolDefinition) -> Vec<String> {

@@ -1,8 +1,6 @@
 //! Text plumbing for the heuristic judge: lowercase word tokens, identifier tokens, sentences,
 //! light stemming and phrase look-ups. Ideographic scripts (CJK) count one token per character.
 
-use std::collections::HashMap;
-
 use crate::tdqs::json::JsString;
 
 /// True for characters of scripts written without spaces between words.
@@ -31,8 +29,8 @@ pub struct Text {
     pub ideographs: usize,
     /// `words` after [`stem`], in the same order.
     pub stems: Vec<String>,
-    /// Where each distinct word occurs, for phrase look-ups.
-    positions: HashMap<String, Vec<usize>>,
+    /// Indices into `words`, sorted by word, for phrase look-ups.
+    by_word: Vec<usize>,
 }
 
 impl Text {
@@ -70,11 +68,9 @@ impl Text {
         flush(&mut word, &mut words, false);
         flush(&mut ident, &mut idents, true);
         let stems = words.iter().map(|w| stem(w)).collect();
-        let mut positions: HashMap<String, Vec<usize>> = HashMap::new();
-        for (i, w) in words.iter().enumerate() {
-            positions.entry(w.clone()).or_default().push(i);
-        }
-        Text { sentences: sentences(&lower), lower, words, idents, ideographs, stems, positions }
+        let mut by_word: Vec<usize> = (0..words.len()).collect();
+        by_word.sort_by(|&a, &b| words[a].cmp(&words[b]).then(a.cmp(&b)));
+        Text { sentences: sentences(&lower), lower, words, idents, ideographs, stems, by_word }
     }
 
     /// Latin-script words plus half the ideographs: a rough "how much is said" measure.
@@ -110,7 +106,8 @@ impl Text {
         if prefix && rest.is_empty() {
             return self.words.iter().any(|w| w.starts_with(first));
         }
-        self.positions.get(first).is_some_and(|at| at.iter().any(|&i| matches_rest(i)))
+        let from = self.by_word.partition_point(|&i| self.words[i].as_str() < first);
+        self.by_word[from..].iter().take_while(|&&i| self.words[i] == first).any(|&i| matches_rest(i))
     }
 
     /// The first phrase of the list that occurs.
@@ -127,6 +124,11 @@ impl Text {
     pub fn has_stem(&self, stem_set: &[&str]) -> bool {
         self.stems.iter().any(|s| stem_set.contains(&s.as_str()))
     }
+}
+
+/// The alphanumeric runs of already-lowercased text, without allocating.
+pub fn words_of(lower: &str) -> impl Iterator<Item = &str> {
+    lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty())
 }
 
 /// Splits prose into sentences (at `.`, `!`, `?` and their full-width forms followed by a

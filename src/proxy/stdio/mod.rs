@@ -5,6 +5,7 @@
 
 pub mod child;
 mod session;
+pub mod wrap;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
