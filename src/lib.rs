@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod client;
 pub mod config;
 pub mod judge;
 pub mod mcp;
