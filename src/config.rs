@@ -218,6 +218,8 @@ pub struct UpstreamConfig {
     pub url: Option<String>,
     /// A stdio MCP server to launch, one process per client session: program and arguments.
     pub command: Option<Vec<String>>,
+    /// A legacy HTTP+SSE (2024-11-05) server's SSE endpoint; clients use /sse/<name>.
+    pub sse_url: Option<String>,
     /// Environment for `command`, added to the gateway's; `${VAR}` expands.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
@@ -256,6 +258,7 @@ impl Default for UpstreamConfig {
             name: String::new(),
             url: None,
             command: None,
+            sse_url: None,
             env: BTreeMap::new(),
             cwd: None,
             max_sessions: default_max_sessions(),
@@ -272,15 +275,17 @@ impl Default for UpstreamConfig {
 pub enum Transport<'a> {
     StreamableHttp(&'a str),
     Stdio(&'a [String]),
+    LegacySse(&'a str),
 }
 
 impl UpstreamConfig {
     pub fn transport(&self) -> Transport<'_> {
-        match (&self.url, &self.command) {
-            (Some(url), _) => Transport::StreamableHttp(url),
-            (None, Some(cmd)) => Transport::Stdio(cmd),
-            // Validation guarantees one of the two.
-            (None, None) => Transport::StreamableHttp(""),
+        match (&self.url, &self.command, &self.sse_url) {
+            (Some(url), _, _) => Transport::StreamableHttp(url),
+            (None, Some(cmd), _) => Transport::Stdio(cmd),
+            (None, None, Some(url)) => Transport::LegacySse(url),
+            // Validation guarantees exactly one.
+            (None, None, None) => Transport::StreamableHttp(""),
         }
     }
 }
@@ -332,21 +337,29 @@ impl Config {
             if !seen.insert(&u.name) {
                 return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier upstream", u.name)));
             }
-            match (&u.url, &u.command) {
-                (Some(url), None) => {
-                    let parsed = reqwest::Url::parse(url).map_err(|e| invalid(format!("{key}.url"), e.to_string()))?;
-                    if !matches!(parsed.scheme(), "http" | "https") {
-                        return Err(invalid(format!("{key}.url"), "must be an http or https URL"));
-                    }
+            let http_url = |field: &str, url: &str| -> Result<(), ConfigError> {
+                let parsed = reqwest::Url::parse(url).map_err(|e| invalid(format!("{key}.{field}"), e.to_string()))?;
+                if !matches!(parsed.scheme(), "http" | "https") {
+                    return Err(invalid(format!("{key}.{field}"), "must be an http or https URL"));
                 }
-                (None, Some(cmd)) if cmd.is_empty() || cmd[0].is_empty() => {
+                Ok(())
+            };
+            match (&u.url, &u.command, &u.sse_url) {
+                (Some(url), None, None) => http_url("url", url)?,
+                (None, None, Some(url)) => http_url("sse_url", url)?,
+                (None, Some(cmd), None) if cmd.is_empty() || cmd[0].is_empty() => {
                     return Err(invalid(format!("{key}.command"), "needs at least the program to run"));
                 }
-                (None, Some(_)) if u.max_sessions == 0 => {
+                (None, Some(_), None) if u.max_sessions == 0 => {
                     return Err(invalid(format!("{key}.max_sessions"), "must be at least 1"));
                 }
-                (None, Some(_)) => {}
-                _ => return Err(invalid(key, "give exactly one of `url` (Streamable HTTP) or `command` (stdio)")),
+                (None, Some(_), None) => {}
+                _ => {
+                    return Err(invalid(
+                        key,
+                        "give exactly one of `url` (Streamable HTTP), `command` (stdio) or `sse_url` (legacy HTTP+SSE)",
+                    ));
+                }
             }
             self.policy_for(&format!("{key}.policy"), &u.policy, Some(&self.policy))?;
         }

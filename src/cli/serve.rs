@@ -166,6 +166,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             .map(|u| match u.transport() {
                 Transport::StreamableHttp(url) => format!("{} -> {url}", u.name),
                 Transport::Stdio(cmd) => format!("{} -> stdio: {}", u.name, cmd.join(" ")),
+                Transport::LegacySse(url) => format!("{} -> legacy SSE {url} (clients: /sse/{})", u.name, u.name),
             })
             .collect();
         let gw = Gateway::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -28,12 +28,16 @@ pub enum GatewayError {
     Upstream { upstream: String, reason: String },
     #[error("not found")]
     NotFound,
+    #[error("upstream \"{0}\" is served at {1}{0}")]
+    WrongTransport(String, &'static str),
 }
 
 impl GatewayError {
     fn status(&self) -> StatusCode {
         match self {
-            GatewayError::UnknownUpstream(_) | GatewayError::NotFound => StatusCode::NOT_FOUND,
+            GatewayError::UnknownUpstream(_) | GatewayError::NotFound | GatewayError::WrongTransport(..) => {
+                StatusCode::NOT_FOUND
+            }
             GatewayError::ForbiddenOrigin(_) | GatewayError::ForbiddenHost(_) => StatusCode::FORBIDDEN,
             GatewayError::BodyTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             GatewayError::BadBody(_) | GatewayError::HeaderMismatch { .. } => StatusCode::BAD_REQUEST,

@@ -14,6 +14,7 @@ mod error;
 mod forward;
 mod headers;
 pub mod intercept;
+mod legacy;
 mod listener;
 mod routes;
 mod session;
@@ -46,6 +47,8 @@ pub struct Gateway {
     pub stdio: HashMap<String, Arc<stdio::StdioUpstream>>,
     http: reqwest::Client,
     sessions: session::Sessions,
+    /// Open legacy HTTP+SSE streams.
+    legacy: legacy::LegacyLinks,
     /// Upstreams whose visible tool set changed after a refined score: their listening
     /// streams send `notifications/tools/list_changed`.
     list_changed: broadcast::Sender<Arc<str>>,
@@ -75,6 +78,7 @@ impl Gateway {
             stdio,
             http,
             sessions: session::Sessions::new(),
+            legacy: Default::default(),
             list_changed: broadcast::channel(256).0,
         });
         gw.clone().watch_refinements();

@@ -12,6 +12,7 @@ use hyper::body::Incoming;
 use super::body::json_response;
 use super::error::GatewayError;
 use super::forward::{Outbound, mcp};
+use super::legacy;
 use super::{Body, Gateway};
 
 pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
@@ -19,8 +20,9 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
     match (req.method(), path.as_str()) {
         (&Method::GET, "/healthz") => json_response(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()),
         (&Method::GET, "/readyz") => readyz(&gw).await,
-        (_, p) if p.starts_with("/mcp/") => {
-            let upstream = p["/mcp/".len()..].trim_end_matches('/').to_owned();
+        (_, p) if p.starts_with("/mcp/") || p.starts_with("/sse/") || p.starts_with("/messages/") => {
+            let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
+            let upstream = rest.trim_end_matches('/').to_owned();
             if let Err(e) = check_origin_and_host(&gw, &req) {
                 tracing::info!(error = %e, "request refused");
                 return e.into_response(None);
@@ -43,7 +45,18 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
                 query: parts.uri.query().map(str::to_owned),
                 body,
             };
-            mcp(gw, &upstream, out).await
+            let sse_url = gw.config.upstream(&upstream).and_then(|u| u.sse_url.clone());
+            match (route, sse_url, &out.method) {
+                ("mcp", None, _) => mcp(gw, &upstream, out).await,
+                ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, &url, out).await,
+                ("messages", Some(_), &Method::POST) => legacy::message(gw, &upstream, out).await,
+                ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream, "/sse/").into_response(None),
+                (_, None, _) if gw.config.upstream(&upstream).is_some() => {
+                    GatewayError::WrongTransport(upstream, "/mcp/").into_response(None)
+                }
+                (_, None, _) => GatewayError::UnknownUpstream(upstream).into_response(None),
+                _ => GatewayError::MethodNotAllowed.into_response(None),
+            }
         }
         _ => GatewayError::NotFound.into_response(None),
     }
@@ -93,7 +106,7 @@ fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), Ga
 async fn readyz(gw: &Gateway) -> Response<Body> {
     let mut down = Vec::new();
     for u in &gw.config.upstreams {
-        let Some(Ok(url)) = u.url.as_deref().map(reqwest::Url::parse) else { continue };
+        let Some(Ok(url)) = u.url.as_deref().or(u.sse_url.as_deref()).map(reqwest::Url::parse) else { continue };
         let addr = format!("{}:{}", url.host_str().unwrap_or(""), url.port_or_known_default().unwrap_or(80));
         let ok = tokio::time::timeout(Duration::from_secs(1), tokio::net::TcpStream::connect(&addr)).await;
         if !matches!(ok, Ok(Ok(_))) {

@@ -216,22 +216,10 @@ fn mention(desc: &Text, name: &str) -> Mention {
 /// The parameter name at a word boundary followed by `:`, `=`, `(`, a dash or a verb of
 /// explanation, or written in backticks or quotes.
 fn explained(lower: &str, name: &str) -> bool {
+    #[rustfmt::skip]
     const AFTER: &[&str] = &[
-        ":",
-        " :",
-        "=",
-        " (",
-        " -",
-        " \u{2014}",
-        " is ",
-        " must ",
-        " should ",
-        " can ",
-        " accepts ",
-        " sets ",
-        " controls ",
-        " defaults ",
-        " takes ",
+        ":", " :", "=", " (", " -", " \u{2014}", " is ", " must ", " should ", " can ", " accepts ", " sets ",
+        " controls ", " defaults ", " takes ",
     ];
     if name.is_empty() {
         return false;
@@ -302,9 +290,13 @@ fn structured(raw: &str) -> bool {
         .iter()
         .filter(|l| l.starts_with(['-', '*', '•']) || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". ")))
         .count();
-    let sections = ["args:", "arguments:", "parameters", "returns:", "returns", "example"]
+    let heading = |l: &str, h: &str| {
+        let l = l.to_lowercase();
+        l == h || l.starts_with(&format!("{h}:"))
+    };
+    let sections = ["args", "arguments", "parameters", "params", "returns", "example", "examples", "usage", "notes"]
         .iter()
-        .filter(|s| lines.iter().any(|l| l.to_lowercase().starts_with(*s)))
+        .filter(|h| lines.iter().any(|l| heading(l, h)))
         .count();
     bullets >= 2 || sections >= 1
 }

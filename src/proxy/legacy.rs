@@ -1,0 +1,174 @@
+//! Legacy HTTP+SSE (2024-11-05) upstreams, for clients that speak it: `GET /sse/{upstream}`
+//! opens the upstream's stream, whose `endpoint` event is rewritten to
+//! `/messages/{upstream}?session_id=...` on the gateway; `POST /messages/{upstream}` goes to
+//! the upstream's real endpoint. Every answer arrives on the stream, so `tools/list` results
+//! are rewritten there, and a refused `tools/call` is answered on the stream too.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use bytes::Bytes;
+use futures_util::StreamExt;
+use http::{HeaderValue, Method, Response, StatusCode, header};
+use http_body_util::{BodyExt, StreamBody};
+use tokio::sync::mpsc;
+
+use super::body::{full, sse_event};
+use super::error::GatewayError;
+use super::forward::Outbound;
+use super::headers::end_to_end;
+use super::session::Session;
+use super::stream::Rewriter;
+use super::{Body, BoxError, Gateway};
+use crate::mcp::message::{Body as RpcBody, parse_body};
+use crate::mcp::sse;
+
+/// One open legacy stream: where its messages really go, and how to add a message to it.
+struct Link {
+    endpoint: reqwest::Url,
+    inject: mpsc::Sender<Bytes>,
+}
+
+/// Open legacy streams by the session id the gateway gave them.
+#[derive(Default)]
+pub struct LegacyLinks(Mutex<HashMap<String, Link>>);
+
+fn endpoint_event(upstream: &str, session: &str) -> Bytes {
+    Bytes::from(format!("event: endpoint\ndata: /messages/{upstream}?session_id={session}\n\n"))
+}
+
+fn is_endpoint_event(ev: &sse::Event) -> bool {
+    String::from_utf8_lossy(&ev.raw).lines().any(|l| matches!(l.trim(), "event: endpoint" | "event:endpoint"))
+}
+
+/// `GET /sse/{upstream}`.
+pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound) -> Response<Body> {
+    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+        return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
+    };
+    let resp =
+        match gw.http.get(sse_url).headers(end_to_end(&req.headers)).header("accept", "text/event-stream").send().await
+        {
+            Ok(r) => r,
+            Err(e) => {
+                return GatewayError::Upstream { upstream: upstream.into(), reason: e.to_string() }.into_response(None);
+            }
+        };
+    if !resp.status().is_success() {
+        let status = resp.status();
+        let mut out = Response::new(full(resp.bytes().await.unwrap_or_default()));
+        *out.status_mut() = status;
+        return out;
+    }
+    let session_id = uuid::Uuid::new_v4().simple().to_string();
+    let session = gw.sessions.get(upstream, &session_id);
+    let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
+    let (tx, rx) = mpsc::channel::<Result<http_body::Frame<Bytes>, BoxError>>(16);
+    let rw = Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session) };
+    let base = reqwest::Url::parse(sse_url).ok();
+    tokio::spawn(pump(gw.clone(), resp, rw, base, session_id, inject_tx, inject_rx, tx));
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|i| (i, rx)) });
+    let mut out = Response::new(BodyExt::boxed(StreamBody::new(stream)));
+    let h = out.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn pump(
+    gw: Arc<Gateway>,
+    resp: reqwest::Response,
+    rw: Rewriter,
+    base: Option<reqwest::Url>,
+    session_id: String,
+    inject_tx: mpsc::Sender<Bytes>,
+    mut inject_rx: mpsc::Receiver<Bytes>,
+    tx: mpsc::Sender<Result<http_body::Frame<Bytes>, BoxError>>,
+) {
+    let upstream = rw.tools.name.clone();
+    let mut stream = resp.bytes_stream();
+    let mut parser = sse::Parser::new();
+    let mut inject_tx = Some(inject_tx);
+    loop {
+        let out: Vec<Bytes> = tokio::select! {
+            chunk = stream.next() => {
+                let Some(Ok(chunk)) = chunk else { break };
+                let Ok(events) = parser.push(&chunk) else { break };
+                let mut out = Vec::with_capacity(events.len());
+                for ev in events {
+                    if is_endpoint_event(&ev) {
+                        let target = ev.data.as_deref().and_then(|d| base.as_ref()?.join(d.trim()).ok());
+                        if let (Some(endpoint), Some(inject)) = (target, inject_tx.take()) {
+                            gw.legacy.0.lock().unwrap_or_else(|e| e.into_inner()).insert(session_id.clone(), Link { endpoint, inject });
+                        }
+                        out.push(endpoint_event(&upstream, &session_id));
+                        continue;
+                    }
+                    out.push(match &ev.data {
+                        Some(d) if !d.is_empty() => match rw.rewrite(d.as_bytes()).await {
+                            Some(new) => ev.with_data(&String::from_utf8_lossy(&new)),
+                            None => ev.raw,
+                        },
+                        _ => ev.raw,
+                    });
+                }
+                out
+            }
+            injected = inject_rx.recv() => match injected {
+                Some(m) => vec![sse_event(&m)],
+                None => continue,
+            },
+        };
+        for b in out {
+            if tx.send(Ok(http_body::Frame::data(b))).await.is_err() {
+                gw.legacy.0.lock().unwrap_or_else(|e| e.into_inner()).remove(&session_id);
+                return;
+            }
+        }
+    }
+    gw.legacy.0.lock().unwrap_or_else(|e| e.into_inner()).remove(&session_id);
+    gw.sessions.end(&upstream, &session_id);
+}
+
+/// `POST /messages/{upstream}?session_id=...`.
+pub async fn message(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Body> {
+    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+        return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
+    };
+    let session_id = req
+        .query
+        .as_deref()
+        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("session_id=")))
+        .unwrap_or("")
+        .to_owned();
+    let link = gw.legacy.0.lock().ok().and_then(|m| m.get(&session_id).map(|l| (l.endpoint.clone(), l.inject.clone())));
+    let Some((endpoint, inject)) = link else {
+        return GatewayError::NotFound.into_response(None);
+    };
+    let session: Arc<Session> = gw.sessions.get(upstream, &session_id);
+    if let Some(RpcBody::Single(m)) = parse_body(&req.body) {
+        if let Some(r) = tools.refuse_call(&m) {
+            let _ = inject.send(Bytes::from(r.body)).await;
+            let mut resp = Response::new(full(Bytes::from_static(b"Accepted")));
+            *resp.status_mut() = StatusCode::ACCEPTED;
+            return resp;
+        }
+        if let (Some("tools/list"), Some(id)) = (m.method(), m.request_id()) {
+            session.remember_list_id(id);
+        }
+    }
+    let sent = gw.http.request(Method::POST, endpoint).headers(end_to_end(&req.headers)).body(req.body).send().await;
+    match sent {
+        Ok(r) => {
+            let status = r.status();
+            let headers = end_to_end(r.headers());
+            let mut resp = Response::new(full(r.bytes().await.unwrap_or_default()));
+            *resp.status_mut() = status;
+            *resp.headers_mut() = headers;
+            resp
+        }
+        Err(e) => GatewayError::Upstream { upstream: upstream.into(), reason: e.to_string() }.into_response(None),
+    }
+}
