@@ -8,7 +8,7 @@ use crate::tdqs::answer::Justified;
 use crate::tdqs::prompt::CoherenceTool;
 use crate::tdqs::shadow::{ShadowCandidate, ShadowingRisk};
 
-use super::lexicon::{VerbClass, verb_class};
+use super::lexicon::{VerbClass, synonymous, verb_class};
 use super::names::{Case, NameParts, Order, content_words, jaccard};
 use super::text::plain;
 
@@ -95,9 +95,8 @@ pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize,
                 && descs[a].len().min(descs[b].len()) >= 6;
             let sim = if comparable { jaccard(&descs[a], &descs[b]) } else { 0.0 };
             let (na, nb) = (&pa.name, &pb.name);
-            let synonyms = same_resource
-                && pa.class() == pb.class()
-                && pa.verb.as_ref().map(|v| &v.0) != pb.verb.as_ref().map(|v| &v.0);
+            let synonyms =
+                same_resource && matches!((&pa.verb, &pb.verb), (Some((va, _)), Some((vb, _))) if synonymous(va, vb));
             let found = if synonyms {
                 Some((true, format!("`{na}` and `{nb}` use synonymous verbs on the same resource")))
             } else if sim >= 0.6 {
@@ -193,13 +192,12 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
             format!("One tool{} cannot cover a lifecycle.", if demo { " with no resource in its name" } else { "" }),
         );
     }
+    // A resource is the head noun of a name (`enrollment` in `create_teacher_enrollment`); a
+    // tool acts on it when the noun occurs anywhere in its resource words.
     let mut ops: BTreeMap<&str, Vec<VerbClass>> = BTreeMap::new();
-    for p in parts {
-        if let Some(c) = p.class() {
-            for w in &p.resource {
-                ops.entry(w.as_str()).or_default().push(c);
-            }
-        }
+    for head in parts.iter().filter_map(|p| p.resource.last()) {
+        let classes = parts.iter().filter(|p| p.resource.contains(head)).filter_map(NameParts::class).collect();
+        ops.insert(head.as_str(), classes);
     }
     let has = |v: &[VerbClass], c: VerbClass| v.contains(&c);
     let mut gaps = Vec::new();

@@ -107,6 +107,26 @@ fn strip_es(w: &str) -> String {
     w.strip_suffix('s').unwrap_or(w).to_owned()
 }
 
+/// Verbs an agent cannot tell apart: two tools using different verbs of one group on the same
+/// resource are near-duplicates.
+#[rustfmt::skip]
+pub const SYNONYM_GROUPS: &[&[&str]] = &[
+    &["get", "fetch", "retrieve", "read", "obtain", "load", "show", "view", "describe"],
+    &["list", "enumerate", "browse"],
+    &["search", "find", "query", "lookup", "locate"],
+    &["create", "add", "new", "insert", "make"],
+    &["update", "edit", "modify", "change", "patch"],
+    &["delete", "remove", "destroy", "erase", "drop", "purge"],
+    &["send", "post", "notify"],
+    &["run", "execute", "exec", "invoke", "call"],
+];
+
+/// True when two different verbs belong to one synonym group (after stemming).
+pub fn synonymous(a: &str, b: &str) -> bool {
+    let (a, b) = (super::text::stem(a), super::text::stem(b));
+    a != b && SYNONYM_GROUPS.iter().any(|g| g.contains(&a.as_str()) && g.contains(&b.as_str()))
+}
+
 /// Verbs that say little about what exactly happens.
 #[rustfmt::skip]
 pub const VAGUE_VERBS: &[&str] = &[

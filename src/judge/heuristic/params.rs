@@ -36,7 +36,7 @@ pub fn parameter_semantics(e: &Evidence) -> Justified {
         } else if cov > 80 {
             "; the schema carries them, the description adds little (baseline 3)".to_owned()
         } else {
-            format!("; the description does not fill the gap ({prose})")
+            format!("; the description does not fill the gap: {prose}")
         };
         return Justified { score, justification: format!("{coverage}{why}.") };
     }
@@ -82,19 +82,17 @@ pub fn parameter_semantics(e: &Evidence) -> Justified {
 
 fn prose_summary(e: &Evidence, explained: usize, named: usize, partial: usize) -> String {
     let n = e.params.len();
+    let names = |m: Mention| {
+        let shown: Vec<String> =
+            e.params.iter().filter(|p| p.mention == m).take(3).map(|p| format!("`{}`", p.name)).collect();
+        shown.join(", ")
+    };
     if explained > 0 {
-        let names: Vec<String> = e
-            .params
-            .iter()
-            .filter(|p| p.mention == Mention::Explained)
-            .take(3)
-            .map(|p| format!("`{}`", p.name))
-            .collect();
-        format!("it explains {explained} of {n} by name ({})", names.join(", "))
+        format!("it explains {explained} of {n} by name ({})", names(Mention::Explained))
     } else if named > 0 {
-        format!("it only names {named} of {n} in passing")
+        format!("it only names {named} of {n} in passing ({})", names(Mention::Full))
     } else if partial > 0 {
-        format!("it only alludes to {partial} of {n}")
+        format!("it only alludes to {partial} of {n} ({})", names(Mention::Partial))
     } else {
         "it mentions none of them".to_owned()
     }

@@ -61,7 +61,9 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     let content: Vec<&String> = e.extra_words.iter().filter(|w| Some(*w) != verb_stem.as_ref()).collect();
     let adds = if ideographic {
         format!("says about {} words' worth beyond the name", e.word_count())
-    } else if content.len() <= 1 {
+    } else if content.is_empty() {
+        "adds nothing but the verb beyond the name".to_owned()
+    } else if content.len() == 1 {
         format!("adds only {} beyond the name", list(&content, 1))
     } else {
         format!("adds {} content words beyond the name, such as {}", content.len(), list(&content, 3))
@@ -69,7 +71,9 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     // Ideographic text has no word breaks to find a verb in; its length stands in.
     let thin = if ideographic { e.word_count() < 8 } else { verb.is_none() && extra < 6 };
     if e.trivial() || thin {
-        let why = if ideographic {
+        let why = if e.trivial() {
+            format!("{} is only {} words long", quoted(e), e.word_count())
+        } else if ideographic {
             format!("{} is short (about {} words' worth)", quoted(e), e.word_count())
         } else {
             format!("No leading action verb in {}; it {adds}", quoted(e))

@@ -7,6 +7,23 @@ use crate::tdqs::answer::Justified;
 use super::evidence::Evidence;
 use super::purpose::shown;
 
+/// What makes the tool involved, in words: "4 parameters, a nested object, changes state".
+fn complexity_words(e: &Evidence) -> String {
+    let s = &e.signals;
+    let mut parts = vec![plural(s.param_count as usize, "parameter")];
+    if s.has_nested_objects {
+        parts.push("a nested object".to_owned());
+    }
+    if e.main_verb().is_some_and(|v| v.class.writes()) {
+        parts.push("changes state".to_owned());
+    }
+    parts.join(", ")
+}
+
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 /// How much there is to explain: parameters, nesting, required fields, state changes.
 pub fn complexity(e: &Evidence) -> u32 {
     let s = &e.signals;
@@ -17,7 +34,7 @@ pub fn complexity(e: &Evidence) -> u32 {
 pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justified {
     let wc = e.word_count();
     let sentences = e.desc.sentences.len();
-    let size = format!("{wc} words in {sentences} sentence{}", if sentences == 1 { "" } else { "s" });
+    let size = format!("{} in {}", plural(wc, "word"), plural(sentences, "sentence"));
     if e.trivial() {
         return Justified {
             score: 2,
@@ -39,10 +56,7 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
     let c = complexity(e);
     if score == 5 && wc < 20 && c >= 4 && usage <= 2 && behaviour <= 2 {
         score = 4;
-        why = format!(
-            "brief for a tool this involved ({} parameters); brevity here is under-specification",
-            e.signals.param_count
-        );
+        why = format!("brief for a tool this involved ({}); brevity here is under-specification", complexity_words(e));
     }
     if let Some(n) = e.noise.first() {
         score = score.saturating_sub(1).max(2);
@@ -59,8 +73,8 @@ pub fn contextual_completeness(e: &Evidence, params: u8, usage: u8, behaviour: u
         return Justified {
             score: 1,
             justification: format!(
-                "With {} parameters and a {}-word description, an agent learns neither what comes back nor what happens.",
-                e.signals.param_count,
+                "With {} and a {}-word description, an agent learns neither what comes back nor what happens.",
+                plural(e.signals.param_count as usize, "parameter"),
                 e.word_count()
             ),
         };
@@ -99,10 +113,7 @@ pub fn contextual_completeness(e: &Evidence, params: u8, usage: u8, behaviour: u
         score -= 1;
         missing.push("more than a few words of explanation");
     }
-    let mut text = format!(
-        "{} tool (complexity {c}: parameters, nesting, state changes)",
-        if c <= 3 { "A simple" } else { "An involved" }
-    );
+    let mut text = format!("{} tool ({})", if c <= 3 { "A simple" } else { "An involved" }, complexity_words(e));
     if !covered.is_empty() {
         text.push_str(&format!("; {}", covered.join(", ")));
     }
