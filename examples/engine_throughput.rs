@@ -1,7 +1,9 @@
 //! Throughput of the deterministic TDQS stages, for a side-by-side ratio against the reference
 //! Python package (`scripts/bench-engine.sh` runs both and divides). Prints one JSON object.
 //!
-//! Usage: engine_throughput [--corpus PATH] [--reps N] [--min-seconds S]
+//! Usage: engine_throughput [--corpus PATH] [--reps N] [--min-seconds S] [--only WORKLOAD]
+//!
+//! `--only` (repeatable) limits the run to the named workloads, e.g. for a profiler.
 //!
 //! Workloads, each timed as whole passes over the corpus until at least `--min-seconds` have
 //! passed, `--reps` times; the median repetition is reported in tools per second:
@@ -24,6 +26,7 @@ use tdqs_gateway::tdqs::lint::lint_tools;
 use tdqs_gateway::tdqs::signals::context_signals;
 
 const SERVER_SIZE: usize = 50;
+const WORKLOADS: [&str; 3] = ["stages12", "lint50", "parse50"];
 
 struct Sample {
     tools_per_second: Vec<f64>,
@@ -34,11 +37,7 @@ impl Sample {
         let mut v = self.tools_per_second.clone();
         v.sort_by(f64::total_cmp);
         let n = v.len();
-        if n % 2 == 1 {
-            v[n / 2]
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) / 2.0
-        }
+        if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 }
     }
 }
 
@@ -85,6 +84,7 @@ fn main() -> Result<()> {
     let mut corpus_path = String::from("benches/corpus/tools.json");
     let mut reps = 5usize;
     let mut min_seconds = 1.0f64;
+    let mut only: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().with_context(|| format!("{a} needs a value"));
@@ -92,12 +92,17 @@ fn main() -> Result<()> {
             "--corpus" => corpus_path = value()?,
             "--reps" => reps = value()?.parse()?,
             "--min-seconds" => min_seconds = value()?.parse()?,
+            "--only" => only.push(value()?),
             other => bail!("unknown argument {other}"),
         }
     }
     if reps == 0 {
         bail!("--reps must be at least 1");
     }
+    if let Some(w) = only.iter().find(|w| !WORKLOADS.contains(&w.as_str())) {
+        bail!("unknown workload {w}; expected one of {WORKLOADS:?}");
+    }
+    let wanted = |w: &str| only.is_empty() || only.iter().any(|o| o == w);
     let min = Duration::from_secs_f64(min_seconds);
 
     let bytes = std::fs::read(&corpus_path).with_context(|| format!("reading {corpus_path}"))?;
@@ -115,44 +120,44 @@ fn main() -> Result<()> {
     let n = tools.len();
 
     // Checksums, computed once outside the timing.
-    let cost_sum: u64 = tools
-        .iter()
-        .map(|t| u64::from(context_signals(t).invocation_cost))
-        .sum();
-    let gated = tools
-        .iter()
-        .filter(|t| evaluate_gates(t) != Gate::Pass)
-        .count();
+    let cost_sum: u64 = tools.iter().map(|t| u64::from(context_signals(t).invocation_cost)).sum();
+    let gated = tools.iter().filter(|t| evaluate_gates(t) != Gate::Pass).count();
     let findings: usize = servers.iter().map(|s| lint_tools(s).findings.len()).sum();
 
-    let stages12 = measure(reps, min, n, || {
-        for t in &tools {
-            black_box(context_signals(black_box(t)));
-            black_box(evaluate_gates(black_box(t)));
-        }
-    });
-    let lint50 = measure(reps, min, n, || {
-        for s in &servers {
-            black_box(lint_tools(black_box(s)));
-        }
-    });
-    let parse50 = measure(reps, min, n, || {
-        for d in &documents {
-            let v = json::parse(black_box(d)).expect("corpus parses");
-            black_box(parse_tools(&v).expect("corpus validates"));
-        }
-    });
-
-    let out = json!({
+    let mut out = json!({
         "implementation": "tdqs-gateway",
         "tools": n,
         "servers": servers.len(),
         "reps": reps,
         "minSecondsPerRep": min_seconds,
-        "stages12": report(&stages12, json!({"invocationCostSum": cost_sum, "gatedTools": gated})),
-        "lint50": report(&lint50, json!({"findings": findings})),
-        "parse50": report(&parse50, json!({"tools": n})),
     });
+    if wanted("stages12") {
+        let sample = measure(reps, min, n, || {
+            for t in &tools {
+                black_box(context_signals(black_box(t)));
+                black_box(evaluate_gates(black_box(t)));
+            }
+        });
+        let checksum = json!({"invocationCostSum": cost_sum, "gatedTools": gated});
+        out["stages12"] = report(&sample, checksum);
+    }
+    if wanted("lint50") {
+        let sample = measure(reps, min, n, || {
+            for s in &servers {
+                black_box(lint_tools(black_box(s)));
+            }
+        });
+        out["lint50"] = report(&sample, json!({"findings": findings}));
+    }
+    if wanted("parse50") {
+        let sample = measure(reps, min, n, || {
+            for d in &documents {
+                let v = json::parse(black_box(d)).expect("corpus parses");
+                black_box(parse_tools(&v).expect("corpus validates"));
+            }
+        });
+        out["parse50"] = report(&sample, json!({"tools": n}));
+    }
     println!("{}", serde_json::to_string_pretty(&out)?);
     Ok(())
 }

@@ -33,22 +33,28 @@ pub fn short_sha256(bytes: &[u8]) -> String {
     hex
 }
 
+/// Compact sorted text of an object, appended to `out`.
+pub fn write_sorted_object(out: &mut Vec<u8>, o: &JsObject) {
+    let mut entries: Vec<(&JsString, &JsValue)> = o.iter().collect();
+    // Keys usually arrive sorted or nearly so; an already sorted list costs one pass.
+    if !entries.windows(2).all(|w| cmp_utf16(w[0].0, w[1].0).is_lt()) {
+        entries.sort_by(|a, b| cmp_utf16(a.0, b.0));
+    }
+    out.push(b'{');
+    for (i, (k, v)) in entries.into_iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_string(out, k);
+        out.push(b':');
+        write_compact(out, v);
+    }
+    out.push(b'}');
+}
+
 fn write_compact(out: &mut Vec<u8>, v: &JsValue) {
     match v {
-        JsValue::Object(o) => {
-            let mut entries: Vec<(&JsString, &JsValue)> = o.iter().collect();
-            entries.sort_by(|a, b| cmp_utf16(a.0, b.0));
-            out.push(b'{');
-            for (i, (k, v)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_string(out, k);
-                out.push(b':');
-                write_compact(out, v);
-            }
-            out.push(b'}');
-        }
+        JsValue::Object(o) => write_sorted_object(out, o),
         JsValue::Array(a) => {
             out.push(b'[');
             for (i, v) in a.iter().enumerate() {

@@ -2,6 +2,7 @@
 //! tautological one still goes to the judge but caps Purpose Clarity afterwards.
 
 use super::definition::ToolDefinition;
+use super::json::JsString;
 use super::text::{js_trim, lowercase, trims_to_empty};
 
 /// What the gates decided for one tool.
@@ -19,11 +20,26 @@ pub fn evaluate_gates(tool: &ToolDefinition) -> Gate {
     let Some(desc) = tool.description.as_ref().filter(|d| !trims_to_empty(d)) else {
         return Gate::NoDescription;
     };
-    let folded = |s| lowercase(&js_trim(s));
-    let d = folded(desc);
-    let same_as_name = d == folded(&tool.name);
-    let same_as_title = tool.title.as_ref().is_some_and(|t| d == folded(t));
+    let same_as_name = same_folded(desc, &tool.name);
+    let same_as_title = tool.title.as_ref().is_some_and(|t| same_folded(desc, t));
     if same_as_name || same_as_title { Gate::Tautological } else { Gate::Pass }
+}
+
+/// Whether `a` and `b` are equal after JavaScript trim and lowercase.
+fn same_folded(a: &JsString, b: &JsString) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        // Pure ASCII (the common case): no allocation. JavaScript trims 0x09..=0x0D and 0x20.
+        let trim = |s: &[u8]| -> (usize, usize) {
+            let ws = |c: &u8| matches!(c, 0x09..=0x0D | 0x20);
+            let start = s.iter().position(|c| !ws(c)).unwrap_or(s.len());
+            let end = s.iter().rposition(|c| !ws(c)).map_or(start, |e| e + 1);
+            (start, end)
+        };
+        let (ab, bb) = (a.as_bytes(), b.as_bytes());
+        let ((s1, e1), (s2, e2)) = (trim(ab), trim(bb));
+        return ab[s1..e1].eq_ignore_ascii_case(&bb[s2..e2]);
+    }
+    lowercase(&js_trim(a)) == lowercase(&js_trim(b))
 }
 
 #[cfg(test)]
@@ -51,5 +67,8 @@ mod tests {
         assert_eq!(evaluate_gates(&tool("Process", None, Some(" process "))), Gate::Tautological);
         assert_eq!(evaluate_gates(&tool("p", Some("Get Calls"), Some("get calls"))), Gate::Tautological);
         assert_eq!(evaluate_gates(&tool("p", None, Some("Processes a queue."))), Gate::Pass);
+        // Vertical tab is JavaScript whitespace (Rust's trim_ascii would keep it).
+        assert_eq!(evaluate_gates(&tool("Echo", None, Some("\u{B}echo\u{B}"))), Gate::Tautological);
+        assert_eq!(evaluate_gates(&tool("ΟΔΟΣ", None, Some(" οδος "))), Gate::Tautological);
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::canonical::{short_sha256, to_sorted_compact, write_string};
+use super::canonical::{short_sha256, write_sorted_object, write_string};
 use super::cost::invocation_cost;
 use super::definition::ToolDefinition;
 use super::json::{JsObject, JsValue};
@@ -45,8 +45,7 @@ pub struct ContextSignals {
 pub fn canonical_definition(tool: &ToolDefinition) -> Vec<u8> {
     let mut out = Vec::with_capacity(512);
     let opt_obj = |out: &mut Vec<u8>, o: &Option<JsObject>| match o {
-        // Cloning into a value keeps one serializer; definitions are small.
-        Some(o) => out.extend_from_slice(&to_sorted_compact(&JsValue::Object(o.clone()))),
+        Some(o) => write_sorted_object(out, o),
         None => out.extend_from_slice(b"null"),
     };
     let opt_str = |out: &mut Vec<u8>, s: &Option<super::json::JsString>| match s {

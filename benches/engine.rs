@@ -1,0 +1,122 @@
+//! Criterion benchmarks of the deterministic TDQS stages over the fixed corpus
+//! `benches/corpus/tools.json` (1,000 tools: 20 servers of 50, see `scripts/make_bench_corpus.py`).
+//! Throughput is reported in tools.
+//!
+//! - `stages12`: stage 1 (context signals) + stage 2 (hard gates) per tool, definitions already
+//!   parsed; also each stage alone.
+//! - `lint_tools`: the whole lint of each server of 50 tools.
+//! - `parse`: bytes of a `tools/list` result of 50 tools to validated definitions.
+//!
+//! Run: `cargo bench --bench engine`. For the ratio against the reference Python package, see
+//! `scripts/bench-engine.sh`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tdqs_gateway::tdqs::canonical::to_sorted_compact;
+use tdqs_gateway::tdqs::definition::{ToolDefinition, parse_tools};
+use tdqs_gateway::tdqs::gates::evaluate_gates;
+use tdqs_gateway::tdqs::json::{self, JsValue};
+use tdqs_gateway::tdqs::lint::lint_tools;
+use tdqs_gateway::tdqs::signals::context_signals;
+
+const CORPUS: &[u8] = include_bytes!("corpus/tools.json");
+const SERVER_SIZE: usize = 50;
+
+struct Fixture {
+    /// One `tools/list` result per server, as bytes.
+    documents: Vec<Vec<u8>>,
+    /// The same servers, parsed and validated.
+    servers: Vec<Vec<ToolDefinition>>,
+    tools: u64,
+}
+
+fn fixture() -> Fixture {
+    let doc = json::parse(CORPUS).expect("the corpus is valid JSON");
+    let items = doc.as_array().expect("the corpus is a JSON array");
+    let documents: Vec<Vec<u8>> = items
+        .chunks(SERVER_SIZE)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let mut d = format!("{{\"serverName\":\"bench-{i:02}\",\"tools\":").into_bytes();
+            d.extend_from_slice(&to_sorted_compact(&JsValue::Array(chunk.to_vec())));
+            d.push(b'}');
+            d
+        })
+        .collect();
+    let servers: Vec<Vec<ToolDefinition>> = documents
+        .iter()
+        .map(|d| parse_tools(&json::parse(d).expect("a server parses")).expect("a server validates").tools)
+        .collect();
+    let tools = servers.iter().map(Vec::len).sum::<usize>() as u64;
+    Fixture { documents, servers, tools }
+}
+
+fn stages12(c: &mut Criterion) {
+    let f = fixture();
+    let tools: Vec<&ToolDefinition> = f.servers.iter().flatten().collect();
+    let mut g = c.benchmark_group("stages12");
+    g.throughput(Throughput::Elements(f.tools));
+    g.bench_function("signals+gates", |b| {
+        b.iter(|| {
+            for t in &tools {
+                black_box(context_signals(black_box(t)));
+                black_box(evaluate_gates(black_box(t)));
+            }
+        })
+    });
+    g.bench_function("signals", |b| {
+        b.iter(|| {
+            for t in &tools {
+                black_box(context_signals(black_box(t)));
+            }
+        })
+    });
+    g.bench_function("gates", |b| {
+        b.iter(|| {
+            for t in &tools {
+                black_box(evaluate_gates(black_box(t)));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn lint(c: &mut Criterion) {
+    let f = fixture();
+    let mut g = c.benchmark_group("lint_tools");
+    g.throughput(Throughput::Elements(f.tools));
+    g.bench_function("servers_of_50", |b| {
+        b.iter(|| {
+            for s in &f.servers {
+                black_box(lint_tools(black_box(s)));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn parse(c: &mut Criterion) {
+    let f = fixture();
+    let mut g = c.benchmark_group("parse");
+    g.throughput(Throughput::Elements(f.tools));
+    g.bench_function("json+validate/servers_of_50", |b| {
+        b.iter(|| {
+            for d in &f.documents {
+                let v = json::parse(black_box(d)).expect("a server parses");
+                black_box(parse_tools(&v).expect("a server validates"));
+            }
+        })
+    });
+    g.bench_function("json_only/servers_of_50", |b| {
+        b.iter(|| {
+            for d in &f.documents {
+                black_box(json::parse(black_box(d)).expect("a server parses"));
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, stages12, lint, parse);
+criterion_main!(benches);

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Turns scripts/bench-proxy.sh's results.jsonl into markdown tables (stdout).
+
+Runs were interleaved (direct, gateway, direct, gateway, ...): a ratio or a difference is
+computed per repetition from adjacent runs, and the median over repetitions is reported, as
+are the medians of throughput and latency percentiles.
+
+CPU per request is a process group's user + system time over the measured run divided by the
+requests wrk completed. "CPU ratio" is the direct chain's CPU per request (wrk + upstream)
+over the gateway chain's (wrk + upstream + gateway): the throughput ratio a machine running
+nothing else would show once the load saturates its cores. "others" is the machine's busy
+time not spent by wrk, the upstream or the proxies, in cores: the other tenants' load.
+"""
+
+import argparse
+import json
+import statistics
+from collections import defaultdict
+
+
+def median(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+
+def ms(us):
+    return "-" if us is None else f"{us / 1000:.2f}"
+
+
+def num(x, spec=",.0f"):
+    return "-" if x is None else format(x, spec)
+
+
+def per_request_us(run, *keys):
+    n = run["wrk"]["requests"]
+    return sum(run[k] for k in keys) / n * 1e6 if n else None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("results")
+    ap.add_argument("--connections", type=int, default=32)
+    ap.add_argument("--duration", type=int, default=10)
+    ap.add_argument("--reps", type=int, default=3)
+    a = ap.parse_args()
+
+    runs = defaultdict(dict)  # (group, variant) -> rep -> run
+    with open(a.results, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                runs[(r["group"], r["variant"])][r["rep"]] = r
+
+    def stat(group, variant, key):
+        return median([r["wrk"][key] for r in runs.get((group, variant), {}).values()])
+
+    def paired(group, variant, fn):
+        base = runs.get((group, "direct"), {})
+        other = runs.get((group, variant), {})
+        return median([fn(base[k], other[k]) for k in sorted(set(base) & set(other))])
+
+    def cpu(group, variant, *keys):
+        return median([per_request_us(r, *keys) for r in runs.get((group, variant), {}).values()])
+
+    def errors(group, variant):
+        return sum(sum(r["wrk"]["errors"].values()) for r in runs.get((group, variant), {}).values())
+
+    chain = ("cpu_wrk_s", "cpu_upstream_s", "cpu_proxy_s")
+
+    def cpu_ratio(d, g):
+        return per_request_us(d, *chain) / per_request_us(g, *chain)
+
+    c = a.connections
+    print(
+        f"### tdqs-gateway vs direct ({a.reps} interleaved reps x {a.duration}s, medians; "
+        "ratios within one run, wrk and the servers sharing 2 cores)\n"
+    )
+    print(
+        "| scenario | conns | rps direct | rps gateway | ratio | CPU ratio | p50 direct | p50 gateway | "
+        "p99 direct | p99 gateway | added p99 | target | met |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
+
+    pace = next((r["pace_ms"] for (g, _), reps in runs.items() if g == "list-paced" for r in reps.values()), 0)
+    rows = [
+        ("a. `tools/list` 100 tools, cached, annotate", "list", "gateway-annotate", f"{c}", 0.90),
+        ("c. `tools/list` 100 tools, cached, observe", "list", "gateway-observe", f"{c}", None),
+        ("b. `tools/call` passthrough", "call", "gateway-annotate", f"{c}", 0.95),
+        ("analysis: the same 100-tool answer, not intercepted", "list", "gateway-raw", f"{c}", None),
+        ("a. `tools/list`, light load", "list-paced", "gateway-annotate", f"1, {pace} ms apart", "p99"),
+        ("b. `tools/call`, light load", "call-paced", "gateway-annotate", f"1, {pace} ms apart", None),
+        ("`tools/list`, upstream holding each answer", "slowlist", "gateway-annotate", f"{c}", None),
+        ("`tools/call`, upstream holding each answer", "slowcall", "gateway-annotate", f"{c}", None),
+    ]
+    verdicts = []
+    for label, group, variant, conns, target in rows:
+        if (group, variant) not in runs or (group, "direct") not in runs:
+            continue
+        ratio = paired(group, variant, lambda d, g: g["wrk"]["rps"] / d["wrk"]["rps"])
+        cratio = paired(group, variant, cpu_ratio)
+        added = paired(group, variant, lambda d, g: g["wrk"]["p99_us"] - d["wrk"]["p99_us"])
+        tgt, met = "", ""
+        if target == "p99":
+            tgt, ok = "< 1 ms added p99", added is not None and added < 1000
+        elif target is not None:
+            tgt, ok = f">= {target:.0%} rps", ratio is not None and ratio >= target
+        if tgt:
+            met = "yes" if ok else "**no**"
+            verdicts.append((label, tgt, ok))
+        errs = errors(group, variant) + errors(group, "direct")
+        note = f" ({errs} errors)" if errs else ""
+        print(
+            f"| {label}{note} | {conns} | {num(stat(group, 'direct', 'rps'))} | "
+            f"{num(stat(group, variant, 'rps'))} | {num(ratio, '.3f')} | {num(cratio, '.3f')} | "
+            f"{ms(stat(group, 'direct', 'p50_us'))} ms | {ms(stat(group, variant, 'p50_us'))} ms | "
+            f"{ms(stat(group, 'direct', 'p99_us'))} ms | {ms(stat(group, variant, 'p99_us'))} ms | "
+            f"{ms(added)} ms | {tgt} | {met} |"
+        )
+
+    print("\n### CPU time per request (user + system; medians) and the machine's other load\n")
+    print("| run | conns | wrk µs/req | upstream µs/req | gateway µs/req | chain µs/req | others (cores) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    order = ["list", "call", "list-paced", "call-paced", "slowlist", "slowcall"]
+    for (group, variant), reps in sorted(
+        runs.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else 99, kv[0][0], kv[0][1] != "direct", kv[0][1])
+    ):
+        if group.startswith("peer"):
+            continue
+        first = next(iter(reps.values()))
+        others = median([r["cpu_other_s"] / r["wrk"]["seconds"] for r in reps.values()])
+        px = "-" if variant == "direct" else num(cpu(group, variant, "cpu_proxy_s"), ".1f")
+        print(
+            f"| {group} / {variant} | {first['connections']} | {num(cpu(group, variant, 'cpu_wrk_s'), '.1f')} | "
+            f"{num(cpu(group, variant, 'cpu_upstream_s'), '.1f')} | {px} | "
+            f"{num(cpu(group, variant, *chain), '.1f')} | {num(others, '.2f')} |"
+        )
+
+    if any(g.startswith("peer") for g, _ in runs):
+        print(
+            "\n### Reference: other MCP proxies (different chains: tdqs-gateway fronts the Rust HTTP "
+            "upstream and scores; supergateway and mcp-proxy front a Python stdio server with the same "
+            "tools and pass lists through unscored; server CPU is the Rust upstream's for tdqs-gateway, "
+            "the stdio child's, counted in the peer's process group, for the others)\n"
+        )
+        print("| method | proxy | rps | p50 | p99 | proxy + server CPU µs/req | errors |")
+        print("|---|---|---:|---:|---:|---:|---:|")
+        for group, method in (("peerlist", "tools/list"), ("peercall", "tools/call")):
+            for variant in ("tdqs-gateway", "supergateway", "mcp-proxy"):
+                if (group, variant) not in runs:
+                    continue
+                print(
+                    f"| `{method}` | {variant} | {num(stat(group, variant, 'rps'))} | "
+                    f"{ms(stat(group, variant, 'p50_us'))} ms | {ms(stat(group, variant, 'p99_us'))} ms | "
+                    f"{num(cpu(group, variant, 'cpu_proxy_s', 'cpu_upstream_s'))} | {errors(group, variant)} |"
+                )
+
+    if verdicts:
+        print("\nTargets: " + "; ".join(f"{label}: {t} {'met' if ok else 'NOT met'}" for label, t, ok in verdicts))
+
+
+if __name__ == "__main__":
+    main()
