@@ -18,6 +18,8 @@ pub struct Config {
     #[serde(default)]
     pub judge: JudgeConfig,
     #[serde(default)]
+    pub store: StoreConfig,
+    #[serde(default)]
     pub cache: CacheConfig,
     #[serde(default)]
     pub policy: PolicyConfig,
@@ -127,6 +129,14 @@ impl Default for JudgeConfig {
             prompts_dir: None,
         }
     }
+}
+
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StoreConfig {
+    /// `sqlite://PATH` or `memory`. Default: `sqlite://data/scores.db` beside the config file,
+    /// or in the user's data folder when there is no config file.
+    pub url: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -378,10 +388,26 @@ impl Config {
             let dir = self.resolve(dir);
             crate::judge::Prompts::from_dir(&dir).map_err(|e| invalid("judge.prompts_dir", e.to_string()))?;
         }
+        self.store_url()?;
         if self.cache.max_entries == 0 {
             return Err(invalid("cache.max_entries", "must be at least 1"));
         }
         Ok(())
+    }
+
+    /// Where scores are kept (see [`StoreConfig::url`]).
+    pub fn store_url(&self) -> Result<crate::store::StoreUrl, ConfigError> {
+        let default = || {
+            if self.base_dir.as_os_str().is_empty() {
+                user_data_dir().join("scores.db")
+            } else {
+                self.base_dir.join("data/scores.db")
+            }
+        };
+        match &self.store.url {
+            Some(url) => crate::store::StoreUrl::parse(url, &self.base_dir).map_err(|m| invalid("store.url", m)),
+            None => Ok(crate::store::StoreUrl::Sqlite(default())),
+        }
     }
 
     /// A path from the config resolved against the config file's folder.
@@ -445,6 +471,16 @@ fn default_policy() -> Policy {
         fail: FailMode::Open,
         allow: vec![],
         deny: vec![],
+    }
+}
+
+/// `$XDG_DATA_HOME/tdqs-gateway`, else `~/.local/share/tdqs-gateway`, else `./data`.
+pub fn user_data_dir() -> PathBuf {
+    let var = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    match (var("XDG_DATA_HOME"), var("HOME")) {
+        (Some(x), _) => x.join("tdqs-gateway"),
+        (None, Some(home)) => home.join(".local/share/tdqs-gateway"),
+        _ => PathBuf::from("data"),
     }
 }
 
@@ -512,6 +548,8 @@ mod tests {
         assert!(e.contains("upstream[0].command"), "{e}");
         let e = cfg("[judge]\nkind = \"openai\"\n").unwrap_err();
         assert!(e.contains("judge.base_url"), "{e}");
+        let e = cfg("[store]\nurl = \"mysql://x\"\n").unwrap_err();
+        assert!(e.contains("store.url"), "{e}");
         let e = cfg("[judge]\nprompts_dir = \"/nonexistent\"\n").unwrap_err();
         assert!(e.contains("judge.prompts_dir"), "{e}");
     }

@@ -11,4 +11,5 @@ pub mod policy;
 pub mod proxy;
 pub mod render;
 pub mod scoring;
+pub mod store;
 pub mod tdqs;

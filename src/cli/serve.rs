@@ -30,6 +30,9 @@ pub struct ServeArgs {
     /// Policy mode for every upstream, overriding the config's default.
     #[arg(long, value_enum)]
     mode: Option<ModeArg>,
+    /// Where scores are kept: sqlite://PATH or memory (overrides store.url).
+    #[arg(long)]
+    store: Option<String>,
     #[arg(long, value_enum, default_value_t = LogFormat::Human)]
     log_format: LogFormat,
 }
@@ -46,6 +49,9 @@ pub struct WrapArgs {
     /// Append logs to this file instead of stderr.
     #[arg(long)]
     log_file: Option<PathBuf>,
+    /// Where scores are kept: sqlite://PATH or memory (overrides store.url).
+    #[arg(long)]
+    store: Option<String>,
     #[arg(long, value_enum, default_value_t = LogFormat::Human)]
     log_format: LogFormat,
     /// The stdio MCP server to launch, after `--`.
@@ -99,6 +105,14 @@ fn init_logs(format: LogFormat, file: Option<&std::path::Path>) -> anyhow::Resul
     Ok(())
 }
 
+/// The scoring service over the configured judge and store.
+pub fn build_scoring(cfg: &Config) -> anyhow::Result<std::sync::Arc<ScoringService>> {
+    let judge = build_judge(cfg)?;
+    let url = cfg.store_url()?;
+    let store = crate::store::open(&url).with_context(|| format!("cannot use the store {url:?}"))?;
+    Ok(ScoringService::with_store(judge, cfg.cache.max_entries, store))
+}
+
 /// The configured judge, with its key read from the environment.
 pub fn build_judge(cfg: &Config) -> anyhow::Result<Judge> {
     let j = &cfg.judge;
@@ -138,6 +152,9 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
             shell_words::split(cmd).with_context(|| format!("--upstream-cmd {name}: cannot split {cmd:?}"))?;
         cfg.upstreams.push(UpstreamConfig { name: name.to_owned(), command: Some(command), ..Default::default() });
     }
+    if let Some(store) = &args.store {
+        cfg.store.url = Some(store.clone());
+    }
     if let Some(mode) = args.mode {
         cfg.policy.mode = Some(match mode {
             ModeArg::Observe => Mode::Observe,
@@ -158,8 +175,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
     runtime.block_on(async move {
-        let judge = build_judge(&cfg)?;
-        let scoring = ScoringService::new(judge, cfg.cache.max_entries);
+        let scoring = build_scoring(&cfg)?;
         let names: Vec<String> = cfg
             .upstreams
             .iter()
@@ -202,12 +218,15 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
     upstream.url = None;
     upstream.command = Some(args.command.clone());
     cfg.upstreams = vec![upstream.clone()];
+    if let Some(store) = &args.store {
+        cfg.store.url = Some(store.clone());
+    }
     cfg.validate()?;
     let policy = cfg.effective_policy(&upstream);
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
     let code = runtime.block_on(async move {
-        let scoring = ScoringService::new(build_judge(&cfg)?, cfg.cache.max_entries);
+        let scoring = build_scoring(&cfg)?;
         let tools = std::sync::Arc::new(crate::proxy::intercept::UpstreamTools::new(upstream.name.clone(), policy));
         Ok::<_, anyhow::Error>(crate::proxy::stdio::wrap::run(upstream, tools, scoring).await)
     })?;

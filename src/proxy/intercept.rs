@@ -79,6 +79,7 @@ impl UpstreamTools {
                 scoring.score(&self.name, &def, &siblings)
             };
             let name = def.name.to_string_lossy();
+            scoring.record_sighting(&self.name, &name, &scored.score.context_signals.input_hash);
             let decision = decide(&self.policy, &name, scored.state);
             states.push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), decision }));
         }

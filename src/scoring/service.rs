@@ -12,6 +12,8 @@ use tokio::sync::{Notify, broadcast};
 
 use crate::judge::{Judge, heuristic};
 use crate::policy::ScoreState;
+use crate::store::writer::StoreWriter;
+use crate::store::{Sighting, Store, StoredKey};
 use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::definition::ToolDefinition;
 use crate::tdqs::gates::{Gate, evaluate_gates};
@@ -48,6 +50,9 @@ impl Scored {
 
 pub struct ScoringService {
     judge: Judge,
+    store: Option<(Arc<dyn Store>, StoreWriter)>,
+    /// Last hash recorded per (upstream, tool), and when, to write sightings sparingly.
+    sightings: Mutex<HashMap<(String, String), (String, std::time::Instant)>>,
     finals: moka::sync::Cache<ScoreKey, Arc<ToolScore>>,
     heuristics: moka::sync::Cache<String, Arc<ToolScore>>,
     failed: moka::sync::Cache<ScoreKey, ()>,
@@ -56,9 +61,24 @@ pub struct ScoringService {
 }
 
 impl ScoringService {
+    /// A service keeping scores in memory only.
     pub fn new(judge: Judge, max_entries: u64) -> Arc<Self> {
+        Self::build(judge, max_entries, None)
+    }
+
+    /// A service backed by a store: warmed from it now, written to in the background.
+    pub fn with_store(judge: Judge, max_entries: u64, store: Arc<dyn Store>) -> Arc<Self> {
+        let writer = StoreWriter::start(store.clone());
+        let svc = Self::build(judge, max_entries, Some((store, writer)));
+        svc.warm(max_entries as usize);
+        svc
+    }
+
+    fn build(judge: Judge, max_entries: u64, store: Option<(Arc<dyn Store>, StoreWriter)>) -> Arc<Self> {
         Arc::new(ScoringService {
             judge,
+            store,
+            sightings: Mutex::new(HashMap::new()),
             finals: moka::sync::Cache::new(max_entries),
             heuristics: moka::sync::Cache::new(max_entries),
             failed: moka::sync::Cache::builder().max_capacity(max_entries).time_to_live(FAILURE_BACKOFF).build(),
@@ -69,6 +89,95 @@ impl ScoringService {
 
     pub fn judge(&self) -> &Judge {
         &self.judge
+    }
+
+    /// The store's health, when there is a store.
+    pub fn store_health(&self) -> Option<&crate::store::writer::StoreHealth> {
+        self.store.as_ref().map(|(_, w)| &*w.health)
+    }
+
+    /// Loads this judge's stored scores into memory, newest first, up to `limit`.
+    fn warm(&self, limit: usize) {
+        let Some((store, _)) = &self.store else { return };
+        match store.scores_for_judge(&self.judge.identity(), limit) {
+            Ok(rows) => {
+                let mut n = 0;
+                for (k, v) in rows {
+                    if let (Some(key), Ok(score)) = (self.key_of_stored(&k), serde_json::from_value::<ToolScore>(v)) {
+                        self.finals.insert(key, Arc::new(score));
+                        n += 1;
+                    }
+                }
+                tracing::info!(scores = n, judge = %self.judge.identity(), "scores loaded from the store");
+            }
+            Err(e) => tracing::error!(error = %e, "cannot read scores from the store; starting from memory"),
+        }
+    }
+
+    fn stored_key(key: &ScoreKey) -> StoredKey {
+        StoredKey {
+            input_hash: key.input_hash.clone(),
+            spec_version: key.spec_version.to_owned(),
+            judge: key.judge.clone(),
+            prompts_sha256: key.prompts_sha256.clone().unwrap_or_default(),
+        }
+    }
+
+    /// The service's key for a stored key of the same rubric, judge and prompts.
+    fn key_of_stored(&self, k: &StoredKey) -> Option<ScoreKey> {
+        let prompts = self.judge.prompts().map(|p| p.tool_scoring_sha256.clone()).unwrap_or_default();
+        (k.spec_version == SPEC_VERSION && k.judge == self.judge.identity() && k.prompts_sha256 == prompts).then(|| {
+            ScoreKey {
+                input_hash: k.input_hash.clone(),
+                spec_version: SPEC_VERSION,
+                judge: k.judge.clone(),
+                prompts_sha256: self.judge.prompts().map(|p| p.tool_scoring_sha256.clone()),
+            }
+        })
+    }
+
+    /// Keeps a final score in memory and, in the background, in the store.
+    fn keep(&self, key: ScoreKey, score: Arc<ToolScore>) {
+        if let Some((_, writer)) = &self.store
+            && let Ok(json) = serde_json::to_value(&*score)
+        {
+            writer.score(Self::stored_key(&key), json);
+        }
+        self.finals.insert(key, score);
+    }
+
+    /// Notes that `upstream` lists `tool` with definition `hash`: a new hash for a known name
+    /// is logged as a definition change; sightings reach the store at most once a minute per
+    /// unchanged definition.
+    pub fn record_sighting(&self, upstream: &str, tool: &str, hash: &str) {
+        let now = std::time::Instant::now();
+        let write = {
+            let Ok(mut seen) = self.sightings.lock() else { return };
+            let entry = seen.get(&(upstream.to_owned(), tool.to_owned())).cloned();
+            match entry {
+                Some((h, at)) if h == hash && now.duration_since(at) < Duration::from_secs(60) => false,
+                previous => {
+                    if let Some((old, _)) = previous.filter(|(h, _)| h != hash) {
+                        tracing::info!(upstream, tool, old_hash = %old, new_hash = %hash, "tool definition changed");
+                    }
+                    seen.insert((upstream.to_owned(), tool.to_owned()), (hash.to_owned(), now));
+                    true
+                }
+            }
+        };
+        if write && let Some((_, writer)) = &self.store {
+            let ms = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_millis() as i64)
+                .unwrap_or(0);
+            writer.sighting(Sighting {
+                upstream: upstream.to_owned(),
+                tool: tool.to_owned(),
+                input_hash: hash.to_owned(),
+                first_seen: ms,
+                last_seen: ms,
+            });
+        }
     }
 
     /// Names of upstreams whose scores changed after a background judgement.
@@ -96,7 +205,7 @@ impl ScoringService {
         let heuristic = self.heuristic(tool, &signals, gate, siblings);
         if matches!(self.judge, Judge::Heuristic) || gate == Gate::NoDescription {
             // Nothing to wait for: the heuristic is the judge, or no judge is needed.
-            self.finals.insert(key.clone(), heuristic.clone());
+            self.keep(key.clone(), heuristic.clone());
             return final_scored(heuristic, &key.judge);
         }
         let state = if self.failed.contains_key(&key) {
@@ -170,22 +279,39 @@ impl ScoringService {
         let (svc, upstream, tool, siblings) =
             (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.to_vec());
         tokio::spawn(async move {
+            // The store first: a restart or another replica may have judged this already.
+            if let Some((store, _)) = &svc.store {
+                let (store, stored_key) = (store.clone(), Self::stored_key(&key));
+                let found = tokio::task::spawn_blocking(move || store.get_score(&stored_key)).await;
+                if let Ok(Ok(Some(v))) = found
+                    && let Ok(score) = serde_json::from_value::<ToolScore>(v)
+                {
+                    svc.finals.insert(key.clone(), Arc::new(score));
+                    svc.finish(&key, &notify, upstream);
+                    return;
+                }
+            }
             match svc.judge.judge_tool(&tool, &signals, &siblings).await {
                 Ok(j) => {
                     let score = judged_score(&tool.name, signals, gate, &j);
-                    svc.finals.insert(key.clone(), Arc::new(score));
+                    svc.keep(key.clone(), Arc::new(score));
                 }
                 Err(e) => {
                     tracing::warn!(upstream = %upstream, tool = %tool.name, error = %e, "judge failed; the heuristic score stands in");
                     svc.failed.insert(key.clone(), ());
                 }
             }
-            if let Ok(mut map) = svc.in_flight.lock() {
-                map.remove(&key);
-            }
-            notify.notify_waiters();
-            let _ = svc.changes.send(upstream);
+            svc.finish(&key, &notify, upstream);
         });
+    }
+
+    /// A background judgement is over: wake waiters, tell listeners.
+    fn finish(&self, key: &ScoreKey, notify: &Notify, upstream: Arc<str>) {
+        if let Ok(mut map) = self.in_flight.lock() {
+            map.remove(key);
+        }
+        notify.notify_waiters();
+        let _ = self.changes.send(upstream);
     }
 }
 

@@ -1,7 +1,7 @@
 //! Stage 4: a judge's answer (or the no-description gate) becomes a tool's score: the
 //! tautology cap, the contradiction flag, the weighted TDQS, the tier and the smells.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::answer::{Justified, ToolJudgement};
 use super::gates::Gate;
@@ -17,7 +17,7 @@ pub const NO_DESCRIPTION_TEXT: &str = "Tool has no description.";
 pub const TAUTOLOGY_TEXT: &str = "The description only restates the tool's name or title.";
 
 /// One value per dimension, serialized under the dimension keys in rubric order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PerDimension<T> {
     pub purpose_clarity: T,
     pub usage_guidelines: T,
@@ -60,7 +60,7 @@ impl<T: Clone> PerDimension<T> {
 }
 
 /// A scored tool, as reports carry it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ToolScore {
     pub name: JsString,

@@ -1,0 +1,240 @@
+//! The embedded store: one SQLite file (folders created on first run, WAL mode), schema
+//! versions applied at open through `PRAGMA user_version`. `memory` is the same store on an
+//! in-memory database.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{Sighting, Store, StoreError, StoredKey};
+
+/// Schema steps; step N brings `user_version` from N to N+1. Never edit a released step.
+const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
+        input_hash TEXT NOT NULL,
+        spec_version TEXT NOT NULL,
+        judge TEXT NOT NULL,
+        prompts_sha256 TEXT NOT NULL,
+        report TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (input_hash, spec_version, judge, prompts_sha256)
+    );
+    CREATE INDEX tool_scores_by_judge ON tool_scores (judge, created_at);
+    CREATE TABLE definitions (
+        upstream TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        input_hash TEXT NOT NULL,
+        first_seen INTEGER NOT NULL,
+        last_seen INTEGER NOT NULL,
+        PRIMARY KEY (upstream, tool, input_hash)
+    );"];
+
+pub struct SqliteStore {
+    conn: Mutex<Connection>,
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+impl SqliteStore {
+    /// Opens (creating it and its folders if needed) and migrates the file at `path`.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        let named = |e: StoreError| StoreError(format!("{}: {}", path.display(), e.0));
+        let conn = Connection::open(path).map_err(|e| named(e.into()))?;
+        let prepare = || -> Result<(), StoreError> {
+            conn.busy_timeout(Duration::from_secs(5))?;
+            let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+            if mode != "wal" {
+                tracing::warn!(path = %path.display(), mode, "SQLite WAL mode unavailable");
+            }
+            conn.execute_batch("PRAGMA synchronous=NORMAL;")?;
+            Ok(())
+        };
+        prepare().map_err(named)?;
+        Self::migrate(conn).map_err(named)
+    }
+
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        Self::migrate(Connection::open_in_memory()?)
+    }
+
+    fn migrate(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+        let version: usize = conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))? as usize;
+        if version > MIGRATIONS.len() {
+            return Err(StoreError(format!(
+                "schema version {version} is newer than this build knows ({}); upgrade tdqs-gateway",
+                MIGRATIONS.len()
+            )));
+        }
+        for (i, step) in MIGRATIONS.iter().enumerate().skip(version) {
+            let tx = conn.transaction()?;
+            tx.execute_batch(step)?;
+            tx.execute_batch(&format!("PRAGMA user_version = {}", i + 1))?;
+            tx.commit()?;
+        }
+        Ok(SqliteStore { conn: Mutex::new(conn) })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Store for SqliteStore {
+    fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError> {
+        let text: Option<String> = self
+            .conn()
+            .query_row(
+                "SELECT report FROM tool_scores WHERE input_hash=?1 AND spec_version=?2 AND judge=?3 AND prompts_sha256=?4",
+                params![key.input_hash, key.spec_version, key.judge, key.prompts_sha256],
+                |r| r.get(0),
+            )
+            .optional()?;
+        text.map(|t| serde_json::from_str(&t).map_err(|e| StoreError(format!("stored report is not JSON: {e}"))))
+            .transpose()
+    }
+
+    fn put_scores(&self, scores: &[(StoredKey, serde_json::Value)]) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO tool_scores (input_hash, spec_version, judge, prompts_sha256, report, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 ON CONFLICT DO UPDATE SET report = excluded.report",
+            )?;
+            let now = now_ms();
+            for (k, report) in scores {
+                stmt.execute(params![
+                    k.input_hash,
+                    k.spec_version,
+                    k.judge,
+                    k.prompts_sha256,
+                    report.to_string(),
+                    now
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn scores_for_judge(&self, judge: &str, limit: usize) -> Result<Vec<(StoredKey, serde_json::Value)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT input_hash, spec_version, judge, prompts_sha256, report FROM tool_scores
+             WHERE judge = ?1 ORDER BY created_at DESC LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![judge, limit as i64], |r| {
+            Ok((
+                StoredKey {
+                    input_hash: r.get(0)?,
+                    spec_version: r.get(1)?,
+                    judge: r.get(2)?,
+                    prompts_sha256: r.get(3)?,
+                },
+                r.get::<_, String>(4)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (k, text) = row?;
+            match serde_json::from_str(&text) {
+                Ok(v) => out.push((k, v)),
+                Err(e) => tracing::warn!(hash = %k.input_hash, error = %e, "skipping a stored score that is not JSON"),
+            }
+        }
+        Ok(out)
+    }
+
+    fn record_sightings(&self, sightings: &[Sighting]) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO definitions (upstream, tool, input_hash, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT DO UPDATE SET last_seen = max(last_seen, excluded.last_seen)",
+            )?;
+            for s in sightings {
+                stmt.execute(params![s.upstream, s.tool, s.input_hash, s.first_seen, s.last_seen])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn history(&self, upstream: &str, tool: &str) -> Result<Vec<Sighting>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT upstream, tool, input_hash, first_seen, last_seen FROM definitions
+             WHERE upstream = ?1 AND tool = ?2 ORDER BY first_seen, input_hash",
+        )?;
+        let rows = stmt.query_map(params![upstream, tool], |r| {
+            Ok(Sighting {
+                upstream: r.get(0)?,
+                tool: r.get(1)?,
+                input_hash: r.get(2)?,
+                first_seen: r.get(3)?,
+                last_seen: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(h: &str) -> StoredKey {
+        StoredKey { input_hash: h.into(), spec_version: "1.3".into(), judge: "m".into(), prompts_sha256: "p".into() }
+    }
+
+    #[test]
+    fn scores_round_trip_and_upsert() {
+        let dir = std::env::temp_dir().join(format!("tdqs-store-{}", std::process::id()));
+        let path = dir.join("nested/scores.db");
+        {
+            let s = SqliteStore::open(&path).unwrap();
+            s.put_scores(&[(key("a"), serde_json::json!({"tdqs": 4.3}))]).unwrap();
+            s.put_scores(&[(key("a"), serde_json::json!({"tdqs": 4.4})), (key("b"), serde_json::json!({}))]).unwrap();
+        }
+        let s = SqliteStore::open(&path).unwrap(); // reopened: migrations are idempotent
+        assert_eq!(s.get_score(&key("a")).unwrap(), Some(serde_json::json!({"tdqs": 4.4})));
+        assert_eq!(s.get_score(&key("zzz")).unwrap(), None);
+        assert_eq!(s.scores_for_judge("m", 10).unwrap().len(), 2);
+        assert_eq!(s.scores_for_judge("other", 10).unwrap().len(), 0);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn sightings_keep_first_and_raise_last() {
+        let s = SqliteStore::in_memory().unwrap();
+        let seen = |h: &str, at: i64| Sighting {
+            upstream: "u".into(),
+            tool: "t".into(),
+            input_hash: h.into(),
+            first_seen: at,
+            last_seen: at,
+        };
+        s.record_sightings(&[seen("h1", 10), seen("h1", 20), seen("h2", 30)]).unwrap();
+        s.record_sightings(&[seen("h1", 15)]).unwrap();
+        let h = s.history("u", "t").unwrap();
+        assert_eq!(h.len(), 2);
+        assert_eq!((h[0].input_hash.as_str(), h[0].first_seen, h[0].last_seen), ("h1", 10, 20));
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_is_a_clear_error() {
+        let path = std::env::temp_dir().join(format!("tdqs-notdb-{}.db", std::process::id()));
+        std::fs::write(&path, b"this is not a database, just text that is long enough to look like a header").unwrap();
+        let e = SqliteStore::open(&path).err().expect("refused");
+        assert!(e.to_string().contains(&path.display().to_string()), "{e}");
+        std::fs::remove_file(&path).ok();
+    }
+}
