@@ -149,6 +149,10 @@ pub fn write_number(out: &mut Vec<u8>, n: f64) {
         out.extend_from_slice(b"null");
     } else if n == 0.0 {
         out.push(b'0'); // also -0
+    } else if n.fract() == 0.0 && n.abs() >= 9007199254740992.0 && n.abs() < 1e21 {
+        // Whole numbers from 2^53 up to 1e21 print as their exact value, as the reference
+        // implementation does (JavaScript would pad its shortest digits with zeros).
+        out.extend_from_slice((n as i128).to_string().as_bytes());
     } else {
         let mut buf = ryu_js::Buffer::new();
         out.extend_from_slice(buf.format_finite(n).as_bytes());

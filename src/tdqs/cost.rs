@@ -1,7 +1,7 @@
 //! Invocation cost: what an agent must build for a minimal valid call, measured over the
 //! *required subtree* of the input schema (required fields, object depth, union choices).
 
-use super::json::{JsObject, JsValue};
+use super::json::{JsObject, JsString, JsValue};
 
 /// Object levels deeper than this add neither depth nor fields.
 const MAX_LEVEL: u32 = 10;
@@ -61,7 +61,7 @@ fn has_properties(o: &JsObject) -> bool {
 struct Walk<'a> {
     root: &'a JsObject,
     /// `$ref` strings being expanded above the current node, to stop cycles.
-    path: Vec<String>,
+    path: Vec<JsString>,
 }
 
 impl<'a> Walk<'a> {
@@ -76,7 +76,7 @@ impl<'a> Walk<'a> {
 
     fn object(&mut self, o: &JsObject, depth: u32, follow_ref: bool) -> Tally {
         if follow_ref && let Some(JsValue::String(r)) = o.get("$ref") {
-            let r = r.to_string_lossy();
+            let r = r.clone();
             let target = self.resolve(&r);
             return match target {
                 Some(t) if !self.path.contains(&r) => {
@@ -139,16 +139,16 @@ impl<'a> Walk<'a> {
         Tally { fields: best.fields, unions: best.unions + constructible.saturating_sub(1), depth: max_depth }
     }
 
-    fn resolve(&self, reference: &str) -> Option<&'a JsValue> {
+    fn resolve(&self, reference: &JsString) -> Option<&'a JsValue> {
         let (container, name) = if let Some(n) = reference.strip_prefix("#/$defs/") {
             ("$defs", n)
         } else {
             ("definitions", reference.strip_prefix("#/definitions/")?)
         };
-        if name.is_empty() || name.contains('/') {
+        if name.is_empty() || name.as_bytes().contains(&b'/') {
             return None;
         }
-        self.root.get(container)?.as_object()?.get(&percent_decode(name))
+        self.root.get(container)?.as_object()?.get_js(&percent_decode(&name))
     }
 }
 
@@ -161,24 +161,38 @@ fn is_null_schema(v: &JsValue) -> bool {
     }
 }
 
-/// Percent-decoding as the reference does it: `%XX` runs become bytes, invalid UTF-8 becomes
-/// U+FFFD, and a `%` not followed by two hex digits stays literal.
-fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
+/// Percent-decoding as the reference does it: within each run of ASCII, `%XX` becomes a byte
+/// and the run is read as UTF-8 (invalid sequences become U+FFFD); `%` without two hex digits
+/// stays; anything outside ASCII, lone surrogates included, is kept as it is.
+fn percent_decode(s: &JsString) -> JsString {
+    let cps: Vec<u32> = s.code_points().collect();
+    let mut out: Vec<u32> = Vec::with_capacity(cps.len());
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%'
-            && let (Some(h), Some(l)) = (b.get(i + 1).and_then(hex), b.get(i + 2).and_then(hex))
-        {
-            out.push(h * 16 + l);
-            i += 3;
-            continue;
+    while i < cps.len() {
+        let ascii = cps[i] < 0x80;
+        let end = cps[i..].iter().position(|&c| (c < 0x80) != ascii).map_or(cps.len(), |n| i + n);
+        if ascii {
+            let run: Vec<u8> = cps[i..end].iter().map(|&c| c as u8).collect();
+            let mut bytes = Vec::with_capacity(run.len());
+            let mut j = 0;
+            while j < run.len() {
+                if run[j] == b'%'
+                    && let (Some(h), Some(l)) = (run.get(j + 1).and_then(hex), run.get(j + 2).and_then(hex))
+                {
+                    bytes.push(h * 16 + l);
+                    j += 3;
+                    continue;
+                }
+                bytes.push(run[j]);
+                j += 1;
+            }
+            out.extend(String::from_utf8_lossy(&bytes).chars().map(|c| c as u32));
+        } else {
+            out.extend_from_slice(&cps[i..end]);
         }
-        out.push(b[i]);
-        i += 1;
+        i = end;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    JsString::from_code_points(&out)
 }
 
 fn hex(b: &u8) -> Option<u8> {
@@ -213,6 +227,14 @@ mod tests {
             cost(r##"{"properties":{"a":{"$ref":"#/$defs/X/Y"}},"required":["a"],"$defs":{"X/Y":{}}}"##),
             (1, 1, 0, 1)
         );
+    }
+
+    #[test]
+    fn references_with_lone_surrogates_resolve_exactly() {
+        let s = r##"{"properties":{"a":{"$ref":"#/$defs/\ud800"}},"required":["a"],"$defs":{"\ufffd":{"properties":{"d":{}},"required":["d"]}}}"##;
+        assert_eq!(cost(s), (1, 1, 0, 1), "U+FFFD is not a lone surrogate");
+        let s = r##"{"properties":{"a":{"$ref":"#/$defs/\ud800"}},"required":["a"],"$defs":{"\ud800":{"properties":{"d":{}},"required":["d"]}}}"##;
+        assert_eq!(cost(s), (2, 2, 0, 4));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! (a `tools/list` result, a bare array, one tool), with every rejection TDQS names.
 
 use super::json::{JsObject, JsString, JsValue};
+use super::text::python_strip;
 
 /// Most tools one server may submit.
 pub const MAX_TOOLS: usize = 500;
@@ -68,7 +69,8 @@ pub fn parse_tools(doc: &JsValue) -> Result<ParsedTools, InputError> {
         JsValue::Array(items) => (None, items.iter().collect()),
         JsValue::Object(o) => match (o.get("tools"), o.get("name")) {
             (Some(JsValue::Array(items)), _) => {
-                let server = o.get("serverName").and_then(JsValue::as_str).filter(|s| !s.is_empty()).cloned();
+                // The reference strips it (Python whitespace) and ignores what is left empty.
+                let server = o.get("serverName").and_then(JsValue::as_str).map(python_strip).filter(|s| !s.is_empty());
                 (server, items.iter().collect())
             }
             (_, Some(JsValue::String(_))) => (None, vec![doc]),
@@ -100,6 +102,10 @@ pub fn parse_tools(doc: &JsValue) -> Result<ParsedTools, InputError> {
 pub fn tool_from_object(obj: &JsObject, index: usize) -> Result<ToolDefinition, InputError> {
     let mut problems: Vec<String> = Vec::new();
     let name = match obj.get("name") {
+        Some(JsValue::String(s)) if s.has_lone_surrogate() => {
+            problems.push("name: must be valid Unicode (it holds a lone surrogate)".into());
+            None
+        }
         Some(JsValue::String(s)) if !s.is_empty() => Some(s.clone()),
         Some(JsValue::String(_)) => {
             problems.push("name: must not be empty".into());
@@ -170,6 +176,9 @@ mod tests {
         let one = tools(r#"{"name":"a","_meta":{"x":1}}"#).unwrap();
         assert_eq!(one.server_name_or(None), "server");
         assert_eq!(tools(r#"{"tools":[{"name":"a"}],"serverName":""}"#).unwrap().server_name, None);
+        assert_eq!(tools(r#"{"tools":[{"name":"a"}],"serverName":" srv\u0085"}"#).unwrap().server_name_or(None), "srv");
+        assert_eq!(tools(r#"{"tools":[{"name":"a"}],"serverName":"\u001f"}"#).unwrap().server_name, None);
+        assert!(tools(r#"[{"name":"a\ud800"}]"#).unwrap_err().to_string().contains("lone surrogate"));
     }
 
     #[test]

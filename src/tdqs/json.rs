@@ -49,6 +49,25 @@ impl JsString {
     fn from_wtf8(bytes: Vec<u8>) -> Self {
         JsString(bytes.into_boxed_slice())
     }
+
+    /// A string from code points (surrogates allowed).
+    pub fn from_code_points(cps: &[u32]) -> Self {
+        let mut out = Vec::with_capacity(cps.len());
+        for &c in cps {
+            push_code_point(&mut out, c);
+        }
+        JsString::from_wtf8(out)
+    }
+
+    /// True when the string holds a lone surrogate (it is not valid Unicode).
+    pub fn has_lone_surrogate(&self) -> bool {
+        self.as_str().is_none()
+    }
+
+    /// The part after `prefix`, if the string starts with it.
+    pub fn strip_prefix(&self, prefix: &str) -> Option<JsString> {
+        self.0.strip_prefix(prefix.as_bytes()).map(|rest| JsString(rest.into()))
+    }
 }
 
 impl From<&str> for JsString {

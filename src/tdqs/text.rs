@@ -25,6 +25,22 @@ pub fn is_js_whitespace(c: u32) -> bool {
     )
 }
 
+/// Whitespace as Python's `str.strip()` knows it (the reference trims `serverName` so).
+pub fn is_python_whitespace(c: u32) -> bool {
+    matches!(
+        c,
+        0x09..=0x0D | 0x1C..=0x20 | 0x85 | 0xA0 | 0x1680 | 0x2000..=0x200A | 0x2028 | 0x2029 | 0x202F | 0x205F | 0x3000
+    )
+}
+
+/// `s` with Python-whitespace removed at both ends.
+pub fn python_strip(s: &JsString) -> JsString {
+    let cps: Vec<u32> = s.code_points().collect();
+    let start = cps.iter().position(|&c| !is_python_whitespace(c)).unwrap_or(cps.len());
+    let end = cps.iter().rposition(|&c| !is_python_whitespace(c)).map_or(start, |e| e + 1);
+    JsString::from_code_points(&cps[start..end])
+}
+
 /// The string with leading and trailing JavaScript whitespace removed, as code points.
 pub fn js_trim(s: &JsString) -> Vec<u32> {
     let cps: Vec<u32> = s.code_points().collect();

@@ -3,14 +3,15 @@
 Usage: python lint_corpus.py INPUT.jsonl OUTPUT.jsonl
 
 Each input line is one raw JSON document (a tools/list result, a bare array of tools, or one
-tool). Each output line is {"ok": <lint report>, "serverName": <parsed name or null>} or
-{"error": "<type>: <message>"} when the reference refuses the document. Output is written with
-ensure_ascii so lone surrogates survive as \\udXXX escapes. Test oracle only: see
-tests/oracle_diff.rs.
+tool). Each output line is {"ok": <lint report>, "serverName": <parsed name or null>,
+"canonical": [<each tool's canonical serialization>]} or {"error": "<type>: <message>"} when the
+reference refuses the document. Output is written with ensure_ascii so lone surrogates survive
+as \\udXXX escapes. Test oracle only (called, never copied): see tests/oracle_diff.rs.
 """
 
 import json
 import sys
+from importlib import metadata
 
 import tdqs
 
@@ -27,11 +28,19 @@ def lint_line(raw):
     return {
         "ok": report.model_dump(by_alias=True, mode="json"),
         "serverName": parsed.server_name,
+        # What inputHash and definitionBytes are computed from, to show where a hash differs.
+        "canonical": [tdqs.serialize_tool_definition(t) for t in parsed.tools],
     }
+
+
+EXPECTED_VERSION = "0.1.0"
 
 
 def main():
     src, dst = sys.argv[1], sys.argv[2]
+    installed = metadata.version("tdqs")
+    if installed != EXPECTED_VERSION:
+        sys.exit(f"the oracle must be tdqs=={EXPECTED_VERSION}, this python has {installed}")
     with open(src, "rb") as f:
         # Split on "\n" only: str.splitlines would also split on U+2028, U+0085, ...
         lines = f.read().split(b"\n")
