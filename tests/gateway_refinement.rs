@@ -75,7 +75,10 @@ async fn answer(req: Request<hyper::body::Incoming>, calls: &AtomicUsize) -> Res
         _ => json!({}),
     };
     let out = json!({ "jsonrpc": "2.0", "id": msg["id"], "result": result });
-    Response::builder().header("content-type", "application/json").body(Full::new(Bytes::from(out.to_string())).boxed()).unwrap()
+    Response::builder()
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from(out.to_string())).boxed())
+        .unwrap()
 }
 
 async fn gateway(model: &ModelServer, up: SocketAddr, policy: &str) -> SocketAddr {
@@ -161,9 +164,11 @@ async fn provisional_then_refined_with_list_changed_and_one_call_per_definition(
         assert_eq!(meta(&tools[0])["judge"], "heuristic-1");
     }
     // A refused call never reaches the upstream.
-    let refused =
-        post(gw, json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"q":"x"}}}))
-            .await;
+    let refused = post(
+        gw,
+        json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lookup","arguments":{"q":"x"}}}),
+    )
+    .await;
     assert_eq!(refused["error"]["code"], -32602);
     assert_eq!(calls.load(Ordering::SeqCst), 0);
 
@@ -192,8 +197,11 @@ async fn provisional_then_refined_with_list_changed_and_one_call_per_definition(
     // One judge call per definition, however many clients asked.
     assert_eq!(model.requests_for("TOOL NAME: lookup").len(), 1);
     assert_eq!(model.requests_for("TOOL NAME: fetch_invoice").len(), 1);
-    let ok = post(gw, json!({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"lookup","arguments":{"q":"x"}}}))
-        .await;
+    let ok = post(
+        gw,
+        json!({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"lookup","arguments":{"q":"x"}}}),
+    )
+    .await;
     assert_eq!(ok["result"]["content"][0]["text"], "ok");
     assert_eq!(calls.load(Ordering::SeqCst), 1);
 }

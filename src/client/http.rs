@@ -86,7 +86,7 @@ async fn post(
 }
 
 /// The message answering `id` in a JSON or SSE response.
-async fn answer(resp: reqwest::Response, id: &Value) -> Result<Value, FetchError> {
+pub(crate) async fn answer(resp: reqwest::Response, id: &Value) -> Result<Value, FetchError> {
     let status = resp.status();
     if !status.is_success() {
         let body = resp.text().await.unwrap_or_default();

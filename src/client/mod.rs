@@ -7,6 +7,7 @@ mod stdio;
 
 use serde_json::{Value, json};
 
+pub(crate) use http::answer as read_answer;
 pub use http::fetch_url;
 pub use stdio::fetch_command;
 

@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 
 use super::body::{full, join_array, json_response, sse_event};
 use super::error::GatewayError;
-use super::headers::end_to_end;
+use super::headers::{end_to_end, upstream_request};
 use super::intercept::UpstreamTools;
 use super::stream::{Rewriter, json_body, sse_body};
 use super::{Body, Gateway};
@@ -43,6 +43,16 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
         && let Err(e) = check_method_headers(&req.headers, m)
     {
         return e.into_response(single_id.as_deref());
+    }
+
+    // A call to a tool this gateway never saw listed (a restart, a client that calls by
+    // name): list the upstream first, in the caller's session, so the policy can decide.
+    let unknown = parsed.as_ref().and_then(|p| p.messages().iter().find_map(|m| m.tool_name.clone()));
+    if let Some(tool) = unknown
+        && gw.stdio.get(upstream).is_none()
+        && tools.should_learn(&tool)
+    {
+        learn_tools(&gw, upstream, &tools, &req).await;
     }
 
     // Refuse calls to hidden tools before the upstream sees them.
@@ -111,6 +121,10 @@ async fn relay(
     let mut headers = end_to_end(resp.headers());
     let content_type =
         headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+    if !refusals.is_empty() && (status == StatusCode::ACCEPTED || resp.content_length() == Some(0)) {
+        // Only notifications went upstream: the refused requests still need their answers.
+        return json_response(StatusCode::OK, join_array(&refusals));
+    }
     let body = if content_type.starts_with("text/event-stream") {
         // Keep any intermediary (nginx and friends) from buffering the stream.
         headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
@@ -137,6 +151,41 @@ async fn relay(
     out
 }
 
+/// Lists every page of the upstream's tools with the caller's headers (session, auth) so the
+/// policy knows them. Failures only mean the call is decided without that knowledge.
+async fn learn_tools(gw: &Arc<Gateway>, upstream: &str, tools: &Arc<UpstreamTools>, req: &Outbound) {
+    let mut cursor: Option<String> = None;
+    for page in 0..100 {
+        let id = serde_json::Value::from(format!("tdqs-gateway-list-{page}"));
+        let mut msg = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
+        if let Some(c) = &cursor {
+            msg["params"] = serde_json::json!({ "cursor": c });
+        }
+        let mut headers = req.headers.clone();
+        headers.insert(header::ACCEPT, HeaderValue::from_static("application/json, text/event-stream"));
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.remove("mcp-method");
+        headers.remove("mcp-name");
+        let out = Outbound { method: Method::POST, headers, query: req.query.clone(), body: Bytes::new() };
+        let body = Bytes::from(msg.to_string());
+        let answer = match send(gw, upstream, &out, body).await {
+            Ok(resp) => crate::client::read_answer(resp, &id).await,
+            Err(e) => {
+                tracing::debug!(upstream, error = %e, "could not list tools to decide on a call");
+                return;
+            }
+        };
+        let Ok(answer) = answer else { return };
+        cursor = answer.pointer("/result/nextCursor").and_then(|c| c.as_str()).map(str::to_owned);
+        if let Ok(bytes) = serde_json::to_vec(&answer) {
+            tools.rewrite_list(&gw.scoring, &bytes).await;
+        }
+        if cursor.is_none() {
+            return;
+        }
+    }
+}
+
 /// Sends the request to the upstream with end-to-end headers plus the configured ones.
 async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Result<reqwest::Response, GatewayError> {
     let cfg = gw.config.upstream(upstream).ok_or_else(|| GatewayError::UnknownUpstream(upstream.to_owned()))?;
@@ -145,7 +194,7 @@ async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Resu
         url.push(if url.contains('?') { '&' } else { '?' });
         url.push_str(q);
     }
-    let mut headers = end_to_end(&req.headers);
+    let mut headers = upstream_request(&req.headers);
     for (k, v) in &cfg.headers {
         let fail = |reason: String| GatewayError::Upstream { upstream: upstream.to_owned(), reason };
         let value = expand_env(v).map_err(|e| fail(format!("header {k}: {e}")))?;

@@ -19,6 +19,17 @@ const DROPPED: [HeaderName; 10] = [
     HeaderName::from_static("keep-alive"),
 ];
 
+/// Headers for a request to an upstream: end to end, without `Accept-Encoding` (answers
+/// must arrive uncompressed for the gateway to read them) and without `Origin` (the gateway
+/// validated it; forwarding it would make the upstream's own DNS-rebinding check refuse
+/// origins the operator allowed).
+pub fn upstream_request(from: &HeaderMap) -> HeaderMap {
+    let mut h = end_to_end(from);
+    h.remove(header::ACCEPT_ENCODING);
+    h.remove(header::ORIGIN);
+    h
+}
+
 /// A copy of `from` without hop-by-hop headers, including any named by `Connection`.
 pub fn end_to_end(from: &HeaderMap) -> HeaderMap {
     let named: Vec<String> = from

@@ -34,6 +34,8 @@ pub struct UpstreamTools {
     pub name: String,
     pub policy: Policy,
     tools: Mutex<HashMap<String, ToolState>>,
+    /// When the gateway last listed the upstream itself to learn an unknown tool.
+    learned_at: Mutex<Option<std::time::Instant>>,
 }
 
 /// A `tools/call` the gateway answers itself.
@@ -46,7 +48,7 @@ pub struct Refusal {
 
 impl UpstreamTools {
     pub fn new(name: String, policy: Policy) -> Self {
-        UpstreamTools { name, policy, tools: Mutex::new(HashMap::new()) }
+        UpstreamTools { name, policy, tools: Mutex::new(HashMap::new()), learned_at: Mutex::new(None) }
     }
 
     /// Scores every tool of a list response and applies the policy. Returns the bytes to send
@@ -103,16 +105,36 @@ impl UpstreamTools {
         Some(list.render(&actions, provisional.then_some(PROVISIONAL_TTL_MS)))
     }
 
+    /// Whether a call to `tool` should wait for the gateway to list the upstream itself: the
+    /// policy enforces, the tool was never listed, and no such listing ran in the last 10 s.
+    pub fn should_learn(&self, tool: &str) -> bool {
+        if self.policy.mode != Mode::Enforce || self.policy.dry_run {
+            return false;
+        }
+        if self.tools.lock().map(|m| m.contains_key(tool)).unwrap_or(true) {
+            return false;
+        }
+        let Ok(mut at) = self.learned_at.lock() else { return false };
+        if at.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(10)) {
+            return false;
+        }
+        *at = Some(std::time::Instant::now());
+        true
+    }
+
     /// A refusal for a `tools/call` naming a hidden tool; `None` lets the call through.
     pub fn refuse_call(&self, msg: &Message) -> Option<Refusal> {
         let (id, tool) = (msg.request_id()?, msg.tool_name.as_ref()?);
-        let map = self.tools.lock().ok()?;
-        let state = map.get(tool)?;
-        if state.decision.visible {
-            return None;
-        }
-        let reason = state.decision.hide_reason?;
-        let score = state.scored.as_ref().map(|s| s.score.tdqs);
+        let (reason, score) = {
+            let map = self.tools.lock().ok()?;
+            match map.get(tool) {
+                Some(state) if state.decision.visible => return None,
+                Some(state) => (state.decision.hide_reason?, state.scored.as_ref().map(|s| s.score.tdqs)),
+                // Not listed through this gateway (yet, or since a restart): the deny list still
+                // holds, and an enforcing policy that hides pending or unscorable tools refuses.
+                None => (self.unlisted_reason(tool)?, None),
+            }
+        };
         let text = refusal_message(tool, reason, score, self.policy.minimum);
         let data = json!({
             "tool": tool,
@@ -129,6 +151,22 @@ impl UpstreamTools {
             tool: tool.clone(),
             reason,
         })
+    }
+
+    /// Why a call to a tool the gateway has not seen listed is refused, if it is.
+    fn unlisted_reason(&self, tool: &str) -> Option<HideReason> {
+        let p = &self.policy;
+        if p.mode != Mode::Enforce || p.dry_run || p.allow.iter().any(|a| a == tool) {
+            None
+        } else if p.deny.iter().any(|d| d == tool) {
+            Some(HideReason::Denied)
+        } else if p.pending == Pending::Hide {
+            Some(HideReason::Pending)
+        } else if p.fail == crate::config::FailMode::Closed {
+            Some(HideReason::Unscorable)
+        } else {
+            None
+        }
     }
 
     /// Re-decides every remembered tool against the current scores (after a background

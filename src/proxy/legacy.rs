@@ -16,7 +16,7 @@ use tokio::sync::mpsc;
 use super::body::{full, sse_event};
 use super::error::GatewayError;
 use super::forward::Outbound;
-use super::headers::end_to_end;
+use super::headers::{end_to_end, upstream_request};
 use super::session::Session;
 use super::stream::Rewriter;
 use super::{Body, BoxError, Gateway};
@@ -46,14 +46,19 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     let Some(tools) = gw.upstreams.get(upstream).cloned() else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
-    let resp =
-        match gw.http.get(sse_url).headers(end_to_end(&req.headers)).header("accept", "text/event-stream").send().await
-        {
-            Ok(r) => r,
-            Err(e) => {
-                return GatewayError::Upstream { upstream: upstream.into(), reason: e.to_string() }.into_response(None);
-            }
-        };
+    let resp = match gw
+        .http
+        .get(sse_url)
+        .headers(upstream_request(&req.headers))
+        .header("accept", "text/event-stream")
+        .send()
+        .await
+    {
+        Ok(r) => r,
+        Err(e) => {
+            return GatewayError::Upstream { upstream: upstream.into(), reason: e.to_string() }.into_response(None);
+        }
+    };
     if !resp.status().is_success() {
         let status = resp.status();
         let mut out = Response::new(full(resp.bytes().await.unwrap_or_default()));
@@ -159,7 +164,8 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Respons
             session.remember_list_id(id);
         }
     }
-    let sent = gw.http.request(Method::POST, endpoint).headers(end_to_end(&req.headers)).body(req.body).send().await;
+    let sent =
+        gw.http.request(Method::POST, endpoint).headers(upstream_request(&req.headers)).body(req.body).send().await;
     match sent {
         Ok(r) => {
             let status = r.status();

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what the gateway integration tests (tests/gateway_*.rs) run against, into the
+# project's own ignored folders; nothing global. Idempotent, quiet, and a no-op in milliseconds
+# when everything is already in place:
+#   tests/node/node_modules  npm ci from tests/node/package-lock.json (server-everything, the
+#                            TypeScript SDK, the conformance suite and a Node 22 binary for it),
+#                            rerun when the lock file changed since the last install
+#   .venv-mcp/               a Python venv with the Python MCP SDK (mcp 1.30), for the rig's
+#                            servers and client in tests/rig/ (not .venv: that one holds the
+#                            reference tdqs package, which needs mcp 2.x)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+NODE_DIR="$ROOT/tests/node"
+VENV="$ROOT/.venv-mcp"
+PY_REQUIREMENTS="mcp==1.30.*"
+
+say() { echo "test-deps: $*" >&2; }
+
+# --- npm packages -------------------------------------------------------------------------
+command -v npm >/dev/null || { say "npm is required (Node.js 18 or newer)"; exit 1; }
+stamp="$NODE_DIR/node_modules/.package-lock.json"   # written by npm on every install
+if [ "$NODE_DIR/package.json" -nt "$NODE_DIR/package-lock.json" ]; then
+    # package.json was edited: bring the lock file (and node_modules) up to date.
+    say "package.json changed: npm install in tests/node"
+    (cd "$NODE_DIR" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+elif [ ! -f "$stamp" ] || [ "$NODE_DIR/package-lock.json" -nt "$stamp" ]; then
+    say "npm ci in tests/node"
+    (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+# --- Python MCP SDK -----------------------------------------------------------------------
+marker="$VENV/.rig-requirements"
+if [ ! -x "$VENV/bin/python" ] || [ "$(cat "$marker" 2>/dev/null)" != "$PY_REQUIREMENTS" ]; then
+    say "preparing .venv-mcp ($PY_REQUIREMENTS)"
+    [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV" >&2
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "$PY_REQUIREMENTS" >&2
+    "$VENV/bin/python" -c 'import mcp.server.fastmcp, mcp.client.streamable_http' \
+        || { say "the mcp package is not importable from $VENV"; exit 1; }
+    echo "$PY_REQUIREMENTS" >"$marker"
+fi

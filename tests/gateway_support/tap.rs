@@ -1,0 +1,171 @@
+//! A recording pass-through between the gateway and an upstream: every request the gateway
+//! sends and every byte the upstream answers (streamed on as it arrives) is kept, so a test can
+//! compare what the client got with exactly what the upstream said for the same request, and can
+//! prove that a refused call never left the gateway.
+
+use std::convert::Infallible;
+use std::sync::{Arc, Mutex};
+
+use bytes::Bytes;
+use futures_util::TryStreamExt;
+use http_body_util::{BodyExt, StreamBody, combinators::BoxBody};
+use hyper::body::{Frame, Incoming};
+use hyper::{Request, Response};
+use reqwest::header::HeaderMap;
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// One request through the tap and the upstream's answer.
+#[derive(Clone, Debug)]
+pub struct Exchange {
+    pub method: String,
+    pub path: String,
+    pub request_headers: HeaderMap,
+    pub request_body: Bytes,
+    pub status: u16,
+    pub response_headers: HeaderMap,
+    /// Grows while the answer streams.
+    pub response_body: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Exchange {
+    pub fn response_bytes(&self) -> Vec<u8> {
+        self.response_body.lock().unwrap().clone()
+    }
+
+    pub fn request_json(&self) -> Option<serde_json::Value> {
+        serde_json::from_slice(&self.request_body).ok()
+    }
+
+    /// Whether the request body holds a JSON-RPC message (or a batch item) calling `tool`.
+    pub fn calls_tool(&self, tool: &str) -> bool {
+        let items = match self.request_json() {
+            Some(serde_json::Value::Array(a)) => a,
+            Some(v) => vec![v],
+            None => vec![],
+        };
+        items.iter().any(|m| m["method"] == "tools/call" && m["params"]["name"] == tool)
+    }
+}
+
+pub struct Tap {
+    pub port: u16,
+    pub log: Arc<Mutex<Vec<Exchange>>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Tap {
+    /// Forwards `http://127.0.0.1:<port>/<path>` to `target_base/<path>`.
+    pub async fn start(target_base: &str) -> Tap {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("tap bind");
+        let port = listener.local_addr().unwrap().port();
+        let log: Arc<Mutex<Vec<Exchange>>> = Arc::default();
+        let client = reqwest::Client::new();
+        let target = target_base.trim_end_matches('/').to_owned();
+        let task_log = log.clone();
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = listener.accept().await else { continue };
+                let (client, target, log) = (client.clone(), target.clone(), task_log.clone());
+                tokio::spawn(async move {
+                    let service = hyper::service::service_fn(move |req| {
+                        let (client, target, log) = (client.clone(), target.clone(), log.clone());
+                        async move { Ok::<_, Infallible>(forward(client, &target, log, req).await) }
+                    });
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                        .await;
+                });
+            }
+        });
+        Tap { port, log, task }
+    }
+
+    /// The upstream URL to give the gateway.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    pub fn exchanges(&self) -> Vec<Exchange> {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// The exchange whose request body is exactly one message with this method and id.
+    pub fn find(&self, method: &str, id: &serde_json::Value) -> Exchange {
+        self.exchanges()
+            .into_iter()
+            .rev()
+            .find(|e| e.request_json().is_some_and(|m| m["method"] == method && m["id"] == *id))
+            .unwrap_or_else(|| panic!("the upstream never received {method} id {id}"))
+    }
+
+    pub fn clear(&self) {
+        self.log.lock().unwrap().clear();
+    }
+}
+
+impl Drop for Tap {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+fn error_response(status: u16, text: String) -> Response<BoxBody<Bytes, BoxError>> {
+    let body = http_body_util::Full::new(Bytes::from(text)).map_err(|never| match never {}).boxed();
+    let mut resp = Response::new(body);
+    *resp.status_mut() = hyper::StatusCode::from_u16(status).unwrap();
+    resp
+}
+
+async fn forward(
+    client: reqwest::Client,
+    target: &str,
+    log: Arc<Mutex<Vec<Exchange>>>,
+    req: Request<Incoming>,
+) -> Response<BoxBody<Bytes, BoxError>> {
+    let (parts, body) = req.into_parts();
+    let body = match body.collect().await {
+        Ok(b) => b.to_bytes(),
+        Err(e) => return error_response(400, format!("tap: {e}")),
+    };
+    let path = parts.uri.path_and_query().map(|p| p.as_str().to_owned()).unwrap_or_default();
+    let mut headers = parts.headers.clone();
+    for h in ["host", "content-length", "connection", "transfer-encoding", "keep-alive"] {
+        headers.remove(h);
+    }
+    let mut rb = client.request(parts.method.clone(), format!("{target}{path}")).headers(headers);
+    if !body.is_empty() {
+        rb = rb.body(body.clone());
+    }
+    let resp = match rb.send().await {
+        Ok(r) => r,
+        Err(e) => return error_response(502, format!("tap: {e}")),
+    };
+    let status = resp.status();
+    let response_headers = resp.headers().clone();
+    let recorded: Arc<Mutex<Vec<u8>>> = Arc::default();
+    log.lock().unwrap().push(Exchange {
+        method: parts.method.to_string(),
+        path,
+        request_headers: parts.headers,
+        request_body: body,
+        status: status.as_u16(),
+        response_headers: response_headers.clone(),
+        response_body: recorded.clone(),
+    });
+    let stream = resp
+        .bytes_stream()
+        .map_ok(move |chunk| {
+            recorded.lock().unwrap().extend_from_slice(&chunk);
+            Frame::data(chunk)
+        })
+        .map_err(|e| Box::new(e) as BoxError);
+    let mut out = Response::new(BodyExt::boxed(StreamBody::new(stream)));
+    *out.status_mut() = status;
+    for (k, v) in &response_headers {
+        if !matches!(k.as_str(), "content-length" | "connection" | "transfer-encoding" | "keep-alive") {
+            out.headers_mut().append(k.clone(), v.clone());
+        }
+    }
+    out
+}
