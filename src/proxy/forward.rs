@@ -49,7 +49,7 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
     // name): list the upstream first, in the caller's session, so the policy can decide.
     let unknown = parsed.as_ref().and_then(|p| p.messages().iter().find_map(|m| m.tool_name.clone()));
     if let Some(tool) = unknown
-        && gw.stdio.get(upstream).is_none()
+        && !gw.stdio.contains_key(upstream)
         && tools.should_learn(&tool)
     {
         learn_tools(&gw, upstream, &tools, &req).await;
