@@ -49,10 +49,16 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
     // name): list the upstream first, in the caller's session, so the policy can decide.
     let unknown = parsed.as_ref().and_then(|p| p.messages().iter().find_map(|m| m.tool_name.clone()));
     if let Some(tool) = unknown
-        && !gw.stdio.contains_key(upstream)
         && tools.should_learn(&tool)
     {
-        learn_tools(&gw, upstream, &tools, &req).await;
+        match gw.stdio.get(upstream) {
+            None => learn_tools(&gw, upstream, &tools, &req).await,
+            Some(up) => {
+                if let Some(s) = session_id.as_deref().and_then(|id| up.session(id)) {
+                    s.learn_tools(std::time::Duration::from_secs(30)).await;
+                }
+            }
+        }
     }
 
     // Refuse calls to hidden tools before the upstream sees them.

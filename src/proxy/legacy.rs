@@ -125,6 +125,8 @@ async fn pump(
                 Some(m) => vec![sse_event(&m)],
                 None => continue,
             },
+            // The client left: close the upstream stream too, so the server ends its session.
+            _ = tx.closed() => break,
         };
         for b in out {
             if tx.send(Ok(http_body::Frame::data(b))).await.is_err() {

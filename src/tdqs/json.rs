@@ -96,7 +96,10 @@ impl fmt::Debug for JsString {
 
 impl fmt::Display for JsString {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_string_lossy())
+        match self.as_str() {
+            Some(s) => f.write_str(s),
+            None => f.write_str(&self.to_string_lossy()),
+        }
     }
 }
 

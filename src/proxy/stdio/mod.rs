@@ -44,6 +44,11 @@ impl StdioUpstream {
         self.sessions.lock().map(|s| s.len()).unwrap_or(0)
     }
 
+    /// A live session by id; `None` once it ended (its id then gets 404).
+    pub fn session(&self, id: &str) -> Option<Arc<StdioSession>> {
+        self.get(id)
+    }
+
     fn get(&self, id: &str) -> Option<Arc<StdioSession>> {
         self.sessions.lock().ok()?.get(id).filter(|s| !s.is_ended()).cloned()
     }
@@ -55,7 +60,8 @@ impl StdioUpstream {
     /// Starts a child for a new session, unless the cap is reached.
     fn start(self: &Arc<Self>, gw: &Gateway, tools: Arc<UpstreamTools>) -> Result<Arc<StdioSession>, String> {
         let mut sessions = self.sessions.lock().map_err(|_| "session table poisoned".to_owned())?;
-        sessions.retain(|_, s| !s.is_ended());
+        // Ended sessions count until their process is reaped: the cap is on processes.
+        sessions.retain(|_, s| !s.is_reaped());
         if sessions.len() >= self.config.max_sessions {
             return Err(format!(
                 "upstream \"{}\" already runs {} sessions (max_sessions); end one or try again later",
@@ -95,8 +101,13 @@ fn reap_idle(up: Weak<StdioUpstream>) {
                 .unwrap_or_default();
             for s in stale {
                 tracing::info!(upstream = %u.config.name, session = %s.id, "idle stdio session reaped");
-                u.remove(&s.id);
-                tokio::spawn(async move { s.end(Some("idle".into())).await });
+                let weak = Arc::downgrade(&u);
+                tokio::spawn(async move {
+                    s.end(Some("idle".into())).await;
+                    if let Some(u) = weak.upgrade() {
+                        u.remove(&s.id);
+                    }
+                });
             }
             drop(u);
             tokio::time::sleep(tick).await;
@@ -148,8 +159,8 @@ pub async fn handle(
     let existing = sid.as_deref().map(|s| up.get(s));
     match (&req.method, existing) {
         (&Method::DELETE, Some(Some(s))) => {
-            up.remove(&s.id);
             s.end(Some("ended by the client".into())).await;
+            up.remove(&s.id);
             Response::new(full(Bytes::new()))
         }
         (_, Some(None)) => rpc_error(StatusCode::NOT_FOUND, single_id.as_deref(), -32001, "unknown or ended session"),
@@ -227,7 +238,10 @@ async fn post(
         *r.status_mut() = StatusCode::ACCEPTED;
         return r;
     }
-    let (stream, mut rx) = session.open_stream(&ids, &list_ids);
+    let accepts_sse =
+        req.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
+    let reader = if accepts_sse { session::Reader::Sse } else { session::Reader::Json };
+    let (stream, mut rx) = session.open_stream(&ids, &list_ids, reader);
     if let Err(e) = session.send(&body).await {
         return rpc_error(
             StatusCode::BAD_GATEWAY,
@@ -244,7 +258,7 @@ async fn post(
         let prefix = refusals.iter().map(|r| sse_event(r)).collect();
         return with_stream_headers(Response::new(sse_response(rx, prefix)), &session.id);
     }
-    // JSON: collect the answers; anything else the server says meanwhile goes to GET.
+    // JSON: only this body's answers come here; anything else goes to an SSE stream or GET.
     let mut answers = refusals;
     while let Some(m) = rx.recv().await {
         if crate::mcp::message::classify(&m).answer_id().is_some() {

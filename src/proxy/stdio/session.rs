@@ -25,15 +25,36 @@ const BACKLOG: usize = 1024;
 
 type StreamId = u64;
 
+/// Answers to timed-out requests remembered (to drop them when they come late).
+const EXPIRED_IDS: usize = 1024;
+
+/// Who reads a POST stream: an SSE client takes anything related; a JSON client and the
+/// gateway's own requests take only their answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    Sse,
+    Json,
+    Gateway,
+}
+
+struct Stream {
+    id: StreamId,
+    tx: mpsc::Sender<Bytes>,
+    /// Answers it still waits for.
+    waiting: usize,
+    reader: Reader,
+}
+
 #[derive(Default)]
 struct Routing {
     pending: HashMap<IdKey, StreamId>,
     list_ids: HashSet<IdKey>,
-    /// Open POST streams: sender and how many answers it still waits for, oldest first.
-    streams: Vec<(StreamId, mpsc::Sender<Bytes>, usize)>,
+    /// Open POST streams, oldest first.
+    streams: Vec<Stream>,
     listener: Option<mpsc::Sender<Bytes>>,
     backlog: VecDeque<Bytes>,
     next_stream: StreamId,
+    expired: VecDeque<IdKey>,
 }
 
 pub struct StdioSession {
@@ -44,12 +65,31 @@ pub struct StdioSession {
     routing: Mutex<Routing>,
     last_active: Mutex<Instant>,
     ended: AtomicBool,
+    /// Set once the process is gone; until then the session counts against `max_sessions`.
+    reaped: AtomicBool,
+}
+
+/// A line worth passing on: a JSON-RPC 2.0 request, notification or response, or a batch
+/// of them. Anything else (log lines, stray JSON values) is dropped.
+pub fn is_jsonrpc_line(line: &[u8]) -> bool {
+    fn message(v: &serde_json::Value) -> bool {
+        let Some(o) = v.as_object() else { return false };
+        o.get("jsonrpc").and_then(|j| j.as_str()) == Some("2.0")
+            && (o.contains_key("method")
+                || (o.contains_key("id") && (o.contains_key("result") || o.contains_key("error"))))
+    }
+    match serde_json::from_slice::<serde_json::Value>(line) {
+        Ok(serde_json::Value::Array(items)) => !items.is_empty() && items.iter().all(message),
+        Ok(v) => message(&v),
+        Err(_) => false,
+    }
 }
 
 /// Where a message from the server goes.
 enum Route {
     Stream(mpsc::Sender<Bytes>),
     Backlog,
+    Drop,
 }
 
 impl StdioSession {
@@ -62,6 +102,7 @@ impl StdioSession {
             routing: Mutex::new(Routing::default()),
             last_active: Mutex::new(Instant::now()),
             ended: AtomicBool::new(false),
+            reaped: AtomicBool::new(false),
         }
     }
 
@@ -71,7 +112,11 @@ impl StdioSession {
         }
     }
 
+    /// How long nothing happened; zero while a request is waiting for its answer.
     pub fn idle_for(&self) -> Duration {
+        if self.routing.lock().map(|r| !r.pending.is_empty()).unwrap_or(false) {
+            return Duration::ZERO;
+        }
         self.last_active.lock().map(|t| t.elapsed()).unwrap_or_default()
     }
 
@@ -79,8 +124,13 @@ impl StdioSession {
         self.ended.load(Ordering::SeqCst)
     }
 
+    /// True once the process has exited and been reaped.
+    pub fn is_reaped(&self) -> bool {
+        self.reaped.load(Ordering::SeqCst)
+    }
+
     /// Opens a POST stream for the answers to `ids` (`list_ids` among them are tools/list).
-    pub fn open_stream(&self, ids: &[IdKey], list_ids: &[IdKey]) -> (StreamId, mpsc::Receiver<Bytes>) {
+    pub fn open_stream(&self, ids: &[IdKey], list_ids: &[IdKey], reader: Reader) -> (StreamId, mpsc::Receiver<Bytes>) {
         let (tx, rx) = mpsc::channel(64);
         let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
         let sid = r.next_stream;
@@ -89,8 +139,34 @@ impl StdioSession {
             r.pending.insert(id.clone(), sid);
         }
         r.list_ids.extend(list_ids.iter().cloned());
-        r.streams.push((sid, tx, ids.len()));
+        r.streams.push(Stream { id: sid, tx, waiting: ids.len(), reader });
         (sid, rx)
+    }
+
+    /// Lists every page of the server's tools through this session with the gateway's own
+    /// request ids, so the policy knows them (a call to a tool no client listed).
+    pub async fn learn_tools(&self, timeout: Duration) {
+        let mut cursor: Option<String> = None;
+        for page in 0..100 {
+            let id = format!("\"tdqs-gateway-list-{page}\"");
+            let (_, mut rx) = self.open_stream(std::slice::from_ref(&id), std::slice::from_ref(&id), Reader::Gateway);
+            let mut msg = serde_json::json!({"jsonrpc": "2.0", "id": format!("tdqs-gateway-list-{page}"), "method": "tools/list"});
+            if let Some(c) = &cursor {
+                msg["params"] = serde_json::json!({ "cursor": c });
+            }
+            if self.send(msg.to_string().as_bytes()).await.is_err() {
+                return;
+            }
+            // The answer was scored on its way in (it is a list id); only the cursor is needed.
+            let Ok(Some(answer)) = tokio::time::timeout(timeout, rx.recv()).await else { return };
+            let next: Option<String> = serde_json::from_slice::<serde_json::Value>(&answer)
+                .ok()
+                .and_then(|v| v.pointer("/result/nextCursor").and_then(|c| c.as_str()).map(str::to_owned));
+            match next {
+                Some(c) => cursor = Some(c),
+                None => return,
+            }
+        }
     }
 
     /// Opens the GET stream; `None` when one is already open. Backlogged messages come first.
@@ -131,8 +207,14 @@ impl StdioSession {
             ids.iter().for_each(|id| {
                 r.pending.remove(id);
             });
-            let pos = r.streams.iter().position(|(s, _, _)| *s == stream);
-            (ids, pos.map(|p| r.streams.remove(p).1))
+            for id in &ids {
+                if r.expired.len() == EXPIRED_IDS {
+                    r.expired.pop_front();
+                }
+                r.expired.push_back(id.clone());
+            }
+            let pos = r.streams.iter().position(|s| s.id == stream);
+            (ids, pos.map(|p| r.streams.remove(p).tx))
         };
         if let Some(tx) = tx {
             for id in ids {
@@ -160,9 +242,9 @@ impl StdioSession {
         if trimmed.is_empty() {
             return;
         }
-        if serde_json::from_slice::<&RawValue>(trimmed).is_err() {
+        if !is_jsonrpc_line(trimmed) {
             let preview: String = String::from_utf8_lossy(trimmed).chars().take(120).collect();
-            tracing::warn!(upstream = %self.tools.name, session = %self.id, line = %preview, "the server wrote a line that is not JSON; dropped");
+            tracing::warn!(upstream = %self.tools.name, session = %self.id, line = %preview, "the server wrote a line that is not JSON-RPC; dropped");
             return;
         }
         if trimmed[0] == b'[' {
@@ -198,17 +280,24 @@ impl StdioSession {
     fn route_answer(&self, id: &IdKey) -> Route {
         let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
         r.list_ids.remove(id);
+        if let Some(pos) = r.expired.iter().position(|e| e == id) {
+            // Its request already got a timeout error; a second answer would confuse the client.
+            r.expired.remove(pos);
+            tracing::debug!(upstream = %self.tools.name, session = %self.id, id = %id, "late answer dropped");
+            return Route::Drop;
+        }
         let Some(sid) = r.pending.remove(id) else {
             drop(r);
+            tracing::debug!(upstream = %self.tools.name, session = %self.id, id = %id, "answer to no pending request");
             return self.route_other();
         };
-        let Some(pos) = r.streams.iter().position(|(s, _, _)| *s == sid) else {
+        let Some(pos) = r.streams.iter().position(|s| s.id == sid) else {
             drop(r);
             return self.route_other();
         };
-        let tx = r.streams[pos].1.clone();
-        r.streams[pos].2 = r.streams[pos].2.saturating_sub(1);
-        if r.streams[pos].2 == 0 {
+        let tx = r.streams[pos].tx.clone();
+        r.streams[pos].waiting = r.streams[pos].waiting.saturating_sub(1);
+        if r.streams[pos].waiting == 0 {
             r.streams.remove(pos); // its last answer: the stream ends after this message
         }
         Route::Stream(tx)
@@ -216,9 +305,9 @@ impl StdioSession {
 
     fn route_other(&self) -> Route {
         let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
-        r.streams.retain(|(_, tx, _)| !tx.is_closed());
-        if let Some((_, tx, _)) = r.streams.last() {
-            return Route::Stream(tx.clone());
+        r.streams.retain(|s| !s.tx.is_closed());
+        if let Some(s) = r.streams.iter().rev().find(|s| s.reader == Reader::Sse) {
+            return Route::Stream(s.tx.clone());
         }
         match &r.listener {
             Some(tx) if !tx.is_closed() => Route::Stream(tx.clone()),
@@ -230,6 +319,7 @@ impl StdioSession {
         let undelivered = match route {
             Route::Stream(tx) => tx.send(msg).await.err().map(|e| e.0),
             Route::Backlog => Some(msg),
+            Route::Drop => None,
         };
         if let Some(msg) = undelivered {
             let mut r = self.routing.lock().unwrap_or_else(|e| e.into_inner());
@@ -261,10 +351,11 @@ impl StdioSession {
             (pending, std::mem::take(&mut r.streams))
         };
         for (id, sid) in pending {
-            if let Some((_, tx, _)) = streams.iter().find(|(s, _, _)| *s == sid) {
+            if let Some(s) = streams.iter().find(|s| s.id == sid) {
                 let msg = format!("upstream \"{}\" exited before answering: {how}{why}", self.tools.name);
-                let _ = tx.send(Bytes::from(error_response(&id, -32000, &msg, None))).await;
+                let _ = s.tx.send(Bytes::from(error_response(&id, -32000, &msg, None))).await;
             }
         }
+        self.reaped.store(true, Ordering::SeqCst);
     }
 }

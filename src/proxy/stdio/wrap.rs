@@ -6,7 +6,6 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use serde_json::value::RawValue;
 use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::sync::Mutex as AsyncMutex;
 
@@ -93,8 +92,8 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
             if msg.is_empty() {
                 continue;
             }
-            if serde_json::from_slice::<&RawValue>(msg).is_err() {
-                tracing::warn!(upstream = %upstream.name, "the wrapped server wrote a line that is not JSON; dropped");
+            if !super::session::is_jsonrpc_line(msg) {
+                tracing::warn!(upstream = %upstream.name, "the wrapped server wrote a line that is not JSON-RPC; dropped");
                 continue;
             }
             let is_list = match classify(msg).kind {
