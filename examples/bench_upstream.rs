@@ -120,13 +120,14 @@ fn reply(status: StatusCode, body: Vec<u8>) -> Response<Full<Bytes>> {
     r
 }
 
-fn answer(a: &Answers, body: &[u8]) -> Response<Full<Bytes>> {
+/// The status and body answering one request body.
+fn answer(a: &Answers, body: &[u8]) -> (StatusCode, Vec<u8>) {
     let Ok(env) = serde_json::from_slice::<Envelope>(body) else {
-        return reply(StatusCode::BAD_REQUEST, error("null", -32700, "parse error"));
+        return (StatusCode::BAD_REQUEST, error("null", -32700, "parse error"));
     };
     let (Some(id), Some(method)) = (env.id, env.method) else {
         // A notification or a response: accepted, nothing to say.
-        return reply(StatusCode::ACCEPTED, Vec::new());
+        return (StatusCode::ACCEPTED, Vec::new());
     };
     let id = id.get();
     let body = match method {
@@ -150,7 +151,7 @@ fn answer(a: &Answers, body: &[u8]) -> Response<Full<Bytes>> {
         "ping" => response(id, b"{}"),
         other => error(id, -32601, &format!("method not found: {other}")),
     };
-    reply(StatusCode::OK, body)
+    (StatusCode::OK, body)
 }
 
 async fn handle(a: Arc<Answers>, req: Request<Incoming>) -> Result<Response<Full<Bytes>>, Infallible> {
@@ -164,7 +165,8 @@ async fn handle(a: Arc<Answers>, req: Request<Incoming>) -> Result<Response<Full
     if !a.delay.is_zero() {
         tokio::time::sleep(a.delay).await;
     }
-    Ok(answer(&a, &body))
+    let (status, body) = answer(&a, &body);
+    Ok(reply(status, body))
 }
 
 fn main() -> Result<()> {
@@ -197,11 +199,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn tools_are_deterministic_and_varied() {
+        let a = tool_definitions(100);
+        assert_eq!(a, tool_definitions(100));
+        let names: std::collections::HashSet<&str> = a.iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names.len(), 100, "names are unique");
+        assert!(names.contains("search_issues"), "the tool the load script calls");
+        assert!(a.iter().any(|t| t.get("description").is_none()));
+        assert!(a.iter().any(|t| t.get("outputSchema").is_some()));
+        assert!(a.iter().any(|t| t.get("title").is_some()));
+    }
+
+    #[test]
     fn answers_echo_the_id() {
         let a = Answers { list_result: Bytes::from_static(b"{\"tools\":[]}"), delay: Duration::ZERO };
-        let r = answer(&a, br#"{"jsonrpc":"2.0","id":"x-7","method":"tools/list"}"#);
-        assert_eq!(r.status(), StatusCode::OK);
-        let r = answer(&a, br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
-        assert_eq!(r.status(), StatusCode::ACCEPTED);
+        let (status, body) = answer(&a, br#"{"jsonrpc":"2.0","id":"x-7","method":"tools/list"}"#);
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(body, br#"{"jsonrpc":"2.0","id":"x-7","result":{"tools":[]}}"#);
+        let (_, body) = answer(&a, br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_file"}}"#);
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(v["id"], 3);
+        assert_eq!(v["result"]["content"][0]["text"], "get_file: done (bench upstream)");
+        let (status, _) = answer(&a, br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        assert_eq!(status, StatusCode::ACCEPTED);
+        let (_, body) = answer(&a, br#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#);
+        assert!(String::from_utf8(body).unwrap().contains("-32601"));
     }
 }

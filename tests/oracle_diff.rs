@@ -349,7 +349,7 @@ fn same(a: Option<&JsValue>, b: Option<&JsValue>) -> bool {
 
 type Triple = (String, String, JsString);
 
-fn our_triples(findings: &[Finding]) -> Vec<Triple> {
+fn our_triples(findings: &[std::sync::Arc<Finding>]) -> Vec<Triple> {
     findings.iter().map(|f| (f.rule.as_str().to_string(), f.severity.as_str().to_string(), f.tool.clone())).collect()
 }
 
@@ -379,7 +379,7 @@ impl Diffs {
     }
 }
 
-fn compare_findings(diffs: &mut Diffs, kind: &str, at: &str, ours: &[Finding], o: Option<&JsValue>) {
+fn compare_findings(diffs: &mut Diffs, kind: &str, at: &str, ours: &[std::sync::Arc<Finding>], o: Option<&JsValue>) {
     let ours = our_triples(ours);
     match oracle_triples(o) {
         None => diffs.add(kind, format!("{at}: the reference's findings are unreadable: {}", show_opt(o))),

@@ -315,19 +315,3 @@ fn capitalize(s: &str) -> String {
     let mut c = s.chars();
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn deterministic_and_varied() {
-        let a = tool_definitions(100);
-        assert_eq!(a, tool_definitions(100));
-        let names: std::collections::HashSet<&str> = a.iter().map(|t| t["name"].as_str().unwrap()).collect();
-        assert_eq!(names.len(), 100, "names are unique");
-        assert!(a.iter().any(|t| t.get("description").is_none()));
-        assert!(a.iter().any(|t| t.get("outputSchema").is_some()));
-        assert!(a.iter().any(|t| t.get("title").is_some()));
-    }
-}

@@ -12,7 +12,7 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 fn totals(r: &LintReport) -> String {
-    let n = |s| r.findings.iter().filter(|f: &&Finding| f.severity == s).count();
+    let n = |s| r.findings.iter().filter(|f| f.severity == s).count();
     format!(
         "{}, {}, {}",
         plural(n(Severity::Error), "error", "errors"),
@@ -78,7 +78,7 @@ pub fn lint_markdown(r: &LintReport) -> String {
         let _ = writeln!(out, "No findings.\n");
     } else {
         let _ = writeln!(out, "| Severity | Tool | Rule | Finding |\n| --- | --- | --- | --- |");
-        let mut sorted: Vec<&Finding> = r.findings.iter().collect();
+        let mut sorted: Vec<&Finding> = r.findings.iter().map(|f| &**f).collect();
         sorted.sort_by_key(|f| f.severity); // stable: keeps tool order within a severity
         for f in sorted {
             let sev = match f.severity {

@@ -159,6 +159,21 @@ pub fn write_number(out: &mut Vec<u8>, n: f64) {
     }
 }
 
+/// Bytes that end a plain run in [`write_string`]: controls, `"`, `\\`, and 0xED (which
+/// starts a WTF-8 surrogate, or a real character from U+D000 to U+D7FF).
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[0xED] = true;
+    t
+};
+
 /// A JSON string literal with `JSON.stringify`'s escapes (well-formed: lone surrogates
 /// become `\uXXXX`).
 pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
@@ -168,6 +183,10 @@ pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
+        if !SPECIAL[b as usize] {
+            i += 1;
+            continue;
+        }
         let escape: Option<&[u8]> = match b {
             b'"' => Some(b"\\\""),
             b'\\' => Some(b"\\\\"),
@@ -180,7 +199,7 @@ pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
         };
         // WTF-8 surrogates are ED A0..BF xx; real UTF-8 never has ED followed by A0 or more.
         let is_surrogate = b == 0xED && bytes.get(i + 1).is_some_and(|&n| n >= 0xA0);
-        if escape.is_none() && b >= 0x20 && !is_surrogate {
+        if b == 0xED && !is_surrogate {
             i += 1;
             continue;
         }
@@ -190,16 +209,25 @@ pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
             i += 1;
         } else if is_surrogate {
             let cp = ((b as u32 & 0x0F) << 12) | ((bytes[i + 1] as u32 & 0x3F) << 6) | (bytes[i + 2] as u32 & 0x3F);
-            out.extend_from_slice(format!("\\u{cp:04x}").as_bytes());
+            push_hex4(out, cp);
             i += 3;
         } else {
-            out.extend_from_slice(format!("\\u{:04x}", b).as_bytes());
+            push_hex4(out, b as u32);
             i += 1;
         }
         run_start = i;
     }
     out.extend_from_slice(&bytes[run_start..]);
     out.push(b'"');
+}
+
+/// `\u` and four lowercase hex digits.
+fn push_hex4(out: &mut Vec<u8>, v: u32) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.extend_from_slice(b"\\u");
+    for shift in [12, 8, 4, 0] {
+        out.push(HEX[((v >> shift) & 0xF) as usize]);
+    }
 }
 
 #[cfg(test)]

@@ -25,6 +25,22 @@ pub fn evaluate_gates(tool: &ToolDefinition) -> Gate {
     if same_as_name || same_as_title { Gate::Tautological } else { Gate::Pass }
 }
 
+/// Lower and upper bounds on the code-point length of `s` after JavaScript trim.
+fn trimmed_len_bounds(s: &JsString) -> (usize, usize) {
+    let b = s.as_bytes();
+    let ws = |c: &u8| matches!(c, 0x09..=0x0D | 0x20);
+    let start = b.iter().position(|c| !ws(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|c| !ws(c)).map_or(start, |e| e + 1);
+    let t = &b[start..end];
+    if t.first().is_some_and(|&c| c >= 0x80) || t.last().is_some_and(|&c| c >= 0x80) {
+        // Non-ASCII at an end may be whitespace JavaScript trims: count exactly.
+        let n = js_trim(s).len();
+        return (n, n);
+    }
+    // A code point takes one to four bytes.
+    (t.len().div_ceil(4), t.len())
+}
+
 /// Whether `a` and `b` are equal after JavaScript trim and lowercase.
 fn same_folded(a: &JsString, b: &JsString) -> bool {
     if a.is_ascii() && b.is_ascii() {
@@ -38,6 +54,13 @@ fn same_folded(a: &JsString, b: &JsString) -> bool {
         let (ab, bb) = (a.as_bytes(), b.as_bytes());
         let ((s1, e1), (s2, e2)) = (trim(ab), trim(bb));
         return ab[s1..e1].eq_ignore_ascii_case(&bb[s2..e2]);
+    }
+    // Lowercasing maps a code point to one or two (U+0130 -> "i\u{307}"), so strings whose
+    // trimmed lengths differ by more than 2x cannot match: decide most pairs from byte
+    // lengths, without decoding.
+    let ((a_lo, a_hi), (b_lo, b_hi)) = (trimmed_len_bounds(a), trimmed_len_bounds(b));
+    if a_lo > 2 * b_hi || b_lo > 2 * a_hi {
+        return false;
     }
     lowercase(&js_trim(a)) == lowercase(&js_trim(b))
 }

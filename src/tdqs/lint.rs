@@ -1,6 +1,8 @@
 //! Lint: the deterministic checklist (no model). Per tool in a fixed rule order, then one
 //! `shadow-candidate` warning per prefilter pair on the dearer tool.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::definition::ToolDefinition;
@@ -67,14 +69,15 @@ pub struct LintedTool {
     pub name: JsString,
     pub context_signals: ContextSignals,
     pub flags: Vec<ToolFlag>,
-    pub findings: Vec<Finding>,
+    /// Shared with the server's list (no copies).
+    pub findings: Vec<Arc<Finding>>,
 }
 
 /// Lint of a whole server: tools in input order, and every finding in report order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ServerLint {
     pub tools: Vec<LintedTool>,
-    pub findings: Vec<Finding>,
+    pub findings: Vec<Arc<Finding>>,
     pub shadow_candidates: Vec<ShadowCandidate>,
 }
 
@@ -98,9 +101,9 @@ pub fn lint_tools(tools: &[ToolDefinition]) -> ServerLint {
     let costed: Vec<CostedTool> =
         linted.iter().map(|t| CostedTool { name: &t.name, cost: t.context_signals.invocation_cost }).collect();
     let candidates = shadow_candidates(&costed);
-    let mut findings: Vec<Finding> = linted.iter().flat_map(|t| t.findings.iter().cloned()).collect();
+    let mut findings: Vec<Arc<Finding>> = linted.iter().flat_map(|t| t.findings.iter().cloned()).collect();
     for c in &candidates {
-        let f = Finding {
+        let f = Arc::new(Finding {
             rule: Rule::ShadowCandidate,
             severity: Severity::Warning,
             tool: c.tool.clone(),
@@ -110,7 +113,7 @@ pub fn lint_tools(tools: &[ToolDefinition]) -> ServerLint {
                  Only the coherence judge can confirm the overlap.",
                 c.tool, c.invocation_cost, c.cheaper_sibling, c.cheaper_sibling_invocation_cost
             ),
-        };
+        });
         if let Some(t) = linted.iter_mut().find(|t| t.name == c.tool) {
             t.findings.push(f.clone());
         }
@@ -125,7 +128,7 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
     let name = &tool.name;
     let mut findings = Vec::new();
     let mut add = |rule, severity, message: String| {
-        findings.push(Finding { rule, severity, tool: name.clone(), message });
+        findings.push(Arc::new(Finding { rule, severity, tool: name.clone(), message }));
     };
     match gate {
         Gate::NoDescription => add(

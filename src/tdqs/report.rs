@@ -18,7 +18,7 @@ pub struct ServerSummary {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LintReport {
-    pub findings: Vec<Finding>,
+    pub findings: Vec<std::sync::Arc<Finding>>,
     pub generated_at: String,
     pub server: ServerSummary,
     pub shadow_candidates: Vec<ShadowCandidate>,

@@ -106,12 +106,15 @@ pub fn utf16_units(s: &JsString) -> impl Iterator<Item = u16> + '_ {
 
 /// Orders two strings by UTF-16 code units, as JavaScript's default sort does.
 pub fn cmp_utf16(a: &JsString, b: &JsString) -> Ordering {
-    // Byte order equals code-point order, which equals UTF-16 order unless a supplementary
-    // character meets a code point in U+E000..U+FFFF; only then decode.
-    if a.is_ascii() && b.is_ascii() {
-        return a.as_bytes().cmp(b.as_bytes());
+    // Byte order is code-point order, which is UTF-16 order except where a supplementary
+    // character (lead byte F0+) or a surrogate (ED A0+) meets U+E000..U+FFFF: decide from the
+    // first differing byte, decoding only in that case.
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    match x.iter().zip(y).position(|(p, q)| p != q) {
+        None => x.len().cmp(&y.len()),
+        Some(i) if x[i] < 0xED && y[i] < 0xED => x[i].cmp(&y[i]),
+        Some(_) => utf16_units(a).cmp(utf16_units(b)),
     }
-    utf16_units(a).cmp(utf16_units(b))
 }
 
 #[cfg(test)]

@@ -1,0 +1,423 @@
+#!/usr/bin/env bash
+# Side-by-side proxy benchmark (DESIGN.md, "Performance targets"): the same wrk load straight
+# at a fast MCP upstream and through tdqs-gateway, interleaved (direct, gateway, direct, ...)
+# in one run, medians reported. Only the ratios mean anything: wrk, the upstream and the
+# gateway share this machine's cores.
+#
+# Usage: scripts/bench-proxy.sh [options]
+#   --reps N            interleaved repetitions per variant; medians reported (default 3)
+#   --duration S        measured seconds per run (default 10)
+#   --warmup S          unmeasured seconds of the same load before each run (default 2)
+#   --connections C     connections of the throughput runs (default 32; wrk uses 2 threads)
+#   --pace MS           the latency runs: one connection waiting MS between an answer and its
+#                       next request (default 5), so latencies show service time, not queues
+#   --slow-upstream MS  also run tools/list and tools/call against a second upstream that holds
+#                       each answer MS milliseconds (a server doing real work); default off
+#   --peers             also run supergateway (npm, --stateful) and mcp-proxy (PyPI) in front
+#                       of a stdio server with the same tools, for reference (a different
+#                       chain: HTTP -> peer -> stdio child); installs them under target/
+#   --profile           also perf-record the gateway during one extra tools/list run and keep
+#                       the top symbols (needs perf)
+#   --no-build          use the binaries already in target/release
+#   --out DIR           where results go (default target/bench-proxy)
+#
+# Scenarios (targets from DESIGN.md):
+#   a. tools/list of 100 tools, scores cached, gateway --mode annotate:
+#      >= 90% of direct throughput, < 1 ms added at p99 (read from the paced runs: a
+#      saturating closed loop turns any throughput loss into queueing latency);
+#   b. tools/call passthrough: >= 95% of direct throughput;
+#   c. (a) with --mode observe: scoring without rewriting;
+#   plus, for the analysis, the same 100-tool answer under a method the gateway does not
+#   intercept (bench/tools_raw): the cost of moving the bytes alone.
+# CPU time per request of wrk, the upstream and the gateway (from /proc and `times`) is
+# reported as well, with what other tenants of the machine used meanwhile: it is the figure
+# that other load disturbs least, and it gives the ratio a dedicated machine would show.
+#
+# Prints a markdown table; results also go to OUT/results.jsonl and OUT/summary.md.
+# Every process it starts is stopped on exit (trap), by process group.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+REPS=3
+DURATION=10
+WARMUP=2
+CONNS=32
+SLOW_MS=0
+PACE_MS=5
+PEERS=0
+PROFILE=0
+BUILD=1
+OUT="target/bench-proxy"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --reps) REPS="$2"; shift 2 ;;
+        --duration) DURATION="$2"; shift 2 ;;
+        --warmup) WARMUP="$2"; shift 2 ;;
+        --connections) CONNS="$2"; shift 2 ;;
+        --slow-upstream) SLOW_MS="$2"; shift 2 ;;
+        --pace) PACE_MS="$2"; shift 2 ;;
+        --peers) PEERS=1; shift ;;
+        --profile) PROFILE=1; shift ;;
+        --no-build) BUILD=0; shift ;;
+        --out) OUT="$2"; shift 2 ;;
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+        *) echo "unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+
+log() { echo "[bench-proxy] $*" >&2; }
+
+# --- processes we start, stopped on exit -------------------------------------------------------
+PGIDS=()
+WRK_PID=""
+cleanup() {
+    local pg
+    if [ -n "$WRK_PID" ]; then kill "$WRK_PID" 2>/dev/null || true; fi
+    for pg in "${PGIDS[@]}"; do
+        kill -TERM -- "-$pg" 2>/dev/null || true
+    done
+    sleep 0.3
+    for pg in "${PGIDS[@]}"; do
+        kill -KILL -- "-$pg" 2>/dev/null || true
+    done
+    wait 2>/dev/null || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# start NAME LOGFILE CMD...: runs CMD in its own process group (so its children stop with it);
+# sets STARTED to the group id.
+start() {
+    local name="$1" logfile="$2"
+    shift 2
+    setsid "$@" >"$logfile" 2>&1 </dev/null &
+    STARTED=$!
+    PGIDS+=("$STARTED")
+    log "started $name (pgid $STARTED)"
+}
+
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
+}
+
+# post URL METHOD [SESSION]: one JSON-RPC request, the answer body on stdout.
+post() {
+    local h=()
+    [ -n "${3:-}" ] && h=(-H "Mcp-Session-Id: $3")
+    local params='{}'
+    [ "$2" = "tools/call" ] && params='{"name":"search_issues","arguments":{"query":"x"}}'
+    curl -sS --max-time 5 -X POST "$1" "${h[@]}" \
+        -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+        -H 'MCP-Protocol-Version: 2025-06-18' \
+        --data "{\"jsonrpc\":\"2.0\",\"id\":\"probe\",\"method\":\"$2\",\"params\":$params}"
+}
+
+# wait_ready URL: until a ping POST answers 200 (10 s at most).
+wait_ready() {
+    local i
+    for i in $(seq 100); do
+        if curl -s -o /dev/null -w '%{http_code}' --max-time 2 -X POST "$1" \
+            -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+            --data '{"jsonrpc":"2.0","id":0,"method":"ping"}' 2>/dev/null | grep -q '^200$'; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    log "not ready: $1"
+    return 1
+}
+
+# CPU ticks (user + system) of every process in process group $1.
+group_ticks() {
+    local pg="$1" sum=0 f line
+    local -a fields
+    for f in /proc/[0-9]*/stat; do
+        { read -r line <"$f"; } 2>/dev/null || continue
+        line="${line##*) }"
+        read -r -a fields <<<"$line"
+        # fields[0] is stat field 3 (state): pgrp is field 5, utime 14, stime 15.
+        if [ "${fields[2]}" = "$pg" ]; then
+            sum=$((sum + fields[11] + fields[12]))
+        fi
+    done
+    echo "$sum"
+}
+
+# Busy and total jiffies of the whole machine.
+machine_jiffies() {
+    local _cpu user nice system idle iowait irq softirq steal _rest
+    read -r _cpu user nice system idle iowait irq softirq steal _rest </proc/stat
+    echo "$((user + nice + system + irq + softirq + steal)) $((user + nice + system + idle + iowait + irq + softirq + steal))"
+}
+
+# --- build and tools ---------------------------------------------------------------------------
+if ! command -v wrk >/dev/null; then
+    log "wrk is missing; installing the Debian package"
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -qq >&2 && apt-get install -y -qq wrk >&2
+    else
+        sudo apt-get update -qq >&2 && sudo apt-get install -y -qq wrk >&2
+    fi
+fi
+if [ "$BUILD" = 1 ]; then
+    log "building tdqs-gateway and examples/bench_upstream (release)..."
+    cargo build --quiet --release --bin tdqs-gateway --example bench_upstream
+fi
+LUA=benches/proxy/mcp.lua
+mkdir -p "$OUT/bin"
+OUT="$(cd "$OUT" && pwd)"
+# Copies, so a rebuild of target/ during the run cannot swap a binary between variants.
+cp target/release/tdqs-gateway target/release/examples/bench_upstream "$OUT/bin/"
+GATEWAY="$OUT/bin/tdqs-gateway"
+UPSTREAM="$OUT/bin/bench_upstream"
+RESULTS="$OUT/results.jsonl"
+: >"$RESULTS"
+# The gateways keep scores where quick flags put them, under XDG_DATA_HOME: start empty.
+rm -rf "$OUT/data"
+TICK=$(getconf CLK_TCK)
+
+# --- the servers -------------------------------------------------------------------------------
+start_upstream() { # NAME DELAY_MS -> sets UP_URL, UP_PG
+    local port
+    port=$(free_port)
+    start "$1" "$OUT/$1.log" "$UPSTREAM" --listen "127.0.0.1:$port" --delay-ms "$2"
+    UP_PG=$STARTED
+    UP_URL="http://127.0.0.1:$port/mcp"
+    wait_ready "$UP_URL"
+}
+
+start_gateway() { # NAME MODE UPSTREAM_URL -> sets GW_URL, GW_PG
+    local port
+    port=$(free_port)
+    start "$1" "$OUT/$1.log" env TDQS_LOG=warn XDG_DATA_HOME="$OUT/data" \
+        "$GATEWAY" serve --listen "127.0.0.1:$port" --upstream "bench=$3" --mode "$2"
+    GW_PG=$STARTED
+    GW_URL="http://127.0.0.1:$port/mcp/bench"
+    wait_ready "$GW_URL"
+}
+
+start_upstream upstream 0
+UP0_URL=$UP_URL UP0_PG=$UP_PG
+start_gateway gateway-annotate annotate "$UP0_URL"
+GWA_URL=$GW_URL GWA_PG=$GW_PG
+start_gateway gateway-observe observe "$UP0_URL"
+GWO_URL=$GW_URL GWO_PG=$GW_PG
+
+# --- sanity: the answers are what the scenarios claim ------------------------------------------
+check() { # LABEL PYTHON_EXPR_ON_v < body
+    python3 -c '
+import json, sys
+label, expr = sys.argv[1], sys.argv[2]
+raw = sys.stdin.read()
+if raw.lstrip().startswith("event:") or raw.lstrip().startswith("data:"):
+    raw = [l[5:] for l in raw.splitlines() if l.startswith("data:")][-1]
+v = json.loads(raw)
+ok = eval(expr)
+print(("ok  " if ok else "BAD ") + label, file=sys.stderr)
+sys.exit(0 if ok else 1)
+' "$1" "$2"
+}
+TOOLS='v["result"]["tools"]'
+ANNOTATED="all(\"tdqs-gateway/score\" in t.get(\"_meta\", {}) for t in $TOOLS)"
+post "$UP0_URL" tools/list | tee "$OUT/direct-list.json" | check "direct tools/list: 100 tools" "len($TOOLS) == 100"
+post "$GWA_URL" tools/list | tee "$OUT/annotate-list.json" |
+    check "annotate tools/list: 100 tools, all annotated" "len($TOOLS) == 100 and $ANNOTATED"
+post "$GWO_URL" tools/list | check "observe tools/list: 100 tools, unchanged" "len($TOOLS) == 100 and not any(\"_meta\" in t for t in $TOOLS)"
+post "$GWA_URL" bench/tools_raw | check "raw list through the gateway: not annotated" "len($TOOLS) == 100 and not any(\"_meta\" in t for t in $TOOLS)"
+post "$GWA_URL" tools/call | check "tools/call through the gateway" "v[\"result\"][\"content\"][0][\"text\"].startswith(\"search_issues\")"
+log "list answer: $(wc -c <"$OUT/direct-list.json") bytes direct, $(wc -c <"$OUT/annotate-list.json") bytes annotated"
+
+# --- one measured run --------------------------------------------------------------------------
+# Children's CPU seconds of this shell (wrk's, once waited for), from `times` written to FILE.
+# `times` must run in this shell, not in a $(...) subshell, which has children of its own.
+TIMES_FILE="$OUT/.times"
+children_cpu() {
+    tail -n 1 "$1" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); n += p[1] * 60 + p[2] } printf "%.3f", n }'
+}
+
+# measure GROUP VARIANT REP URL METHOD CONNS [SESSION] [PACE_MS]
+measure() {
+    local group="$1" variant="$2" rep="$3" url="$4" method="$5" conns="$6" session="${7:--}" pace="${8:-0}"
+    local threads=2
+    [ "$conns" -lt 2 ] && threads=1
+    local args=(-t "$threads" -c "$conns" --timeout 5s -s "$LUA" "$url" -- "$method" search_issues "$session" "$pace")
+    wrk -d "${WARMUP}s" "${args[@]}" >/dev/null
+    local up0 px0 m0 w0 up1 px1 m1 w1 out line
+    up0=$(group_ticks "$MEASURE_UP_PG")
+    px0=$(proxy_ticks)
+    m0=$(machine_jiffies)
+    times >"$TIMES_FILE.0"
+    wrk -d "${DURATION}s" --latency "${args[@]}" >"$OUT/.wrk.out"
+    times >"$TIMES_FILE.1"
+    w0=$(children_cpu "$TIMES_FILE.0")
+    w1=$(children_cpu "$TIMES_FILE.1")
+    up1=$(group_ticks "$MEASURE_UP_PG")
+    px1=$(proxy_ticks)
+    m1=$(machine_jiffies)
+    out=$(cat "$OUT/.wrk.out")
+    line=$(grep '^BENCH_JSON ' <<<"$out" | cut -d' ' -f2-)
+    if [ -z "$line" ]; then
+        log "wrk printed no summary for $group/$variant:"
+        echo "$out" >&2
+        return 1
+    fi
+    # Machine-wide busy time minus ours: what other tenants of the machine used meanwhile.
+    local cpu
+    cpu=$(awk -v a="$m0" -v b="$m1" -v up="$((up1 - up0))" -v px="$((px1 - px0))" -v w0="$w0" -v w1="$w1" -v k="$TICK" '
+        BEGIN {
+            split(a, x, " "); split(b, y, " ");
+            busy = (y[1] - x[1]) / k; total = (y[2] - x[2]) / k; wrk = w1 - w0;
+            other = busy - up / k - px / k - wrk; if (other < 0) other = 0;
+            printf "\"cpu_upstream_s\":%.2f,\"cpu_proxy_s\":%.2f,\"cpu_wrk_s\":%.2f,\"cpu_other_s\":%.2f,\"machine_busy_pct\":%.1f",
+                up / k, px / k, wrk, other, 100 * busy / total
+        }')
+    printf '{"group":"%s","variant":"%s","rep":%d,"connections":%d,"pace_ms":%d,%s,"wrk":%s}\n' \
+        "$group" "$variant" "$rep" "$conns" "$pace" "$cpu" "$line" >>"$RESULTS"
+    log "$(printf '%-9s %-17s rep %d: %8s rps, p50 %6s us, p99 %6s us | %s' "$group" "$variant" "$rep" \
+        "$(sed 's/.*"rps":\([0-9.]*\).*/\1/' <<<"$line")" "$(sed 's/.*"p50_us":\([0-9]*\).*/\1/' <<<"$line")" \
+        "$(sed 's/.*"p99_us":\([0-9]*\).*/\1/' <<<"$line")" "$(tr -d '"' <<<"$cpu" | tr ',' ' ')")"
+    if ! grep -q '"errors":{"connect":0,"read":0,"write":0,"status":0,"timeout":0}' <<<"$line"; then
+        log "  errors in this run: $(sed 's/.*"errors":\({[^}]*}\).*/\1/' <<<"$line")"
+    fi
+}
+# CPU ticks of every proxy process (idle ones add nothing).
+PROXY_PGS=()
+proxy_ticks() {
+    local pg sum=0
+    for pg in "${PROXY_PGS[@]}"; do sum=$((sum + $(group_ticks "$pg"))); done
+    echo "$sum"
+}
+
+MEASURE_UP_PG=$UP0_PG
+PROXY_PGS=("$GWA_PG" "$GWO_PG")
+total_runs=$(((4 + 2 + 4 + (SLOW_MS != 0 ? 4 : 0) + PEERS * 6) * REPS))
+log "measuring: $REPS reps, ${WARMUP}s warmup + ${DURATION}s per run, $total_runs runs (~$((total_runs * (WARMUP + DURATION) / 60)) min)"
+
+for rep in $(seq "$REPS"); do
+    # a, c and the raw-bytes analysis, at CONNS connections.
+    measure list direct "$rep" "$UP0_URL" tools/list "$CONNS"
+    measure list gateway-annotate "$rep" "$GWA_URL" tools/list "$CONNS"
+    measure list gateway-observe "$rep" "$GWO_URL" tools/list "$CONNS"
+    measure list gateway-raw "$rep" "$GWA_URL" bench/tools_raw "$CONNS"
+    # b
+    measure call direct "$rep" "$UP0_URL" tools/call "$CONNS"
+    measure call gateway-annotate "$rep" "$GWA_URL" tools/call "$CONNS"
+    # Added latency under light load: one connection, PACE_MS between an answer and the next
+    # request, so nothing queues.
+    measure list-paced direct "$rep" "$UP0_URL" tools/list 1 - "$PACE_MS"
+    measure list-paced gateway-annotate "$rep" "$GWA_URL" tools/list 1 - "$PACE_MS"
+    measure call-paced direct "$rep" "$UP0_URL" tools/call 1 - "$PACE_MS"
+    measure call-paced gateway-annotate "$rep" "$GWA_URL" tools/call 1 - "$PACE_MS"
+done
+
+if [ "$SLOW_MS" != 0 ]; then
+    start_upstream upstream-slow "$SLOW_MS"
+    UPS_URL=$UP_URL UPS_PG=$UP_PG
+    start_gateway gateway-slow annotate "$UPS_URL"
+    GWS_URL=$GW_URL
+    MEASURE_UP_PG=$UPS_PG
+    PROXY_PGS=("$GW_PG")
+    for rep in $(seq "$REPS"); do
+        measure slowlist direct "$rep" "$UPS_URL" tools/list "$CONNS"
+        measure slowlist gateway-annotate "$rep" "$GWS_URL" tools/list "$CONNS"
+        measure slowcall direct "$rep" "$UPS_URL" tools/call "$CONNS"
+        measure slowcall gateway-annotate "$rep" "$GWS_URL" tools/call "$CONNS"
+    done
+fi
+
+if [ "$PEERS" = 1 ]; then
+    PEER_DIR="$ROOT/target/bench-proxy-peers"
+    mkdir -p "$PEER_DIR"
+    if [ ! -x "$PEER_DIR/node/node_modules/.bin/supergateway" ]; then
+        log "installing supergateway (npm) into $PEER_DIR/node"
+        npm install --silent --no-audit --no-fund --prefix "$PEER_DIR/node" supergateway@4.0.0 >&2
+    fi
+    if [ ! -x "$PEER_DIR/venv/bin/mcp-proxy" ]; then
+        log "installing mcp-proxy (PyPI) into $PEER_DIR/venv"
+        python3 -m venv "$PEER_DIR/venv"
+        "$PEER_DIR/venv/bin/pip" install -q mcp-proxy==0.13.0 >&2
+    fi
+    "$UPSTREAM" --dump-tools >"$OUT/tools.json"
+    STDIO_CMD="python3 $ROOT/benches/proxy/stdio_server.py $OUT/tools.json"
+
+    # open_session URL: initialize + notifications/initialized; the session id on stdout.
+    open_session() {
+        local hdrs
+        hdrs=$(curl -sS --max-time 10 -D - -o /dev/null -X POST "$1" \
+            -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+            --data '{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench-proxy","version":"1"}}}')
+        local sid
+        sid=$(grep -i '^mcp-session-id:' <<<"$hdrs" | head -n1 | cut -d: -f2- | tr -d ' \r')
+        curl -sS --max-time 5 -o /dev/null -X POST "$1" -H "Mcp-Session-Id: $sid" \
+            -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+            -H 'MCP-Protocol-Version: 2025-06-18' \
+            --data '{"jsonrpc":"2.0","method":"notifications/initialized"}'
+        echo "$sid"
+    }
+    wait_port() {
+        local i
+        for i in $(seq 200); do
+            (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+            sleep 0.1
+        done
+        log "port $1 never opened"
+        return 1
+    }
+
+    port=$(free_port)
+    start supergateway "$OUT/supergateway.log" "$PEER_DIR/node/node_modules/.bin/supergateway" \
+        --stdio "$STDIO_CMD" --outputTransport streamableHttp --stateful --port "$port" --logLevel none
+    SG_PG=$STARTED SG_URL="http://127.0.0.1:$port/mcp"
+    wait_port "$port"
+    SG_SID=$(open_session "$SG_URL")
+    post "$SG_URL" tools/list "$SG_SID" | check "supergateway tools/list: 100 tools" "len($TOOLS) == 100"
+
+    port=$(free_port)
+    start mcp-proxy "$OUT/mcp-proxy.log" "$PEER_DIR/venv/bin/mcp-proxy" --port "$port" --log-level WARNING \
+        python3 "$ROOT/benches/proxy/stdio_server.py" "$OUT/tools.json"
+    MP_PG=$STARTED MP_URL="http://127.0.0.1:$port/mcp"
+    wait_port "$port"
+    MP_SID=$(open_session "$MP_URL")
+    post "$MP_URL" tools/list "$MP_SID" | check "mcp-proxy tools/list: 100 tools" "len($TOOLS) == 100"
+
+    MEASURE_UP_PG=$UP0_PG
+    for rep in $(seq "$REPS"); do
+        PROXY_PGS=("$GWA_PG")
+        measure peerlist tdqs-gateway "$rep" "$GWA_URL" tools/list "$CONNS"
+        PROXY_PGS=("$SG_PG")
+        measure peerlist supergateway "$rep" "$SG_URL" tools/list "$CONNS" "$SG_SID"
+        PROXY_PGS=("$MP_PG")
+        measure peerlist mcp-proxy "$rep" "$MP_URL" tools/list "$CONNS" "$MP_SID"
+        PROXY_PGS=("$GWA_PG")
+        measure peercall tdqs-gateway "$rep" "$GWA_URL" tools/call "$CONNS"
+        PROXY_PGS=("$SG_PG")
+        measure peercall supergateway "$rep" "$SG_URL" tools/call "$CONNS" "$SG_SID"
+        PROXY_PGS=("$MP_PG")
+        measure peercall mcp-proxy "$rep" "$MP_URL" tools/call "$CONNS" "$MP_SID"
+    done
+fi
+
+if [ "$PROFILE" = 1 ]; then
+    if command -v perf >/dev/null; then
+        log "profiling the annotate gateway under tools/list load (perf, ${DURATION}s)"
+        wrk -t 2 -c "$CONNS" -d "$((DURATION + 2))s" -s "$LUA" "$GWA_URL" -- tools/list >/dev/null &
+        WRK_PID=$!
+        sleep 1
+        perf record -F 499 --call-graph dwarf,16384 -o "$OUT/perf.data" -p "$GWA_PG" \
+            -- sleep "$DURATION" >/dev/null 2>&1 || log "perf record failed"
+        wait "$WRK_PID" || true
+        WRK_PID=""
+        perf report -i "$OUT/perf.data" --no-children --sort symbol --stdio -g none 2>/dev/null |
+            grep -v '^#' | grep '%' | head -n 40 >"$OUT/perf-top.txt" || true
+        perf report -i "$OUT/perf.data" --children --sort symbol --stdio -g none 2>/dev/null |
+            grep -v '^#' | grep '%' | head -n 80 >"$OUT/perf-children.txt" || true
+        log "top symbols in $OUT/perf-top.txt (self) and $OUT/perf-children.txt (inclusive)"
+    else
+        log "perf not found; skipping the profile"
+    fi
+fi
+
+python3 "$ROOT/benches/proxy/summarize.py" "$RESULTS" --connections "$CONNS" --duration "$DURATION" --reps "$REPS" |
+    tee "$OUT/summary.md"
