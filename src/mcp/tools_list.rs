@@ -35,26 +35,49 @@ impl ListResult {
         Some(ListResult { envelope, result, tools })
     }
 
-    /// The message with `actions` applied (one per tool, in order) and, when given, `ttlMs`
-    /// (2026-07-28) capped so clients list again soon while scores are provisional.
-    pub fn render(mut self, actions: &[ToolAction], ttl_cap_ms: Option<u64>) -> Vec<u8> {
-        let mut tools = Vec::with_capacity(self.tools.len());
-        for (tool, action) in self.tools.into_iter().zip(actions.iter().chain(std::iter::repeat(&ToolAction::Keep))) {
+    /// The raw text of the `tools` array, as the upstream sent it.
+    pub fn tools_text(&self) -> &str {
+        self.result.get("tools").map_or("[]", |t| t.get())
+    }
+
+    /// The message with its `tools` array replaced by `tools` (a JSON array's text, e.g. one
+    /// rendered earlier for the same array) and `ttlMs` capped as in [`render`](Self::render).
+    pub fn render_tools_text(mut self, tools: &str, ttl_cap_ms: Option<u64>) -> Vec<u8> {
+        if let Ok(raw) = RawValue::from_string(tools.to_owned()) {
+            self.result.insert("tools".to_owned(), raw);
+        }
+        self.finish(ttl_cap_ms)
+    }
+
+    /// The `tools` array text after `actions`.
+    pub fn rendered_tools(&self, actions: &[ToolAction]) -> String {
+        let mut tools: Vec<Box<RawValue>> = Vec::with_capacity(self.tools.len());
+        for (tool, action) in self.tools.iter().zip(actions.iter().chain(std::iter::repeat(&ToolAction::Keep))) {
             match action {
-                ToolAction::Keep => tools.push(tool),
+                ToolAction::Keep => tools.push(tool.clone()),
                 ToolAction::Drop => {}
-                ToolAction::Annotate(meta) => tools.push(annotate(tool, meta)),
+                ToolAction::Annotate(meta) => tools.push(annotate(tool.clone(), meta)),
             }
         }
+        raw(&tools).get().to_owned()
+    }
+
+    fn finish(mut self, ttl_cap_ms: Option<u64>) -> Vec<u8> {
         if let (Some(cap), Some(ttl)) = (ttl_cap_ms, self.result.get("ttlMs"))
             && let Ok(current) = serde_json::from_str::<u64>(ttl.get())
             && current > cap
         {
             self.result.insert("ttlMs".to_owned(), raw(&cap));
         }
-        self.result.insert("tools".to_owned(), raw(&tools));
         self.envelope.insert("result".to_owned(), raw(&self.result));
         serde_json::to_vec(&self.envelope).unwrap_or_default()
+    }
+
+    /// The message with `actions` applied (one per tool, in order) and, when given, `ttlMs`
+    /// (2026-07-28) capped so clients list again soon while scores are provisional.
+    pub fn render(self, actions: &[ToolAction], ttl_cap_ms: Option<u64>) -> Vec<u8> {
+        let tools = self.rendered_tools(actions);
+        self.render_tools_text(&tools, ttl_cap_ms)
     }
 }
 

@@ -36,7 +36,23 @@ pub struct UpstreamTools {
     tools: Mutex<HashMap<String, ToolState>>,
     /// When the gateway last listed the upstream itself to learn an unknown tool.
     learned_at: Mutex<Option<std::time::Instant>>,
+    /// Rendered answers for tool arrays seen before (see [`Rendered`]).
+    rendered: Mutex<HashMap<u64, Rendered>>,
 }
+
+/// What a `tools` array became, valid while the scoring generation is unchanged. A repeat
+/// list (the common case) then costs a parse, a hash, a comparison and a splice.
+struct Rendered {
+    generation: u64,
+    /// The upstream's array text, compared on a hit (the hash only finds the entry).
+    original: Arc<str>,
+    /// The array to send, or `None` when nothing changes.
+    output: Option<Arc<str>>,
+    ttl_cap: Option<u64>,
+}
+
+/// Distinct arrays remembered per upstream before the memory is cleared.
+const RENDERED_ENTRIES: usize = 256;
 
 /// A `tools/call` the gateway answers itself.
 pub struct Refusal {
@@ -48,13 +64,31 @@ pub struct Refusal {
 
 impl UpstreamTools {
     pub fn new(name: String, policy: Policy) -> Self {
-        UpstreamTools { name, policy, tools: Mutex::new(HashMap::new()), learned_at: Mutex::new(None) }
+        UpstreamTools {
+            name,
+            policy,
+            tools: Mutex::new(HashMap::new()),
+            learned_at: Mutex::new(None),
+            rendered: Mutex::new(HashMap::new()),
+        }
     }
 
     /// Scores every tool of a list response and applies the policy. Returns the bytes to send
     /// on, or `None` to forward the original bytes (nothing to change, or not a list result).
     pub async fn rewrite_list(&self, scoring: &Arc<ScoringService>, bytes: &[u8]) -> Option<Vec<u8>> {
         let list = ListResult::parse(bytes)?;
+        let generation = scoring.generation();
+        let text = list.tools_text();
+        let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
+        let hit = self.rendered.lock().ok().and_then(|m| {
+            m.get(&hash)
+                .filter(|r| r.generation == generation && *r.original == *text)
+                .map(|r| (r.output.clone(), r.ttl_cap))
+        });
+        if let Some((output, ttl_cap)) = hit {
+            return output.map(|tools| list.render_tools_text(&tools, ttl_cap));
+        }
+        let original: Arc<str> = Arc::from(text);
         let parsed: Vec<Option<ToolDefinition>> = list
             .tools
             .iter()
@@ -99,10 +133,16 @@ impl UpstreamTools {
                 map.insert(name, state);
             }
         }
-        if actions.iter().all(|a| *a == ToolAction::Keep) {
-            return None;
+        let ttl_cap = provisional.then_some(PROVISIONAL_TTL_MS);
+        let output: Option<Arc<str>> =
+            (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
+        if let Ok(mut m) = self.rendered.lock() {
+            if m.len() >= RENDERED_ENTRIES {
+                m.clear();
+            }
+            m.insert(hash, Rendered { generation, original, output: output.clone(), ttl_cap });
         }
-        Some(list.render(&actions, provisional.then_some(PROVISIONAL_TTL_MS)))
+        output.map(|tools| list.render_tools_text(&tools, ttl_cap))
     }
 
     /// Whether a call to `tool` should wait for the gateway to list the upstream itself: the

@@ -70,6 +70,9 @@ impl Gateway {
         let http = reqwest::Client::builder()
             .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
             .pool_idle_timeout(std::time::Duration::from_secs(90))
+            // Redirects go back to the client as they are (and never carry its credentials
+            // somewhere else).
+            .redirect(reqwest::redirect::Policy::none())
             .build()?;
         let gw = Arc::new(Gateway {
             config,

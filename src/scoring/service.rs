@@ -58,6 +58,9 @@ pub struct ScoringService {
     failed: moka::sync::Cache<ScoreKey, ()>,
     in_flight: Mutex<HashMap<ScoreKey, Arc<Notify>>>,
     changes: broadcast::Sender<Arc<str>>,
+    /// Bumped whenever a background judgement lands: anything decided from scores before
+    /// (a rendered list) is stale.
+    generation: std::sync::atomic::AtomicU64,
 }
 
 impl ScoringService {
@@ -84,6 +87,7 @@ impl ScoringService {
             failed: moka::sync::Cache::builder().max_capacity(max_entries).time_to_live(FAILURE_BACKOFF).build(),
             in_flight: Mutex::new(HashMap::new()),
             changes: broadcast::channel(256).0,
+            generation: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -178,6 +182,11 @@ impl ScoringService {
                 last_seen: ms,
             });
         }
+    }
+
+    /// The current scoring generation (see the field).
+    pub fn generation(&self) -> u64 {
+        self.generation.load(std::sync::atomic::Ordering::Acquire)
     }
 
     /// Names of upstreams whose scores changed after a background judgement.
@@ -307,6 +316,7 @@ impl ScoringService {
 
     /// A background judgement is over: wake waiters, tell listeners.
     fn finish(&self, key: &ScoreKey, notify: &Notify, upstream: Arc<str>) {
+        self.generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         if let Ok(mut map) = self.in_flight.lock() {
             map.remove(key);
         }
