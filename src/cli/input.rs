@@ -13,7 +13,7 @@ use crate::tdqs::json;
 /// Where the tool definitions come from, shared by `lint` and `score`: exactly one of a file,
 /// a stdio server command, or a server URL.
 #[derive(Args)]
-#[group(required = true, multiple = false, id = "source")]
+#[group(skip)]
 pub struct InputArgs {
     /// A tools/list result, an array of tools, or one tool, as JSON ("-" for standard input).
     #[arg(long, value_name = "FILE", group = "source")]
@@ -35,6 +35,9 @@ pub struct InputArgs {
 impl InputArgs {
     /// The server's name and its validated tools.
     pub fn load(&self) -> Result<(String, ParsedTools)> {
+        if self.file.is_none() && self.command.is_none() && self.url.is_none() {
+            bail!("give the tools to read: --file F (or - for standard input), --command 'CMD' or --url URL");
+        }
         if let Some(file) = &self.file {
             let parsed = read_tools_file(file)?;
             return Ok((parsed.server_name_or(self.server_name.as_deref()), parsed));

@@ -60,6 +60,7 @@ enum JudgeKind {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+#[value(rename_all = "UPPER")]
 enum TierArg {
     A,
     B,
