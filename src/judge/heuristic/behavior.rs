@@ -10,7 +10,9 @@ use super::purpose::shown;
 use super::text::stem;
 
 /// Words that cancel a verb right after them ("will NOT delete", "never overwrites").
-const NEGATORS: &[&str] = &["not", "no", "never", "without", "won", "cannot", "doesn", "don", "refuses", "nor"];
+/// "nothing is deleted or overwritten" negates too.
+const NEGATORS: &[&str] =
+    &["not", "no", "never", "without", "won", "cannot", "doesn", "don", "refuses", "nor", "nothing", "none", "neither"];
 
 /// Phrases that say the tool reaches the open internet.
 const OPEN_WORLD_PHRASES: &[&str] =
@@ -54,12 +56,12 @@ pub fn contradiction(e: &Evidence) -> Option<String> {
     None
 }
 
-/// The first word starting with one of `prefixes` that no negator precedes within three words.
+/// The first word starting with one of `prefixes` that no negator precedes within four words.
 fn unnegated(e: &Evidence, prefixes: &[&str]) -> Option<String> {
     let w = &e.desc.words;
     (0..w.len()).find_map(|i| {
         let hit = prefixes.iter().any(|p| w[i].starts_with(p));
-        let negated = w[i.saturating_sub(3)..i].iter().any(|p| NEGATORS.contains(&p.as_str()));
+        let negated = w[i.saturating_sub(4)..i].iter().any(|p| NEGATORS.contains(&p.as_str()));
         (hit && !negated).then(|| w[i].clone())
     })
 }

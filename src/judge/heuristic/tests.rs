@@ -132,6 +132,7 @@ fn other_contradictions_and_their_absence() {
     assert!(contradicts("Deletes the file at a path.", r#"{"destructiveHint":false}"#));
     assert!(contradicts("Copies a file and overwrites the target if present.", r#"{"destructiveHint":false}"#));
     assert!(!contradicts("Copies a file; never overwrites an existing target.", r#"{"destructiveHint":false}"#));
+    assert!(!contradicts("Archives the file; nothing is deleted or overwritten.", r#"{"destructiveHint":false}"#));
     assert!(contradicts("Sends a message to a channel.", r#"{"idempotentHint":true}"#));
     assert!(contradicts("Search the web for pages.", r#"{"openWorldHint":false}"#));
     // Write words in a negated or secondary role are not contradictions of readOnlyHint.
