@@ -46,7 +46,7 @@ fn upstream(mode: &str) -> UpstreamTools {
 }
 
 fn definitions(list: &ListResult) -> Vec<ToolDefinition> {
-    list.tools
+    list.tools()
         .iter()
         .enumerate()
         .filter_map(|(i, raw)| {

@@ -22,8 +22,8 @@ type RawMap = IndexMap<String, Box<RawValue>>;
 pub struct ListResult {
     envelope: RawMap,
     result: RawMap,
-    /// Each tool's original JSON text, in order.
-    pub tools: Vec<Box<RawValue>>,
+    /// Each tool's original JSON text, in order; split out only when needed.
+    tools: std::sync::OnceLock<Vec<Box<RawValue>>>,
 }
 
 impl ListResult {
@@ -31,8 +31,18 @@ impl ListResult {
     pub fn parse(bytes: &[u8]) -> Option<ListResult> {
         let envelope: RawMap = serde_json::from_slice(bytes).ok()?;
         let result: RawMap = serde_json::from_str(envelope.get("result")?.get()).ok()?;
-        let tools: Vec<Box<RawValue>> = serde_json::from_str(result.get("tools")?.get()).ok()?;
-        Some(ListResult { envelope, result, tools })
+        let tools = result.get("tools")?.get();
+        // Valid JSON (the parse above checked) that starts with '[' is an array; the tools are
+        // split out on first use, which a remembered rendering never needs.
+        if !tools.trim_start().starts_with('[') {
+            return None;
+        }
+        Some(ListResult { envelope, result, tools: std::sync::OnceLock::new() })
+    }
+
+    /// Each tool's original JSON text, in order.
+    pub fn tools(&self) -> &[Box<RawValue>] {
+        self.tools.get_or_init(|| serde_json::from_str(self.tools_text()).unwrap_or_default())
     }
 
     /// The raw text of the `tools` array, as the upstream sent it.
@@ -51,8 +61,8 @@ impl ListResult {
 
     /// The `tools` array text after `actions`.
     pub fn rendered_tools(&self, actions: &[ToolAction]) -> String {
-        let mut tools: Vec<Box<RawValue>> = Vec::with_capacity(self.tools.len());
-        for (tool, action) in self.tools.iter().zip(actions.iter().chain(std::iter::repeat(&ToolAction::Keep))) {
+        let mut tools: Vec<Box<RawValue>> = Vec::with_capacity(self.tools().len());
+        for (tool, action) in self.tools().iter().zip(actions.iter().chain(std::iter::repeat(&ToolAction::Keep))) {
             match action {
                 ToolAction::Keep => tools.push(tool.clone()),
                 ToolAction::Drop => {}
@@ -111,7 +121,7 @@ mod tests {
     #[test]
     fn annotate_drop_keep_and_leave_the_rest_alone() {
         let lr = ListResult::parse(MSG.as_bytes()).unwrap();
-        assert_eq!(lr.tools.len(), 3);
+        assert_eq!(lr.tools().len(), 3);
         let meta = json!({"tdqs": 4.3, "tier": "A"});
         let out = lr.render(&[ToolAction::Annotate(meta.clone()), ToolAction::Drop, ToolAction::Keep], None);
         let text = String::from_utf8(out).unwrap();

@@ -90,7 +90,7 @@ impl UpstreamTools {
         }
         let original: Arc<str> = Arc::from(text);
         let parsed: Vec<Option<ToolDefinition>> = list
-            .tools
+            .tools()
             .iter()
             .enumerate()
             .map(|(i, raw)| {
@@ -102,7 +102,7 @@ impl UpstreamTools {
         let mut states = Vec::with_capacity(parsed.len());
         for (i, def) in parsed.into_iter().enumerate() {
             let Some(def) = def else {
-                let name = raw_name(list.tools[i].get()).unwrap_or_default();
+                let name = raw_name(list.tools()[i].get()).unwrap_or_default();
                 let decision = decide(&self.policy, &name, ScoreState::Unscorable);
                 states.push((name, ToolState { definition: None, siblings: vec![], scored: None, decision }));
                 continue;
