@@ -163,3 +163,47 @@ async fn routing_headers_must_match_the_body() {
         .unwrap();
     assert_eq!(refused["error"]["code"], -32602);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_report_follows_the_listed_definitions() {
+    let up = upstream(Arc::default()).await;
+    let text = format!(
+        "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"memory\"\n[policy]\nmode = \"annotate\"\n[[upstream]]\nname = \"shop\"\nurl = \"http://{up}/mcp\"\n"
+    );
+    let cfg = Config::parse(&text).unwrap();
+    let gw = Gateway::new(cfg, ScoringService::new(tdqs_gateway::judge::Judge::Heuristic, 1000)).unwrap();
+    let addr = serve(gw.clone()).await.unwrap().local_addr;
+    assert!(gw.upstreams["shop"].report().is_none(), "no report before anything was listed");
+    let listed: Value = reqwest::Client::new()
+        .post(format!("http://{addr}/mcp/shop"))
+        .json(&rpc(1, "tools/list", json!({})))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let tdqs: Vec<f64> = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["_meta"]["tdqs-gateway/score"]["tdqs"].as_f64().unwrap())
+        .collect();
+    let mut report = None;
+    for _ in 0..100 {
+        report = gw.upstreams["shop"].report();
+        if report.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let report = report.expect("a report within 2 s");
+    let s = serde_json::to_value(&report.server_score).unwrap();
+    assert_eq!(s["toolCount"], 2);
+    assert_eq!(s["scoredToolCount"], 2);
+    // The report's numbers are the rollup of the scores the client saw.
+    let min = tdqs.iter().cloned().fold(f64::MAX, f64::min);
+    assert_eq!(s["minTdqs"].as_f64().unwrap(), min);
+    assert!(s["overallTier"].is_string() && s["coherenceScore"].is_number());
+    assert_eq!(report.coherence_judge, "heuristic-1");
+}

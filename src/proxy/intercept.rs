@@ -38,6 +38,19 @@ pub struct UpstreamTools {
     learned_at: Mutex<Option<std::time::Instant>>,
     /// Rendered answers for tool arrays seen before (see [`Rendered`]).
     rendered: Mutex<HashMap<u64, Rendered>>,
+    /// The latest server-level report, rebuilt when the set of tool definitions changes.
+    report: Arc<Mutex<Option<Arc<ServerReport>>>>,
+}
+
+/// Description quality, coherence and overall for everything this upstream has listed.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ServerReport {
+    /// Identifies the set of definitions the report is about.
+    #[serde(skip)]
+    pub definitions_key: u64,
+    pub server_score: crate::tdqs::server::ServerScore,
+    pub coherence_judge: String,
 }
 
 /// What a `tools` array became, valid while the scoring generation is unchanged. A repeat
@@ -70,7 +83,54 @@ impl UpstreamTools {
             tools: Mutex::new(HashMap::new()),
             learned_at: Mutex::new(None),
             rendered: Mutex::new(HashMap::new()),
+            report: Arc::default(),
         }
+    }
+
+    /// The latest server report, once one was built.
+    pub fn report(&self) -> Option<Arc<ServerReport>> {
+        self.report.lock().ok().and_then(|r| r.clone())
+    }
+
+    /// Rebuilds the server report in the background when the set of listed definitions is
+    /// not the one the current report is about.
+    fn refresh_report(&self, scoring: &Arc<ScoringService>) {
+        let (key, tools) = {
+            let Ok(map) = self.tools.lock() else { return };
+            let mut entries: Vec<(&String, &ToolState)> = map.iter().filter(|(_, s)| s.definition.is_some()).collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let mut h = xxhash_rust::xxh3::Xxh3::new();
+            for (name, s) in &entries {
+                h.update(name.as_bytes());
+                if let Some(sc) = &s.scored {
+                    h.update(sc.score.context_signals.input_hash.as_bytes());
+                    h.update(&[u8::from(sc.provisional())]);
+                }
+            }
+            let tools: Vec<(ToolDefinition, Option<Arc<crate::tdqs::tool_score::ToolScore>>)> = entries
+                .iter()
+                .filter_map(|(_, s)| Some((s.definition.clone()?, s.scored.as_ref().map(|sc| sc.score.clone()))))
+                .collect();
+            (h.digest(), tools)
+        };
+        if self.report().is_some_and(|r| r.definitions_key == key) || tools.is_empty() {
+            return;
+        }
+        let (slot, scoring, name) = (self.report.clone(), scoring.clone(), self.name.clone());
+        tokio::spawn(async move {
+            let report = build_report(&name, key, tools, &scoring).await;
+            tracing::info!(
+                upstream = %name,
+                overall = ?report.server_score.overall_score.map(|s| s.to_string()),
+                overall_tier = ?report.server_score.overall_tier,
+                description_quality = ?report.server_score.description_quality_score.map(|s| s.to_string()),
+                coherence = ?report.server_score.coherence_score.map(|s| s.to_string()),
+                "server report updated"
+            );
+            if let Ok(mut r) = slot.lock() {
+                *r = Some(Arc::new(report));
+            }
+        });
     }
 
     /// Scores every tool of a list response and applies the policy. Returns the bytes to send
@@ -133,6 +193,7 @@ impl UpstreamTools {
                 map.insert(name, state);
             }
         }
+        self.refresh_report(scoring);
         let ttl_cap = provisional.then_some(PROVISIONAL_TTL_MS);
         let output: Option<Arc<str>> =
             (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
@@ -227,6 +288,42 @@ impl UpstreamTools {
         }
         changed
     }
+}
+
+/// Rolls up the scored tools with a coherence judgement (the configured judge, the heuristic
+/// when it fails).
+async fn build_report(
+    server: &str,
+    key: u64,
+    tools: Vec<(ToolDefinition, Option<Arc<crate::tdqs::tool_score::ToolScore>>)>,
+    scoring: &Arc<ScoringService>,
+) -> ServerReport {
+    use crate::tdqs::cost::invocation_cost;
+    use crate::tdqs::prompt::CoherenceTool;
+    use crate::tdqs::shadow::{CostedTool, shadow_candidates};
+    let mut scores: Vec<crate::tdqs::tool_score::ToolScore> =
+        tools.iter().filter_map(|(_, s)| s.as_ref().map(|s| (**s).clone())).collect();
+    let costed: Vec<CoherenceTool> = tools
+        .iter()
+        .map(|(d, _)| CoherenceTool {
+            name: &d.name,
+            description: d.description.as_ref(),
+            cost: invocation_cost(d.input_schema.as_ref()),
+        })
+        .collect();
+    let costs: Vec<CostedTool> = costed.iter().map(|c| CostedTool { name: c.name, cost: c.cost.cost() }).collect();
+    let candidates = shadow_candidates(&costs);
+    let judge = scoring.judge();
+    let (coherence, coherence_judge) = match judge.judge_coherence(server, &costed, &candidates).await {
+        Ok(c) => (c, judge.identity()),
+        Err(e) => {
+            tracing::warn!(upstream = server, error = %e, "coherence judge failed; the heuristic stands in");
+            let c = crate::judge::heuristic::judge_coherence(server, &costed, &candidates);
+            (c, crate::judge::heuristic::HEURISTIC_JUDGE_ID.to_owned())
+        }
+    };
+    let server_score = crate::tdqs::server::rollup(tools.len(), &mut scores, Some(&coherence), &candidates);
+    ServerReport { definitions_key: key, server_score, coherence_judge }
 }
 
 fn action(state: &ToolState) -> ToolAction {
