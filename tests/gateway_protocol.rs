@@ -207,3 +207,63 @@ async fn a_server_report_follows_the_listed_definitions() {
     assert!(s["overallTier"].is_string() && s["coherenceScore"].is_number());
     assert_eq!(report.coherence_judge, "heuristic-1");
 }
+
+/// Reads SSE events from a byte stream until `want` data events arrived (or 5 s passed).
+async fn sse_events(
+    stream: &mut (impl futures_util::Stream<Item = reqwest::Result<Bytes>> + Unpin),
+    want: usize,
+) -> Vec<(String, String)> {
+    use futures_util::StreamExt;
+    let mut parser = tdqs_gateway::mcp::sse::Parser::new();
+    let mut out = Vec::new();
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    while out.len() < want {
+        let Ok(Some(Ok(chunk))) = tokio::time::timeout_at(deadline, stream.next()).await else { break };
+        for ev in parser.push(&chunk).unwrap() {
+            let raw = String::from_utf8_lossy(&ev.raw).to_string();
+            let name = raw.lines().find_map(|l| l.strip_prefix("event: ")).unwrap_or("message").to_owned();
+            out.push((name, ev.data.unwrap_or_default()));
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn old_clients_reach_new_upstreams_through_a_bridge() {
+    let seen = Arc::new(AtomicUsize::new(0));
+    let up = upstream(seen.clone()).await;
+    let gw = gateway("", up).await;
+    let client = reqwest::Client::new();
+    let resp = client.get(format!("http://{gw}/sse/shop")).send().await.unwrap();
+    assert_eq!(resp.headers()["content-type"], "text/event-stream");
+    let mut stream = resp.bytes_stream();
+    let first = sse_events(&mut stream, 1).await;
+    assert_eq!(first[0].0, "endpoint");
+    let endpoint = first[0].1.clone();
+    assert!(endpoint.starts_with("/messages/shop?session_id="), "{endpoint}");
+    let post = |body: Value| {
+        let (client, url) = (client.clone(), format!("http://{gw}{endpoint}"));
+        async move { client.post(url).json(&body).send().await.unwrap().status() }
+    };
+    assert_eq!(post(rpc(1, "tools/list", json!({}))).await, 202);
+    assert_eq!(post(rpc(2, "tools/call", json!({"name": "lookup", "arguments": {}}))).await, 202);
+    let events = sse_events(&mut stream, 2).await;
+    let msgs: Vec<Value> = events.iter().map(|(_, d)| serde_json::from_str(d).unwrap()).collect();
+    let list = msgs.iter().find(|m| m["id"] == 1).expect("the list answer on the stream");
+    let names: Vec<&str> =
+        list["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["search_orders"], "filtered by the policy");
+    let refused = msgs.iter().find(|m| m["id"] == 2).expect("the refusal on the stream");
+    assert_eq!(refused["error"]["code"], -32602);
+    assert_eq!(seen.load(Ordering::SeqCst), 1, "only the list reached the upstream");
+    assert_eq!(
+        client
+            .post(format!("http://{gw}/messages/shop?session_id=nope"))
+            .json(&rpc(3, "ping", json!({})))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+}

@@ -140,21 +140,15 @@ async fn pump(
 }
 
 /// `POST /messages/{upstream}?session_id=...`.
-pub async fn message(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Body> {
+pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Outbound) -> Response<Body> {
     let Some(tools) = gw.upstreams.get(upstream).cloned() else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
-    let session_id = req
-        .query
-        .as_deref()
-        .and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("session_id=")))
-        .unwrap_or("")
-        .to_owned();
-    let link = gw.legacy.0.lock().ok().and_then(|m| m.get(&session_id).map(|l| (l.endpoint.clone(), l.inject.clone())));
+    let link = gw.legacy.0.lock().ok().and_then(|m| m.get(session_id).map(|l| (l.endpoint.clone(), l.inject.clone())));
     let Some((endpoint, inject)) = link else {
         return GatewayError::NotFound.into_response(None);
     };
-    let session: Arc<Session> = gw.sessions.get(upstream, &session_id);
+    let session: Arc<Session> = gw.sessions.get(upstream, session_id);
     if let Some(RpcBody::Single(m)) = parse_body(&req.body) {
         if let Some(r) = tools.refuse_call(&m) {
             let _ = inject.send(Bytes::from(r.body)).await;

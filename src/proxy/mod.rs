@@ -10,6 +10,7 @@
 //! Errors turn into HTTP responses in one place (`error.rs`).
 
 mod body;
+mod bridge;
 mod error;
 mod forward;
 mod headers;
@@ -49,6 +50,8 @@ pub struct Gateway {
     sessions: session::Sessions,
     /// Open legacy HTTP+SSE streams.
     legacy: legacy::LegacyLinks,
+    /// Old clients bridged to new upstreams.
+    bridges: bridge::Bridges,
     /// Upstreams whose visible tool set changed after a refined score: their listening
     /// streams send `notifications/tools/list_changed`.
     list_changed: broadcast::Sender<Arc<str>>,
@@ -82,6 +85,7 @@ impl Gateway {
             http,
             sessions: session::Sessions::new(),
             legacy: Default::default(),
+            bridges: Default::default(),
             list_changed: broadcast::channel(256).0,
         });
         gw.clone().watch_refinements();

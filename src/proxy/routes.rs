@@ -12,8 +12,8 @@ use hyper::body::Incoming;
 use super::body::json_response;
 use super::error::GatewayError;
 use super::forward::{Outbound, mcp};
-use super::legacy;
 use super::{Body, Gateway};
+use super::{bridge, legacy};
 
 pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
     let path = req.uri().path().to_owned();
@@ -49,8 +49,17 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
             match (route, sse_url, &out.method) {
                 ("mcp", None, _) => mcp(gw, &upstream, out).await,
                 ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, &url, out).await,
-                ("messages", Some(_), &Method::POST) => legacy::message(gw, &upstream, out).await,
+                ("messages", Some(_), &Method::POST) => {
+                    let sid = session_query(out.query.as_deref()).to_owned();
+                    legacy::message(gw, &upstream, &sid, out).await
+                }
                 ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream, "/sse/").into_response(None),
+                // Old clients in front of new upstreams: a bridge.
+                ("sse", None, &Method::GET) if gw.upstreams.contains_key(&upstream) => bridge::open(gw, &upstream),
+                ("messages", None, &Method::POST) if gw.upstreams.contains_key(&upstream) => {
+                    let sid = session_query(out.query.as_deref()).to_owned();
+                    bridge::message(gw, &sid, out).await
+                }
                 (_, None, _) if gw.config.upstream(&upstream).is_some() => {
                     GatewayError::WrongTransport(upstream, "/mcp/").into_response(None)
                 }
@@ -60,6 +69,11 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
         }
         _ => GatewayError::NotFound.into_response(None),
     }
+}
+
+/// `session_id` from a query string.
+fn session_query(q: Option<&str>) -> &str {
+    q.and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("session_id="))).unwrap_or("")
 }
 
 fn is_loopback_host(host: &str) -> bool {
