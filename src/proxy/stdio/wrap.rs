@@ -3,13 +3,14 @@
 //! answered here instead), child lines come back with `tools/list` answers scored and
 //! rewritten. stdout carries MCP messages only; logs go to stderr.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::sync::Mutex as AsyncMutex;
+use tokio::sync::oneshot;
 
-use super::child::{self, describe_exit, read_line};
+use super::child::{self, ChildProcess, describe_exit, read_line};
 use crate::config::UpstreamConfig;
 use crate::mcp::message::{Kind, classify};
 use crate::proxy::intercept::UpstreamTools;
@@ -27,6 +28,30 @@ impl Out {
         line.push(b'\n');
         if out.write_all(&line).await.is_err() || out.flush().await.is_err() {
             tracing::warn!("cannot write to stdout; the client is gone");
+        }
+    }
+}
+
+/// Lists every page of the wrapped server's tools with the gateway's own request ids; the pump
+/// scores the answers and hands back each next cursor.
+async fn learn(child: &ChildProcess, own: &Mutex<HashMap<String, oneshot::Sender<Option<String>>>>) {
+    let mut cursor: Option<String> = None;
+    for page in 0..100 {
+        let id = format!("tdqs-gateway-list-{page}");
+        let (tx, rx) = oneshot::channel();
+        if let Ok(mut own) = own.lock() {
+            own.insert(format!("\"{id}\""), tx);
+        }
+        let mut msg = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
+        if let Some(c) = &cursor {
+            msg["params"] = serde_json::json!({ "cursor": c });
+        }
+        if child.send(msg.to_string().as_bytes()).await.is_err() {
+            return;
+        }
+        match tokio::time::timeout(std::time::Duration::from_secs(10), rx).await {
+            Ok(Ok(Some(next))) => cursor = Some(next),
+            _ => return,
         }
     }
 }
@@ -56,8 +81,12 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
         }
     });
 
+    // The gateway's own list requests (to learn a tool a client calls without listing), by id.
+    let own: Arc<Mutex<HashMap<String, oneshot::Sender<Option<String>>>>> = Arc::default();
+
     // Client -> child.
-    let (to_child, ids_in, out_in, tools_in) = (process.clone(), list_ids.clone(), out.clone(), tools.clone());
+    let (to_child, ids_in, out_in, tools_in, own_in) =
+        (process.clone(), list_ids.clone(), out.clone(), tools.clone(), own.clone());
     let client = tokio::spawn(async move {
         let mut stdin = BufReader::new(tokio::io::stdin());
         let mut line = Vec::new();
@@ -67,6 +96,11 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
                 continue;
             }
             let m = classify(msg);
+            if let Some(tool) = &m.tool_name
+                && tools_in.should_learn(tool)
+            {
+                learn(&to_child, &own_in).await;
+            }
             if let Some(r) = tools_in.refuse_call(&m) {
                 out_in.line(&r.body).await;
                 continue;
@@ -96,10 +130,20 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
                 tracing::warn!(upstream = %upstream.name, "the wrapped server wrote a line that is not JSON-RPC; dropped");
                 continue;
             }
-            let is_list = match classify(msg).kind {
-                Kind::Response { id } => list_ids.lock().map(|mut ids| ids.remove(&id)).unwrap_or(false),
-                _ => false,
+            let answered = match classify(msg).kind {
+                Kind::Response { id } => Some(id),
+                _ => None,
             };
+            if let Some(waiter) = answered.as_ref().and_then(|id| own.lock().ok()?.remove(id)) {
+                // The gateway's own list: score it, keep it from the client.
+                tools.rewrite_list(&scoring, msg).await;
+                let next = serde_json::from_slice::<serde_json::Value>(msg)
+                    .ok()
+                    .and_then(|v| v.pointer("/result/nextCursor").and_then(|c| c.as_str()).map(str::to_owned));
+                let _ = waiter.send(next);
+                continue;
+            }
+            let is_list = answered.is_some_and(|id| list_ids.lock().map(|mut ids| ids.remove(&id)).unwrap_or(false));
             let rewritten = if is_list { tools.rewrite_list(&scoring, msg).await } else { None };
             out.line(rewritten.as_deref().unwrap_or(msg)).await;
         }
