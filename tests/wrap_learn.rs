@@ -7,6 +7,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+fn send(stdin: &mut std::process::ChildStdin, v: Value) {
+    writeln!(stdin, "{v}").expect("write to wrap's stdin");
+}
+
 #[test]
 fn an_unlisted_low_tier_tool_is_refused() {
     let root = env!("CARGO_MANIFEST_DIR");
@@ -35,7 +39,6 @@ fn an_unlisted_low_tier_tool_is_refused() {
             }
         }
     });
-    let mut send = |v: Value| writeln!(stdin, "{v}").unwrap();
     let wait_for = |id: i64| -> Value {
         let deadline = Instant::now() + Duration::from_secs(30);
         while Instant::now() < deadline {
@@ -48,19 +51,22 @@ fn an_unlisted_low_tier_tool_is_refused() {
         panic!("no answer to {id}");
     };
     send(
+        &mut stdin,
         json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}),
     );
     assert!(wait_for(1)["result"]["serverInfo"].is_object());
-    send(json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
+    send(&mut stdin, json!({"jsonrpc":"2.0","method":"notifications/initialized"}));
     // No tools/list from the client: echo (tier B) is called straight away.
-    send(json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"message":"x"}}}));
+    send(
+        &mut stdin,
+        json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"message":"x"}}}),
+    );
     let answer = wait_for(2);
     assert_eq!(answer["error"]["code"], -32602, "{answer}");
     assert!(answer["error"]["message"].as_str().unwrap().contains("below the minimum"));
     // A tool at tier A is still called.
-    send(json!({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get-env","arguments":{}}}));
+    send(&mut stdin, json!({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get-env","arguments":{}}}));
     assert!(wait_for(3)["result"].is_object());
-    drop(send);
     drop(stdin);
     let status = child.wait().unwrap();
     assert!(status.success(), "{status:?}");
