@@ -35,7 +35,8 @@ pub fn short_sha256(bytes: &[u8]) -> String {
 
 /// Compact sorted text of an object, appended to `out`.
 pub fn write_sorted_object(out: &mut Vec<u8>, o: &JsObject) {
-    let mut entries: Vec<(&JsString, &JsValue)> = o.iter().collect();
+    // Most objects are small: sort their entries on the stack.
+    let mut entries: smallvec::SmallVec<[(&JsString, &JsValue); 16]> = o.iter().collect();
     // Keys usually arrive sorted or nearly so; an already sorted list costs one pass.
     if !entries.windows(2).all(|w| cmp_utf16(w[0].0, w[1].0).is_lt()) {
         entries.sort_by(|a, b| cmp_utf16(a.0, b.0));
@@ -182,6 +183,13 @@ pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
     let mut run_start = 0;
     let mut i = 0;
     while i < bytes.len() {
+        // Skip eight plain bytes at a time.
+        if let Some(word) = bytes.get(i..i + 8)
+            && !word_needs_escape(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])))
+        {
+            i += 8;
+            continue;
+        }
         let b = bytes[i];
         if !SPECIAL[b as usize] {
             i += 1;
@@ -219,6 +227,16 @@ pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
     }
     out.extend_from_slice(&bytes[run_start..]);
     out.push(b'"');
+}
+
+/// Whether any byte of `w` is special (see [`SPECIAL`]): below 0x20, `"`, `\\` or 0xED.
+/// Classic SWAR tests; a false positive only sends the word through the byte loop.
+fn word_needs_escape(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    (below_space | has_zero(w ^ (ONES * 0x22)) | has_zero(w ^ (ONES * 0x5C)) | has_zero(w ^ (ONES * 0xED))) != 0
 }
 
 /// `\u` and four lowercase hex digits.
@@ -261,6 +279,22 @@ mod tests {
             compact(r#""a\u0001\u001f\b\f\n\r\t\"\\\/\u007f\u2028\udfff\ud800""#),
             "\"a\\u0001\\u001f\\b\\f\\n\\r\\t\\\"\\\\/\u{7f}\u{2028}\\udfff\\ud800\""
         );
+    }
+
+    #[test]
+    fn eight_byte_skipping_finds_every_special_byte() {
+        for special in [0x00u8, 0x08, 0x1F, b'"', b'\\', b'\n'] {
+            for pos in 0..20 {
+                let mut text = vec![b'a'; 20];
+                text[pos] = special;
+                let s = JsString::from(String::from_utf8(text).unwrap());
+                let mut out = Vec::new();
+                write_string(&mut out, &s);
+                assert!(out.len() > 22, "byte {special:#x} at {pos} was not escaped");
+            }
+        }
+        assert!(!word_needs_escape(u64::from_le_bytes(*b"plain ok")));
+        assert!(word_needs_escape(u64::from_le_bytes(*b"quo\"te!")));
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub struct ContextSignals {
 
 /// The canonical bytes of a definition: the six inputs, absent ones as `null`, sorted compact.
 pub fn canonical_definition(tool: &ToolDefinition) -> Vec<u8> {
-    let mut out = Vec::with_capacity(512);
+    let mut out = Vec::with_capacity(1024);
     let opt_obj = |out: &mut Vec<u8>, o: &Option<JsObject>| match o {
         Some(o) => write_sorted_object(out, o),
         None => out.extend_from_slice(b"null"),
