@@ -294,7 +294,7 @@ mod tests {
             }
         }
         assert!(!word_needs_escape(u64::from_le_bytes(*b"plain ok")));
-        assert!(word_needs_escape(u64::from_le_bytes(*b"quo\"te!")));
+        assert!(word_needs_escape(u64::from_le_bytes(*b"quo\"tes!")));
     }
 
     #[test]
