@@ -66,6 +66,16 @@ async fn answer(req: Request<hyper::body::Incoming>, calls: &AtomicUsize) -> Res
     }
     let body = req.into_body().collect().await.unwrap().to_bytes();
     let msg: Value = serde_json::from_slice(&body).unwrap();
+    if msg["method"] == "subscriptions/listen" {
+        // 2026-07-28: a long-lived POST stream for list changes; open and silent here.
+        let stream =
+            futures_util::stream::iter([Ok::<_, Infallible>(Frame::data(Bytes::from_static(b": listening\n\n")))])
+                .chain(futures_util::stream::pending());
+        return Response::builder()
+            .header("content-type", "text/event-stream")
+            .body(BodyExt::boxed(StreamBody::new(stream)))
+            .unwrap();
+    }
     let result = match msg["method"].as_str() {
         Some("tools/list") => json!({ "tools": serde_json::from_str::<Value>(TOOLS).unwrap() }),
         Some("tools/call") => {
@@ -239,4 +249,37 @@ async fn a_failing_judge_fails_in_the_configured_direction() {
     assert_eq!(open_tools.len(), 2, "fail open: heuristic scores stand in");
     assert!(open_tools.iter().all(|t| meta(t)["judge"] == "heuristic-1"));
     assert!(list(closed).await.is_empty(), "fail closed: nothing unjudged is shown");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn list_changed_reaches_a_subscriptions_listen_stream() {
+    let model = ModelServer::start();
+    model.set_tool_answer("lookup", tool_answer([5, 5, 5, 5, 5, 5], false, "scripted"));
+    model.set_tool_answer("fetch_invoice", tool_answer([2, 2, 2, 2, 2, 2], false, "scripted"));
+    model.set_canned_delay(Duration::from_millis(500));
+    let up = upstream(Arc::new(AtomicUsize::new(0))).await;
+    let gw = gateway(&model, up, "mode = \"enforce\"\nmin_tier = \"A\"").await;
+    let listen = reqwest::Client::new()
+        .post(format!("http://{gw}/mcp/billing"))
+        .header("accept", "application/json, text/event-stream")
+        .json(&json!({"jsonrpc": "2.0", "id": 9, "method": "subscriptions/listen", "params": {}}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(listen.headers()["content-type"], "text/event-stream");
+    let mut events = listen.bytes_stream();
+    list(gw).await; // provisional scores; the model's answers flip the visible set
+    let seen = tokio::time::timeout(Duration::from_secs(10), async {
+        let mut seen = String::new();
+        while let Some(chunk) = events.next().await {
+            seen.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+            if seen.contains("notifications/tools/list_changed") {
+                break;
+            }
+        }
+        seen
+    })
+    .await
+    .expect("list_changed on the subscriptions/listen stream within 10 s");
+    assert!(seen.contains(": listening"), "the upstream's own stream is relayed: {seen}");
 }
