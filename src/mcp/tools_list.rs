@@ -29,7 +29,16 @@ pub struct ListResult {
 impl ListResult {
     /// `None` when `bytes` is not a response carrying `result.tools` as an array.
     pub fn parse(bytes: &[u8]) -> Option<ListResult> {
+        Self::parse_if(bytes, |_| true)
+    }
+
+    /// Like [`parse`](Self::parse), for a response whose id (its JSON text) `wanted` accepts;
+    /// the envelope is read once for both questions.
+    pub fn parse_if(bytes: &[u8], wanted: impl FnOnce(&str) -> bool) -> Option<ListResult> {
         let envelope: RawMap = serde_json::from_slice(bytes).ok()?;
+        if envelope.contains_key("method") || !wanted(envelope.get("id")?.get()) {
+            return None;
+        }
         let result: RawMap = serde_json::from_str(envelope.get("result")?.get()).ok()?;
         let tools = result.get("tools")?.get();
         // Valid JSON (the parse above checked) that starts with '[' is an array; the tools are

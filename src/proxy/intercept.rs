@@ -136,7 +136,11 @@ impl UpstreamTools {
     /// Scores every tool of a list response and applies the policy. Returns the bytes to send
     /// on, or `None` to forward the original bytes (nothing to change, or not a list result).
     pub async fn rewrite_list(&self, scoring: &Arc<ScoringService>, bytes: &[u8]) -> Option<Vec<u8>> {
-        let list = ListResult::parse(bytes)?;
+        self.rewrite_parsed(scoring, ListResult::parse(bytes)?).await
+    }
+
+    /// [`rewrite_list`](Self::rewrite_list) for a list already split into its parts.
+    pub async fn rewrite_parsed(&self, scoring: &Arc<ScoringService>, list: ListResult) -> Option<Vec<u8>> {
         let generation = scoring.generation();
         let text = list.tools_text();
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());

@@ -15,8 +15,9 @@ use tokio::sync::{broadcast, mpsc};
 use super::intercept::UpstreamTools;
 use super::session::Session;
 use super::{Body, BoxError, Gateway};
-use crate::mcp::message::{IdKey, Kind, classify};
+use crate::mcp::message::IdKey;
 use crate::mcp::sse;
+use crate::mcp::tools_list::ListResult;
 
 /// The notification a client gets when the tools it may see changed.
 const LIST_CHANGED_EVENT: &[u8] =
@@ -64,10 +65,9 @@ impl Rewriter {
     }
 
     async fn rewrite_one(&self, bytes: &[u8]) -> Option<Vec<u8>> {
-        match classify(bytes).kind {
-            Kind::Response { id } if self.is_list_answer(&id) => self.tools.rewrite_list(&self.gw.scoring, bytes).await,
-            _ => None,
-        }
+        // One read of the envelope answers both "is it a list answer?" and "what is in it?".
+        let list = ListResult::parse_if(bytes, |id| self.is_list_answer(&id.to_owned()))?;
+        self.tools.rewrite_parsed(&self.gw.scoring, list).await
     }
 }
 
