@@ -7,6 +7,8 @@ mod stdio;
 
 use serde_json::{Value, json};
 
+use crate::mcp::message::list_request;
+
 pub(crate) use http::answer as read_answer;
 pub use http::fetch_url;
 pub use stdio::fetch_command;
@@ -51,13 +53,6 @@ fn initialize_request() -> Value {
 
 fn initialized_notification() -> Value {
     json!({ "jsonrpc": "2.0", "method": "notifications/initialized" })
-}
-
-fn list_request(id: u64, cursor: Option<&str>) -> Value {
-    match cursor {
-        Some(c) => json!({ "jsonrpc": "2.0", "id": id, "method": "tools/list", "params": { "cursor": c } }),
-        None => json!({ "jsonrpc": "2.0", "id": id, "method": "tools/list" }),
-    }
 }
 
 /// The result of an answer, or the error it carries.

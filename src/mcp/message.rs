@@ -124,6 +124,21 @@ pub fn classify(bytes: &[u8]) -> Message {
     Message { kind, tool_name }
 }
 
+/// A `tools/list` request with `id`, asking for the page after `cursor`.
+pub fn list_request(id: impl Into<serde_json::Value>, cursor: Option<&str>) -> serde_json::Value {
+    let mut msg = serde_json::json!({ "jsonrpc": "2.0", "id": id.into(), "method": "tools/list" });
+    if let Some(c) = cursor {
+        msg["params"] = serde_json::json!({ "cursor": c });
+    }
+    msg
+}
+
+/// The id of the gateway's own `tools/list` requests for `page` (it lists an upstream itself
+/// to decide on a call to a tool no client listed).
+pub fn own_list_id(page: usize) -> String {
+    format!("tdqs-gateway-list-{page}")
+}
+
 /// A JSON-RPC error response to `id` (its JSON text), as bytes.
 pub fn error_response(id: &str, code: i64, message: &str, data: Option<serde_json::Value>) -> Vec<u8> {
     let mut error = serde_json::json!({ "code": code, "message": message });

@@ -15,7 +15,7 @@ use super::intercept::UpstreamTools;
 use super::stream::{Rewriter, json_body, sse_body};
 use super::{Body, Gateway};
 use crate::config::expand_env;
-use crate::mcp::message::{Body as RpcBody, Message, parse_body};
+use crate::mcp::message::{Body as RpcBody, Message, list_request, own_list_id, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
 
@@ -162,11 +162,8 @@ async fn relay(
 async fn learn_tools(gw: &Arc<Gateway>, upstream: &str, tools: &Arc<UpstreamTools>, req: &Outbound) {
     let mut cursor: Option<String> = None;
     for page in 0..100 {
-        let id = serde_json::Value::from(format!("tdqs-gateway-list-{page}"));
-        let mut msg = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
-        if let Some(c) = &cursor {
-            msg["params"] = serde_json::json!({ "cursor": c });
-        }
+        let id = serde_json::Value::from(own_list_id(page));
+        let msg = list_request(id.clone(), cursor.as_deref());
         let mut headers = req.headers.clone();
         headers.insert(header::ACCEPT, HeaderValue::from_static("application/json, text/event-stream"));
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));

@@ -16,7 +16,7 @@ use tokio::process::ChildStdout;
 use tokio::sync::mpsc;
 
 use super::child::{ChildProcess, describe_exit, read_line};
-use crate::mcp::message::{IdKey, Kind, classify, error_response};
+use crate::mcp::message::{IdKey, Kind, classify, error_response, list_request, own_list_id};
 use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 
@@ -148,12 +148,10 @@ impl StdioSession {
     pub async fn learn_tools(&self, timeout: Duration) {
         let mut cursor: Option<String> = None;
         for page in 0..100 {
-            let id = format!("\"tdqs-gateway-list-{page}\"");
-            let (_, mut rx) = self.open_stream(std::slice::from_ref(&id), std::slice::from_ref(&id), Reader::Gateway);
-            let mut msg = serde_json::json!({"jsonrpc": "2.0", "id": format!("tdqs-gateway-list-{page}"), "method": "tools/list"});
-            if let Some(c) = &cursor {
-                msg["params"] = serde_json::json!({ "cursor": c });
-            }
+            let id = own_list_id(page);
+            let key = format!("\"{id}\"");
+            let (_, mut rx) = self.open_stream(std::slice::from_ref(&key), std::slice::from_ref(&key), Reader::Gateway);
+            let msg = list_request(id, cursor.as_deref());
             if self.send(msg.to_string().as_bytes()).await.is_err() {
                 return;
             }

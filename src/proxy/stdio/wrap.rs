@@ -12,7 +12,7 @@ use tokio::sync::oneshot;
 
 use super::child::{self, ChildProcess, describe_exit, read_line};
 use crate::config::UpstreamConfig;
-use crate::mcp::message::{Kind, classify};
+use crate::mcp::message::{Kind, classify, list_request, own_list_id};
 use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 
@@ -37,15 +37,12 @@ impl Out {
 async fn learn(child: &ChildProcess, own: &Mutex<HashMap<String, oneshot::Sender<Option<String>>>>) {
     let mut cursor: Option<String> = None;
     for page in 0..100 {
-        let id = format!("tdqs-gateway-list-{page}");
+        let id = own_list_id(page);
         let (tx, rx) = oneshot::channel();
         if let Ok(mut own) = own.lock() {
             own.insert(format!("\"{id}\""), tx);
         }
-        let mut msg = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"});
-        if let Some(c) = &cursor {
-            msg["params"] = serde_json::json!({ "cursor": c });
-        }
+        let msg = list_request(id, cursor.as_deref());
         if child.send(msg.to_string().as_bytes()).await.is_err() {
             return;
         }
