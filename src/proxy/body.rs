@@ -3,9 +3,30 @@
 
 use bytes::Bytes;
 use http::{HeaderValue, Response, StatusCode, header};
-use http_body_util::{BodyExt, Full};
+use http_body_util::{BodyExt, Full, StreamBody};
+use tokio::sync::mpsc;
 
-use super::Body;
+use super::{Body, BoxError};
+
+/// Frames sent into a channel, as a body that ends when the sender is dropped.
+pub type FrameSender = mpsc::Sender<Result<http_body::Frame<Bytes>, BoxError>>;
+
+/// A body fed by a channel (16 frames deep) and the sender that feeds it.
+pub fn channel_body() -> (FrameSender, Body) {
+    let (tx, rx) = mpsc::channel(16);
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|item| (item, rx)) });
+    (tx, BodyExt::boxed(StreamBody::new(stream)))
+}
+
+/// A `text/event-stream` response that no intermediary should buffer or cache.
+pub fn sse_response(body: Body) -> Response<Body> {
+    let mut resp = Response::new(body);
+    let h = resp.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    resp
+}
 
 pub fn full(bytes: impl Into<Bytes>) -> Body {
     Full::new(bytes.into()).map_err(|never| match never {}).boxed()

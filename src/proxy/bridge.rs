@@ -10,13 +10,13 @@ use std::sync::{Arc, Mutex};
 use bytes::Bytes;
 use futures_util::StreamExt;
 use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
-use http_body_util::{BodyExt, BodyStream, StreamBody};
+use http_body_util::BodyStream;
 use tokio::sync::mpsc;
 
-use super::body::{full, sse_event};
+use super::body::{channel_body, full, sse_event, sse_response};
 use super::error::GatewayError;
 use super::forward::{Outbound, mcp};
-use super::{Body, BoxError, Gateway};
+use super::{Body, Gateway};
 use crate::mcp::sse;
 
 /// One old client's bridge: its stream, and the new-style session it stands for.
@@ -38,7 +38,7 @@ pub fn open(gw: Arc<Gateway>, upstream: &str) -> Response<Body> {
     let bridge = Arc::new(Bridge { upstream: upstream.to_owned(), out: tx, session: Mutex::new(HeaderMap::new()) });
     gw.bridges.0.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), bridge.clone());
     let endpoint = Bytes::from(format!("event: endpoint\ndata: /messages/{upstream}?session_id={id}\n\n"));
-    let (frames_tx, frames_rx) = mpsc::channel::<Result<http_body::Frame<Bytes>, BoxError>>(16);
+    let (frames_tx, body) = channel_body();
     let gw2 = gw.clone();
     tokio::spawn(async move {
         if frames_tx.send(Ok(http_body::Frame::data(endpoint))).await.is_err() {
@@ -59,13 +59,7 @@ pub fn open(gw: Arc<Gateway>, upstream: &str) -> Response<Body> {
         }
         close(&gw2, &id, &bridge).await;
     });
-    let stream = futures_util::stream::unfold(frames_rx, |mut rx| async move { rx.recv().await.map(|i| (i, rx)) });
-    let mut resp = Response::new(BodyExt::boxed(StreamBody::new(stream)));
-    let h = resp.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    resp
+    sse_response(body)
 }
 
 /// The old client left: forget the bridge and end the new-style session upstream.

@@ -9,17 +9,16 @@ use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
 use futures_util::StreamExt;
-use http::{HeaderValue, Method, Response, StatusCode, header};
-use http_body_util::{BodyExt, StreamBody};
+use http::{Method, Response, StatusCode};
 use tokio::sync::mpsc;
 
-use super::body::{full, sse_event};
+use super::body::{FrameSender, channel_body, full, sse_event, sse_response};
 use super::error::GatewayError;
 use super::forward::Outbound;
 use super::headers::{end_to_end, upstream_request};
 use super::session::Session;
 use super::stream::Rewriter;
-use super::{Body, BoxError, Gateway};
+use super::{Body, Gateway};
 use crate::mcp::message::{Body as RpcBody, parse_body};
 use crate::mcp::sse;
 
@@ -68,17 +67,11 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     let session_id = uuid::Uuid::new_v4().simple().to_string();
     let session = gw.sessions.get(upstream, &session_id);
     let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
-    let (tx, rx) = mpsc::channel::<Result<http_body::Frame<Bytes>, BoxError>>(16);
+    let (tx, body) = channel_body();
     let rw = Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session) };
     let base = reqwest::Url::parse(sse_url).ok();
     tokio::spawn(pump(gw.clone(), resp, rw, base, session_id, inject_tx, inject_rx, tx));
-    let stream = futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|i| (i, rx)) });
-    let mut out = Response::new(BodyExt::boxed(StreamBody::new(stream)));
-    let h = out.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    out
+    sse_response(body)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -90,7 +83,7 @@ async fn pump(
     session_id: String,
     inject_tx: mpsc::Sender<Bytes>,
     mut inject_rx: mpsc::Receiver<Bytes>,
-    tx: mpsc::Sender<Result<http_body::Frame<Bytes>, BoxError>>,
+    tx: FrameSender,
 ) {
     let upstream = rw.tools.name.clone();
     let mut stream = resp.bytes_stream();

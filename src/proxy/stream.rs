@@ -8,10 +8,10 @@ use std::sync::Arc;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use http_body::Frame;
-use http_body_util::{BodyExt, StreamBody};
 use serde_json::value::RawValue;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::broadcast;
 
+use super::body::{FrameSender, channel_body};
 use super::intercept::UpstreamTools;
 use super::session::Session;
 use super::{Body, BoxError, Gateway};
@@ -92,17 +92,16 @@ pub async fn json_body(resp: reqwest::Response, rw: &Rewriter) -> Result<(Bytes,
 /// Relays an SSE answer event by event. `listen` makes it a listening stream (GET, or
 /// `subscriptions/listen`) that also carries list-changed notifications for this upstream.
 pub fn sse_body(resp: reqwest::Response, rw: Rewriter, listen: Option<broadcast::Receiver<Arc<str>>>) -> Body {
-    let (tx, rx) = mpsc::channel::<Result<Frame<Bytes>, BoxError>>(16);
+    let (tx, body) = channel_body();
     tokio::spawn(pump(resp, rw, listen, tx));
-    let stream = futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|item| (item, rx)) });
-    BodyExt::boxed(StreamBody::new(stream))
+    body
 }
 
 async fn pump(
     resp: reqwest::Response,
     rw: Rewriter,
     mut listen: Option<broadcast::Receiver<Arc<str>>>,
-    tx: mpsc::Sender<Result<Frame<Bytes>, BoxError>>,
+    tx: FrameSender,
 ) {
     let upstream_name = rw.tools.name.clone();
     let mut upstream = resp.bytes_stream();

@@ -119,7 +119,8 @@ fn rpc_error(status: StatusCode, id: Option<&str>, code: i64, message: &str) -> 
     json_response(status, error_response(id.unwrap_or("null"), code, &format!("tdqs-gateway: {message}"), None))
 }
 
-fn sse_response(rx: tokio::sync::mpsc::Receiver<Bytes>, prefix: Vec<Bytes>) -> Body {
+/// Each message from `rx` as an SSE event, after the ready-made `prefix` events.
+fn sse_stream(rx: tokio::sync::mpsc::Receiver<Bytes>, prefix: Vec<Bytes>) -> Body {
     let head = futures_util::stream::iter(prefix.into_iter().map(Ok));
     let tail = futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|m| (Ok::<_, super::BoxError>(sse_event(&m)), rx))
@@ -129,13 +130,11 @@ fn sse_response(rx: tokio::sync::mpsc::Receiver<Bytes>, prefix: Vec<Bytes>) -> B
     BodyExt::boxed(StreamBody::new(frames))
 }
 
-fn with_stream_headers(mut resp: Response<Body>, session: &str) -> Response<Body> {
-    let h = resp.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    h.insert("x-accel-buffering", HeaderValue::from_static("no"));
+/// An SSE response for a session's stream, carrying the session id.
+fn session_stream(body: Body, session: &str) -> Response<Body> {
+    let mut resp = super::body::sse_response(body);
     if let Ok(v) = HeaderValue::from_str(session) {
-        h.insert(SESSION_HEADER, v);
+        resp.headers_mut().insert(SESSION_HEADER, v);
     }
     resp
 }
@@ -178,7 +177,7 @@ pub async fn handle(
                         }
                     }
                 });
-                with_stream_headers(Response::new(sse_response(rx, vec![])), &s.id)
+                session_stream(sse_stream(rx, vec![]), &s.id)
             }
         },
         (&Method::GET | &Method::DELETE, None) => {
@@ -256,7 +255,7 @@ async fn post(
         req.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
     if accepts_sse {
         let prefix = refusals.iter().map(|r| sse_event(r)).collect();
-        return with_stream_headers(Response::new(sse_response(rx, prefix)), &session.id);
+        return session_stream(sse_stream(rx, prefix), &session.id);
     }
     // JSON: only this body's answers come here; anything else goes to an SSE stream or GET.
     let mut answers = refusals;
