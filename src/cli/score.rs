@@ -2,13 +2,13 @@
 //! a model behind an OpenAI-compatible endpoint. The key is read from the environment only.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::{Format, Outcome, emit, input, now_rfc3339};
-use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
+use crate::config::{Config, JudgeConfig, JudgeKind as ConfigJudgeKind};
+use crate::judge::Judge;
 use crate::render::{Style, score_markdown, score_text};
 use crate::scoring::score_server;
 use crate::tdqs::score::Tier;
@@ -79,28 +79,36 @@ impl TierArg {
     }
 }
 
+/// The flags as a `[judge]` config, built by the same code as the gateway's judge.
 fn build_judge(args: &ScoreArgs) -> anyhow::Result<Judge> {
-    if let JudgeKind::Heuristic = args.judge {
-        return Ok(Judge::Heuristic);
-    }
-    let Some(base_url) = args.base_url.clone() else { bail!("--judge openai needs --base-url (or TDQS_BASE_URL)") };
-    let Some(model) = args.model.clone() else { bail!("--judge openai needs --model (or TDQS_MODEL)") };
-    let mut settings = ModelSettings::new(base_url, model);
-    settings.api_key = std::env::var(&args.api_key_env).ok().filter(|k| !k.is_empty());
-    settings.concurrency = args.concurrency.max(1);
-    settings.timeout = Duration::from_millis(args.timeout_ms);
-    settings.max_attempts = args.max_attempts.max(1);
-    if let Some(raw) = &args.request_overrides {
-        match serde_json::from_str(raw) {
-            Ok(serde_json::Value::Object(map)) => settings.request_overrides = map,
-            _ => bail!("--request-overrides must be a JSON object"),
+    let mut cfg = Config::default();
+    if let JudgeKind::Openai = args.judge {
+        if args.base_url.is_none() {
+            bail!("--judge openai needs --base-url (or TDQS_BASE_URL)");
         }
+        if args.model.is_none() {
+            bail!("--judge openai needs --model (or TDQS_MODEL)");
+        }
+        let request_overrides = match &args.request_overrides {
+            None => Default::default(),
+            Some(raw) => match serde_json::from_str(raw) {
+                Ok(serde_json::Value::Object(map)) => map,
+                _ => bail!("--request-overrides must be a JSON object"),
+            },
+        };
+        cfg.judge = JudgeConfig {
+            kind: ConfigJudgeKind::Openai,
+            base_url: args.base_url.clone(),
+            model: args.model.clone(),
+            api_key_env: args.api_key_env.clone(),
+            concurrency: args.concurrency,
+            timeout_ms: args.timeout_ms,
+            max_attempts: args.max_attempts,
+            request_overrides,
+            prompts_dir: args.prompts_dir.clone(),
+        };
     }
-    let prompts = match &args.prompts_dir {
-        Some(dir) => Prompts::from_dir(dir)?,
-        None => Prompts::builtin(),
-    };
-    Ok(Judge::Model { client: ModelClient::new(settings)?, prompts })
+    super::serve::build_judge(&cfg)
 }
 
 pub fn run(args: ScoreArgs) -> anyhow::Result<Outcome> {

@@ -302,21 +302,10 @@ async fn build_report(
     tools: Vec<(ToolDefinition, Option<Arc<crate::tdqs::tool_score::ToolScore>>)>,
     scoring: &Arc<ScoringService>,
 ) -> ServerReport {
-    use crate::tdqs::cost::invocation_cost;
-    use crate::tdqs::prompt::CoherenceTool;
-    use crate::tdqs::shadow::{CostedTool, shadow_candidates};
     let mut scores: Vec<crate::tdqs::tool_score::ToolScore> =
         tools.iter().filter_map(|(_, s)| s.as_ref().map(|s| (**s).clone())).collect();
-    let costed: Vec<CoherenceTool> = tools
-        .iter()
-        .map(|(d, _)| CoherenceTool {
-            name: &d.name,
-            description: d.description.as_ref(),
-            cost: invocation_cost(d.input_schema.as_ref()),
-        })
-        .collect();
-    let costs: Vec<CostedTool> = costed.iter().map(|c| CostedTool { name: c.name, cost: c.cost.cost() }).collect();
-    let candidates = shadow_candidates(&costs);
+    let definitions: Vec<ToolDefinition> = tools.into_iter().map(|(d, _)| d).collect();
+    let (costed, candidates) = crate::tdqs::prompt::coherence_inputs(&definitions);
     let judge = scoring.judge();
     let (coherence, coherence_judge) = match judge.judge_coherence(server, &costed, &candidates).await {
         Ok(c) => (c, judge.identity()),
@@ -326,7 +315,7 @@ async fn build_report(
             (c, crate::judge::heuristic::HEURISTIC_JUDGE_ID.to_owned())
         }
     };
-    let server_score = crate::tdqs::server::rollup(tools.len(), &mut scores, Some(&coherence), &candidates);
+    let server_score = crate::tdqs::server::rollup(definitions.len(), &mut scores, Some(&coherence), &candidates);
     ServerReport { definitions_key: key, server_score, coherence_judge }
 }
 

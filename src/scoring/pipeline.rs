@@ -7,14 +7,12 @@ use serde::Serialize;
 
 use crate::judge::{Judge, JudgeError};
 use crate::tdqs::SPEC_VERSION;
-use crate::tdqs::cost::invocation_cost;
 use crate::tdqs::definition::ToolDefinition;
 use crate::tdqs::gates::evaluate_gates;
 use crate::tdqs::json::JsString;
-use crate::tdqs::prompt::CoherenceTool;
+use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::report::ServerSummary;
 use crate::tdqs::server::{ServerScore, rollup};
-use crate::tdqs::shadow::{CostedTool, shadow_candidates};
 use crate::tdqs::signals::context_signals;
 use crate::tdqs::tool_score::{ToolScore, judged_score, needs_judge, no_description_score};
 
@@ -98,18 +96,7 @@ pub async fn score_server(
     .await;
     let mut scores = scored.into_iter().collect::<Result<Vec<_>, _>>()?;
 
-    let costs: Vec<CostedTool> =
-        scores.iter().map(|s| CostedTool { name: &s.name, cost: s.context_signals.invocation_cost }).collect();
-    let candidates = shadow_candidates(&costs);
-    drop(costs);
-    let costed: Vec<CoherenceTool> = tools
-        .iter()
-        .map(|t| CoherenceTool {
-            name: &t.name,
-            description: t.description.as_ref(),
-            cost: invocation_cost(t.input_schema.as_ref()),
-        })
-        .collect();
+    let (costed, candidates) = coherence_inputs(tools);
     let coherence = judge
         .judge_coherence(server_name, &costed, &candidates)
         .await

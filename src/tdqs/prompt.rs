@@ -5,7 +5,7 @@ use super::canonical::to_author_pretty;
 use super::cost::InvocationCost;
 use super::definition::ToolDefinition;
 use super::json::{JsObject, JsString, JsValue};
-use super::shadow::ShadowCandidate;
+use super::shadow::{CostedTool, ShadowCandidate, shadow_candidates};
 use super::signals::ContextSignals;
 
 /// Text without U+0000, lone surrogates shown as U+FFFD.
@@ -82,6 +82,22 @@ pub struct CoherenceTool<'a> {
     pub name: &'a JsString,
     pub description: Option<&'a JsString>,
     pub cost: InvocationCost,
+}
+
+/// What the coherence judge is given for a tool set: each tool with its invocation cost, and
+/// the shadow candidates among them.
+pub fn coherence_inputs(tools: &[ToolDefinition]) -> (Vec<CoherenceTool<'_>>, Vec<ShadowCandidate>) {
+    let costed: Vec<CoherenceTool> = tools
+        .iter()
+        .map(|t| CoherenceTool {
+            name: &t.name,
+            description: t.description.as_ref(),
+            cost: super::cost::invocation_cost(t.input_schema.as_ref()),
+        })
+        .collect();
+    let costs: Vec<CostedTool> = costed.iter().map(|c| CostedTool { name: c.name, cost: c.cost.cost() }).collect();
+    let candidates = shadow_candidates(&costs);
+    (costed, candidates)
 }
 
 /// The coherence message: every tool with its cost parts, then the shadow candidates.
