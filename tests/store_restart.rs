@@ -15,6 +15,9 @@ use tdqs_gateway::store::{self, StoreUrl};
 use tdqs_gateway::tdqs::definition::parse_tools;
 use tdqs_gateway::tdqs::json;
 
+/// Claim lease for model calls (one replica here: claims are always free).
+const LEASE: Duration = Duration::from_secs(30);
+
 fn judge(model: &ModelServer) -> Judge {
     let mut s = ModelSettings::new(model.base_url(), "scripted-model");
     s.backoff = Duration::from_millis(5);
