@@ -151,6 +151,35 @@ impl UpstreamTools {
         views
     }
 
+    /// Judges the named tool (or every listed tool) again now; the new scores replace the old
+    /// ones and the decisions follow. Returns how many tools were judged.
+    pub async fn rescore(&self, scoring: &Arc<ScoringService>, tool: Option<&str>) -> Result<usize, String> {
+        let targets: Vec<(ToolDefinition, Vec<JsString>)> = {
+            let map = self.tools.lock().map_err(|_| "tool table unavailable".to_owned())?;
+            map.iter()
+                .filter(|(name, _)| tool.is_none_or(|t| t == name.as_str()))
+                .filter_map(|(_, s)| Some((s.definition.clone()?, s.siblings.clone())))
+                .collect()
+        };
+        if let Some(t) = tool
+            && targets.is_empty()
+        {
+            return Err(format!("upstream {:?} has listed no scorable tool named {t:?}", self.name));
+        }
+        if tool.is_none() {
+            scoring.forget_coherence();
+            if let Ok(mut r) = self.report.lock() {
+                *r = None;
+            }
+        }
+        for (def, siblings) in &targets {
+            scoring.rescore(&self.name, def, siblings).await.map_err(|e| e.to_string())?;
+        }
+        self.refresh(scoring);
+        self.refresh_report(scoring);
+        Ok(targets.len())
+    }
+
     /// The most recent refused calls, newest last.
     pub fn refused_calls(&self) -> Vec<RefusedCall> {
         self.refusals.lock().map(|r| r.iter().cloned().collect()).unwrap_or_default()

@@ -416,6 +416,39 @@ impl ScoringService {
         });
     }
 
+    /// Judges `tool` again now with the configured judge, replacing the stored score (an
+    /// operator asked). Waits for the answer; listeners hear about the change.
+    pub async fn rescore(
+        self: &Arc<Self>,
+        upstream: &str,
+        tool: &ToolDefinition,
+        siblings: &[JsString],
+    ) -> Result<Scored, crate::judge::JudgeError> {
+        let signals = context_signals(tool);
+        let gate = evaluate_gates(tool);
+        let key = self.key(&signals);
+        let score = match gate {
+            Gate::NoDescription => no_description_score(&tool.name, signals),
+            _ => {
+                let j = self.judge.judge_tool(tool, &signals, siblings).await?;
+                judged_score(&tool.name, signals, gate, &j)
+            }
+        };
+        let score = Arc::new(score);
+        self.failed.invalidate(&key);
+        self.keep(key.clone(), score.clone());
+        self.generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        let _ = self.changes.send(Arc::from(upstream));
+        Ok(final_scored(score, &key.judge))
+    }
+
+    /// Forgets the coherence answers kept in memory, so the next report judges the set again
+    /// (an operator asked for a re-score of a server).
+    pub fn forget_coherence(&self) {
+        self.coherence.invalidate_all();
+        self.coherence_failed.invalidate_all();
+    }
+
     /// A background judgement is over: wake waiters, tell listeners.
     fn finish(&self, key: &ScoreKey, notify: &Notify, upstream: Arc<str>) {
         self.generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
