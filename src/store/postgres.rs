@@ -135,6 +135,11 @@ fn sighting(row: &postgres::Row) -> Sighting {
 }
 
 impl Store for PostgresStore {
+    fn ping(&self) -> Result<(), StoreError> {
+        self.conn()?.batch_execute("SELECT 1")?;
+        Ok(())
+    }
+
     fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError> {
         let row = self.conn()?.query_opt(
             "SELECT report FROM tool_scores WHERE input_hash=$1 AND spec_version=$2 AND judge=$3 AND prompts_sha256=$4",
