@@ -146,7 +146,7 @@ fn gateway_pid(config: &std::path::Path) -> i32 {
         let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
         let args: Vec<String> = cmdline.split(|b| *b == 0).map(|a| String::from_utf8_lossy(a).into_owned()).collect();
         let is_gateway = args.first().is_some_and(|a| a.ends_with("tdqs-gateway"));
-        if is_gateway && args.iter().any(|a| *a == wanted) {
+        if is_gateway && args.contains(&wanted) {
             return pid;
         }
     }

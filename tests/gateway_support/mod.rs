@@ -328,7 +328,7 @@ impl Gateway {
 
     /// Like [`start`](Self::start), with extra environment variables for the gateway process.
     pub async fn start_with_env(rig: &Rig, listen_extra: &str, config: &str, env: &[(&str, &str)]) -> Gateway {
-        for attempt in 0..5 {
+        for _ in 0..5 {
             let port = free_port();
             let text = format!("[listen]\naddr = \"127.0.0.1:{port}\"\n{listen_extra}\n\n{config}\n");
             let n = rig.gateways.fetch_add(1, Ordering::Relaxed);
