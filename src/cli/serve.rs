@@ -195,12 +195,27 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
             listening.local_addr
         );
-        tokio::signal::ctrl_c().await.ok();
+        shutdown_signal().await;
         tracing::info!("shutting down");
         listening.task.abort();
         Ok::<_, anyhow::Error>(())
     })?;
     Ok(Outcome::Done)
+}
+
+/// Ctrl-C, or SIGTERM (what a container runtime sends before it kills).
+async fn shutdown_signal() {
+    let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(s) => s,
+        Err(_) => {
+            tokio::signal::ctrl_c().await.ok();
+            return;
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
+    }
 }
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
