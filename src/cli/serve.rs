@@ -198,6 +198,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         shutdown_signal().await;
         tracing::info!("shutting down");
         listening.task.abort();
+        let scoring = gw.scoring.clone();
+        let flushed = tokio::task::spawn_blocking(move || scoring.flush_store(Duration::from_secs(5))).await;
+        if !matches!(flushed, Ok(true)) {
+            tracing::warn!("some scores were not written to the store before exit; they will be judged again");
+        }
         Ok::<_, anyhow::Error>(())
     })?;
     Ok(Outcome::Done)
