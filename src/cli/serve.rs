@@ -110,12 +110,7 @@ pub fn build_scoring(cfg: &Config) -> anyhow::Result<std::sync::Arc<ScoringServi
     let judge = build_judge(cfg)?;
     let url = cfg.store_url()?;
     let store = crate::store::open(&url).with_context(|| format!("cannot use the store {url:?}"))?;
-    Ok(ScoringService::with_store(
-        judge,
-        cfg.cache.max_entries,
-        store,
-        Duration::from_millis(cfg.store.lease_ms),
-    ))
+    Ok(ScoringService::with_store(judge, cfg.cache.max_entries, store, Duration::from_millis(cfg.store.lease_ms)))
 }
 
 /// The configured judge, with its key read from the environment.
@@ -200,6 +195,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
             listening.local_addr
         );
+        if let Some(admin) = &gw.admin {
+            let at = listening.admin_addr.unwrap_or(listening.local_addr);
+            tracing::info!(token_required = admin.token_required(), "admin dashboard at {scheme}://{at}/admin/");
+        }
         tokio::signal::ctrl_c().await.ok();
         tracing::info!("shutting down");
         listening.task.abort();
