@@ -26,7 +26,7 @@ use support::{Gateway, Proc, Rig, Upstream, free_port};
 
 const TOKEN: &str = "dash-4b1e8c2f7a9d3e6b5c0a1f2e3d4c5b6a";
 /// WebDriver's key for an element reference.
-const ELEMENT: &str = "element-6066-11e4-a5d6-4fa4-a6f4-a3c0c5a0b2f0";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 const WAIT: Duration = Duration::from_secs(30);
 
 fn find_program(names: &[&str]) -> Option<PathBuf> {
@@ -50,7 +50,9 @@ impl Browser {
             panic!("chromedriver not found: install the Debian packages chromium and chromium-driver (scripts/deps/browser.sh)")
         });
         let chromium = find_program(&["chromium", "chromium-browser"]).unwrap_or_else(|| {
-            panic!("chromium not found: install the Debian packages chromium and chromium-driver (scripts/deps/browser.sh)")
+            panic!(
+                "chromium not found: install the Debian packages chromium and chromium-driver (scripts/deps/browser.sh)"
+            )
         });
         let port = free_port();
         let proc = Proc::spawn(&rig.dir, "chromedriver", &driver, &[format!("--port={port}")], &[]);
@@ -119,10 +121,21 @@ impl Browser {
         v[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {v}")).to_owned()
     }
 
-    /// A real click (the browser's pointer, not a script), as a person would.
+    /// A real click (the browser's pointer, not a script), as a person would. The page may
+    /// re-render between finding the element and clicking it (a live refresh): then the element
+    /// is found again.
     async fn click(&self, css: &str) {
-        let id = self.find(css).await;
-        self.cmd(reqwest::Method::POST, &format!("/element/{id}/click"), Some(json!({}))).await;
+        for _ in 0..10 {
+            let id = self.find(css).await;
+            let url = format!("{}/element/{id}/click", self.base);
+            let resp = self.http.post(url).json(&json!({})).send().await.expect("WebDriver click");
+            let (status, v) = (resp.status(), resp.json::<Value>().await.expect("WebDriver JSON"));
+            if status.is_success() {
+                return;
+            }
+            assert_eq!(v["value"]["error"], "stale element reference", "click {css}: {status} {v}");
+        }
+        panic!("{css} kept being replaced before it could be clicked");
     }
 
     async fn type_into(&self, css: &str, text: &str) {
@@ -216,10 +229,36 @@ async fn dashboard_shows_tiers_opens_justifications_and_approves() {
     }
     let stored = browser.js("return sessionStorage.getItem('tdqs-admin-token')", json!([])).await;
     assert_eq!(stored, TOKEN);
-    let live = browser.until("the live indicator", "return document.getElementById('live').classList.contains('on') || null", json!([])).await;
+    let live = browser
+        .until(
+            "the live indicator",
+            "return document.getElementById('live').classList.contains('on') || null",
+            json!([]),
+        )
+        .await;
     assert_eq!(live, true);
-    let histogram = browser.js("return document.querySelector(`#servers tr[data-server='everything'] .hist`).getAttribute('aria-label')", json!([])).await;
+    let histogram = browser
+        .js(
+            "return document.querySelector(`#servers tr[data-server='everything'] .hist`).getAttribute('aria-label')",
+            json!([]),
+        )
+        .await;
     assert!(histogram.as_str().unwrap().starts_with("tool tiers:"), "{histogram}");
+    // The histogram's segments are sized by their counts (styles survive the page's CSP).
+    let widths = browser
+        .js(
+            "const h = document.querySelector(`#servers tr[data-server='everything'] .hist`);              return [h.getBoundingClientRect().width, ...[...h.children].map(s => s.getBoundingClientRect().width)]",
+            json!([]),
+        )
+        .await;
+    let widths: Vec<f64> = widths.as_array().unwrap().iter().map(|w| w.as_f64().unwrap()).collect();
+    let hist = summary["upstreams"][0]["tierHistogram"].as_object().unwrap().clone();
+    let counts: Vec<f64> = hist.values().filter_map(Value::as_f64).filter(|n| *n > 0.0).collect();
+    assert_eq!(widths.len() - 1, counts.len(), "a segment per tier present: {widths:?} {hist:?}");
+    let total: f64 = counts.iter().sum();
+    for (w, n) in widths[1..].iter().zip(&counts) {
+        assert!((w - widths[0] * n / total).abs() <= 1.5, "segment {w} of {} for {n}/{total}", widths[0]);
+    }
     let shot = browser.screenshot("servers").await;
     assert!(exists(&shot));
 
@@ -227,12 +266,14 @@ async fn dashboard_shows_tiers_opens_justifications_and_approves() {
     browser.click("#servers tr[data-server='everything'] button.open-server").await;
     let weakest = api.get_ok("servers/everything/tools?sort=weakest&limit=1").await;
     let first = weakest["tools"][0]["name"].as_str().unwrap().to_owned();
-    let justification = weakest["tools"][0]["score"]["justifications"]["purpose_clarity"]["justification"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let justification =
+        weakest["tools"][0]["score"]["justifications"]["purpose_clarity"]["justification"].as_str().unwrap().to_owned();
     let shown = browser
-        .until("the tools table", "const r = document.querySelector('#tools tbody tr[data-tool]'); return r && r.dataset.tool", json!([]))
+        .until(
+            "the tools table",
+            "const r = document.querySelector('#tools tbody tr[data-tool]'); return r && r.dataset.tool",
+            json!([]),
+        )
         .await;
     assert_eq!(shown, first.as_str(), "the weakest tool comes first");
     let hidden_before = browser.js("return document.querySelector('#tools tbody tr.detail').hidden", json!([])).await;

@@ -23,6 +23,8 @@ function el(tag, attrs, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") node.className = v;
+    // Through the CSSOM: the page's Content-Security-Policy forbids inline style attributes.
+    else if (k === "style") Object.assign(node.style, v);
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : v);
@@ -73,7 +75,7 @@ function histogram(h) {
   const bar = el("div", { class: "hist", role: "img", "aria-label": "tool tiers: " + text });
   for (const t of TIERS) {
     if (!h[t]) continue;
-    bar.append(el("span", { style: `width:${(100 * h[t]) / total}%;background:${TIER_COLORS[t]}`, title: `${t}: ${h[t]}` }));
+    bar.append(el("span", { style: { width: `${(100 * h[t]) / total}%`, background: TIER_COLORS[t] }, title: `${t}: ${h[t]}` }));
   }
   return el("div", {}, bar, el("div", { class: "hist-legend", "aria-hidden": "true", text }));
 }
@@ -95,7 +97,7 @@ function renderServers(data) {
       (u.policy.pin ? " · pinned" : "") + (u.policy.dryRun ? " · dry run" : "");
     body.append(el("tr", { "data-server": u.name },
       el("th", { scope: "row" }, el("button", {
-        type: "button", class: "open-server", "aria-pressed": String(state.selected === u.name),
+        type: "button", class: "open-server", "aria-pressed": String(state.selected === u.name), "data-key": "open:" + u.name,
         onclick: () => selectServer(u.name),
       }, u.name)),
       el("td", {}, u.transport.replace("_", " ")),
@@ -127,7 +129,7 @@ function renderApprovals(list) {
         " · approved before: ", a.approvedHashes.map((h) => h.slice(0, 16)).join(", ") || "none"),
       a.description ? el("p", {}, "Description: ", el("q", {}, String(a.description))) : null,
       el("button", {
-        type: "button", class: "primary approve",
+        type: "button", class: "primary approve", "data-key": `approve:${a.upstream}/${a.tool}`,
         "aria-label": `Approve the new definition of ${a.tool} on ${a.upstream}`,
         onclick: (e) => act(e.target, `servers/${enc(a.upstream)}/tools/${enc(a.tool)}/approve`, { hash: a.currentHash }),
       }, "Approve"),
@@ -135,7 +137,7 @@ function renderApprovals(list) {
   }
   for (const u of upstreams) {
     box.append(el("button", {
-      type: "button", class: "approve-all",
+      type: "button", class: "approve-all", "data-key": "approve-all:" + u,
       onclick: (e) => act(e.target, `servers/${enc(u)}/approve`, {}),
     }, `Approve every changed definition on ${u}`));
   }
@@ -171,7 +173,7 @@ function dimensionBars(score) {
   for (const [key, label] of DIMENSIONS) {
     const v = score.scores[key];
     grid.append(el("span", {}, label),
-      el("div", { class: "bar", role: "img", "aria-label": `${label} ${v} of 5` }, el("span", { style: `width:${v * 20}%` })),
+      el("div", { class: "bar", role: "img", "aria-label": `${label} ${v} of 5` }, el("span", { style: { width: `${v * 20}%` } })),
       el("span", { "aria-hidden": "true" }, String(v)));
   }
   return grid;
@@ -189,7 +191,7 @@ function toolDetail(t, id) {
     cells.push(el("p", { class: "muted" }, `judge ${t.judge || "?"} · hash `, el("code", {}, t.score.contextSignals.inputHash)));
   }
   cells.push(el("button", {
-    type: "button", class: "rescore",
+    type: "button", class: "rescore", "data-key": "rescore:" + t.name,
     onclick: (e) => act(e.target, `servers/${enc(state.selected)}/tools/${enc(t.name)}/rescore`, {}),
   }, `Re-score ${t.name}`));
   cells.push(el("details", {}, el("summary", {}, "Definition"), el("pre", {}, JSON.stringify(t.definition, null, 2))));
@@ -207,7 +209,7 @@ function renderTools(page) {
       ...(s ? s.serverFlags : []).map((f) => el("span", { class: "badge warn" }, f)),
       ...(s ? s.smells : []).map((m) => el("span", { class: "badge" }, "smell: " + m))];
     const toggle = el("button", {
-      type: "button", class: "expand", "aria-expanded": String(open), "aria-controls": id,
+      type: "button", class: "expand", "aria-expanded": String(open), "aria-controls": id, "data-key": "expand:" + t.name,
       "aria-label": `Justifications for ${t.name}`,
     }, open ? "Hide" : "Why?");
     const detail = toolDetail(t, id);
@@ -282,9 +284,19 @@ function fmt(x) {
 let refreshing = null;
 let again = false;
 
+// Re-rendering replaces nodes: focus goes back to the control with the same data-key.
+function keepFocus(render) {
+  const key = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  return Promise.resolve(render()).then(() => {
+    if (!key) return;
+    const target = [...document.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key);
+    if (target && document.activeElement !== target) target.focus();
+  });
+}
+
 async function refresh() {
   if (refreshing) { again = true; return refreshing; }
-  refreshing = (async () => {
+  refreshing = keepFocus(async () => {
     try {
       const [ups, appr] = await Promise.all([api("upstreams"), api("approvals")]);
       state.upstreams = ups.upstreams;
@@ -296,7 +308,7 @@ async function refresh() {
       if (e instanceof Unauthorized) showLogin();
       else showMessage("Cannot reach the admin API: " + e.message);
     }
-  })();
+  });
   await refreshing;
   refreshing = null;
   if (again) { again = false; await refresh(); }
