@@ -58,12 +58,12 @@ pub async fn approve(
                 .as_ref()
                 .map(|s| s.context_signals.input_hash.clone())
                 .ok_or_else(|| AdminError::Conflict(format!("tool {t:?} has no scorable definition to approve")))?;
-            if let Some(expected) = body.get("hash") {
-                if expected.as_str() != Some(hash.as_str()) {
-                    return Err(AdminError::Conflict(format!(
-                        "tool {t:?} changed again: its current definition hash is {hash}, not {expected}"
-                    )));
-                }
+            if let Some(expected) = body.get("hash")
+                && expected.as_str() != Some(hash.as_str())
+            {
+                return Err(AdminError::Conflict(format!(
+                    "tool {t:?} changed again: its current definition hash is {hash}, not {expected}"
+                )));
             }
             vec![(up.name.clone(), t.to_owned(), hash)]
         }

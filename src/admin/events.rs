@@ -74,7 +74,7 @@ pub fn stream(gw: &Arc<Gateway>) -> Response<Body> {
                     if now != last {
                         last = now;
                         Some(event("changed", &json!({})))
-                    } else if ticks % KEEPALIVE_TICKS == 0 {
+                    } else if ticks.is_multiple_of(KEEPALIVE_TICKS) {
                         Some(Bytes::from_static(b": keepalive\n\n"))
                     } else {
                         None
