@@ -139,6 +139,8 @@ pub struct Pin {
 
 /// What the store can do; every call is blocking and made off the async threads.
 pub trait Store: Send + Sync {
+    /// Answers when the store can be read (for `/readyz`).
+    fn ping(&self) -> Result<(), StoreError>;
     /// The stored report entry (JSON) for a key.
     fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError>;
     /// Upserts scores; writing the same key twice is harmless.

@@ -108,6 +108,11 @@ impl SqliteStore {
 }
 
 impl Store for SqliteStore {
+    fn ping(&self) -> Result<(), StoreError> {
+        self.conn().query_row("SELECT count(*) FROM tool_scores WHERE 0", [], |r| r.get::<_, i64>(0))?;
+        Ok(())
+    }
+
     fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError> {
         let text: Option<String> = self
             .conn()
