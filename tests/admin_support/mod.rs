@@ -58,6 +58,11 @@ impl AdminClient {
         Answer { status, headers, text }
     }
 
+    /// Sends with the token and returns the response unread (for streams).
+    pub async fn send_raw(&self, rb: reqwest::RequestBuilder) -> reqwest::Response {
+        self.auth(rb).send().await.expect("admin API request")
+    }
+
     pub async fn get(&self, path: &str) -> Answer {
         self.send(self.http.get(format!("{}/admin/api/{path}", self.base))).await
     }
