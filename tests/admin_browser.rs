@@ -326,6 +326,17 @@ async fn dashboard_shows_tiers_opens_justifications_and_approves() {
         )
         .await;
     assert_eq!(visibility, "visible");
+    // The keyboard works too: Enter on the focused "Why?" button opens the justifications.
+    let expand = browser.find("#tools tbody tr[data-tool='lookup_order'] button.expand").await;
+    browser.cmd(reqwest::Method::POST, &format!("/element/{expand}/value"), Some(json!({ "text": "\u{E007}" }))).await;
+    let opened = browser
+        .until(
+            "justifications opened by keyboard",
+            "const b = document.querySelector(`#tools tbody tr[data-tool='lookup_order'] button.expand`);              return b.getAttribute('aria-expanded') === 'true' && document.activeElement === b                 && !document.getElementById(b.getAttribute('aria-controls')).hidden || null",
+            json!([]),
+        )
+        .await;
+    assert_eq!(opened, true);
     browser.screenshot("approved").await;
     browser.close().await;
 }
