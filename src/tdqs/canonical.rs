@@ -25,10 +25,12 @@ pub fn to_author_pretty(v: &JsValue) -> String {
 
 /// First 16 lowercase hex characters of SHA-256 over `bytes`.
 pub fn short_sha256(bytes: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let digest = Sha256::digest(bytes);
     let mut hex = String::with_capacity(16);
     for b in &digest[..8] {
-        hex.push_str(&format!("{b:02x}"));
+        hex.push(HEX[(b >> 4) as usize] as char);
+        hex.push(HEX[(b & 0xF) as usize] as char);
     }
     hex
 }
@@ -178,50 +180,36 @@ const SPECIAL: [bool; 256] = {
 /// A JSON string literal with `JSON.stringify`'s escapes (well-formed: lone surrogates
 /// become `\uXXXX`).
 pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
-    out.push(b'"');
     let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
     let mut run_start = 0;
     let mut i = 0;
-    while i < bytes.len() {
-        // Skip eight plain bytes at a time.
-        if let Some(word) = bytes.get(i..i + 8)
-            && !word_needs_escape(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])))
-        {
-            i += 8;
-            continue;
-        }
-        let b = bytes[i];
-        if !SPECIAL[b as usize] {
-            i += 1;
-            continue;
-        }
-        let escape: Option<&[u8]> = match b {
-            b'"' => Some(b"\\\""),
-            b'\\' => Some(b"\\\\"),
-            0x08 => Some(b"\\b"),
-            0x0C => Some(b"\\f"),
-            b'\n' => Some(b"\\n"),
-            b'\r' => Some(b"\\r"),
-            b'\t' => Some(b"\\t"),
-            _ => None,
-        };
+    // Most strings have nothing to escape: one scan, one copy.
+    while let Some(at) = next_special(bytes, i) {
+        let b = bytes[at];
         // WTF-8 surrogates are ED A0..BF xx; real UTF-8 never has ED followed by A0 or more.
-        let is_surrogate = b == 0xED && bytes.get(i + 1).is_some_and(|&n| n >= 0xA0);
-        if b == 0xED && !is_surrogate {
-            i += 1;
+        if b == 0xED && bytes.get(at + 1).is_none_or(|&n| n < 0xA0) {
+            i = at + 1;
             continue;
         }
-        out.extend_from_slice(&bytes[run_start..i]);
-        if let Some(e) = escape {
-            out.extend_from_slice(e);
-            i += 1;
-        } else if is_surrogate {
-            let cp = ((b as u32 & 0x0F) << 12) | ((bytes[i + 1] as u32 & 0x3F) << 6) | (bytes[i + 2] as u32 & 0x3F);
-            push_hex4(out, cp);
-            i += 3;
-        } else {
-            push_hex4(out, b as u32);
-            i += 1;
+        out.extend_from_slice(&bytes[run_start..at]);
+        i = at + 1;
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0C => out.extend_from_slice(b"\\f"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0xED => {
+                let cp =
+                    ((b as u32 & 0x0F) << 12) | ((bytes[at + 1] as u32 & 0x3F) << 6) | (bytes[at + 2] as u32 & 0x3F);
+                push_hex4(out, cp);
+                i = at + 3;
+            }
+            _ => push_hex4(out, b as u32),
         }
         run_start = i;
     }
@@ -229,14 +217,29 @@ pub fn write_string(out: &mut Vec<u8>, s: &JsString) {
     out.push(b'"');
 }
 
-/// Whether any byte of `w` is special (see [`SPECIAL`]): below 0x20, `"`, `\\` or 0xED.
-/// Classic SWAR tests; a false positive only sends the word through the byte loop.
-fn word_needs_escape(w: u64) -> bool {
+/// Position of the first byte at or after `from` that [`SPECIAL`] marks.
+fn next_special(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    // Eight bytes at a time; the lowest flagged byte of a word is exact (borrows only run
+    // upwards from a flagged byte), so it is the first special byte.
+    while let Some(word) = bytes.get(i..i + 8) {
+        let mask = special_mask(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        if mask != 0 {
+            return Some(i + (mask.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    bytes[i..].iter().position(|&b| SPECIAL[b as usize]).map(|j| i + j)
+}
+
+/// The high bit of each byte of `w` that is special (see [`SPECIAL`]): below 0x20, `"`, `\\`
+/// or 0xED, plus possibly bytes above a special one (the classic SWAR tests).
+fn special_mask(w: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
     let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-    (below_space | has_zero(w ^ (ONES * 0x22)) | has_zero(w ^ (ONES * 0x5C)) | has_zero(w ^ (ONES * 0xED))) != 0
+    below_space | has_zero(w ^ (ONES * 0x22)) | has_zero(w ^ (ONES * 0x5C)) | has_zero(w ^ (ONES * 0xED))
 }
 
 /// `\u` and four lowercase hex digits.
@@ -293,8 +296,20 @@ mod tests {
                 assert!(out.len() > 22, "byte {special:#x} at {pos} was not escaped");
             }
         }
-        assert!(!word_needs_escape(u64::from_le_bytes(*b"plain ok")));
-        assert!(word_needs_escape(u64::from_le_bytes(*b"quo\"tes!")));
+        assert_eq!(special_mask(u64::from_le_bytes(*b"plain ok")), 0);
+        assert_eq!(special_mask(u64::from_le_bytes(*b"quo\"tes!")).trailing_zeros() / 8, 3);
+    }
+
+    #[test]
+    fn escaping_is_exact_at_every_offset() {
+        // U+D7FF is ED 9F BF (kept); a lone surrogate is ED A0..BF xx (escaped).
+        for pad in 0..17 {
+            let p = "a".repeat(pad);
+            assert_eq!(
+                compact(&format!(r#""{p}\ud7ff{p}\udc00{p}\u0007{p}""#)),
+                format!("\"{p}\u{d7ff}{p}\\udc00{p}\\u0007{p}\"")
+            );
+        }
     }
 
     #[test]

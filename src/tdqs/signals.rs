@@ -1,6 +1,8 @@
 //! Stage 1: the structural facts about a definition that ground the judge, plus its identity
 //! (`inputHash`, `definitionBytes`) and invocation cost.
 
+use std::cell::RefCell;
+
 use serde::{Deserialize, Serialize};
 
 use super::canonical::{short_sha256, write_sorted_object, write_string};
@@ -44,6 +46,11 @@ pub struct ContextSignals {
 /// The canonical bytes of a definition: the six inputs, absent ones as `null`, sorted compact.
 pub fn canonical_definition(tool: &ToolDefinition) -> Vec<u8> {
     let mut out = Vec::with_capacity(1024);
+    write_canonical_definition(&mut out, tool);
+    out
+}
+
+fn write_canonical_definition(out: &mut Vec<u8>, tool: &ToolDefinition) {
     let opt_obj = |out: &mut Vec<u8>, o: &Option<JsObject>| match o {
         Some(o) => write_sorted_object(out, o),
         None => out.extend_from_slice(b"null"),
@@ -54,24 +61,42 @@ pub fn canonical_definition(tool: &ToolDefinition) -> Vec<u8> {
     };
     // Keys in sorted order: annotations < description < inputSchema < name < outputSchema < title.
     out.extend_from_slice(b"{\"annotations\":");
-    opt_obj(&mut out, &tool.annotations);
+    opt_obj(out, &tool.annotations);
     out.extend_from_slice(b",\"description\":");
-    opt_str(&mut out, &tool.description);
+    opt_str(out, &tool.description);
     out.extend_from_slice(b",\"inputSchema\":");
-    opt_obj(&mut out, &tool.input_schema);
+    opt_obj(out, &tool.input_schema);
     out.extend_from_slice(b",\"name\":");
-    write_string(&mut out, &tool.name);
+    write_string(out, &tool.name);
     out.extend_from_slice(b",\"outputSchema\":");
-    opt_obj(&mut out, &tool.output_schema);
+    opt_obj(out, &tool.output_schema);
     out.extend_from_slice(b",\"title\":");
-    opt_str(&mut out, &tool.title);
+    opt_str(out, &tool.title);
     out.push(b'}');
-    out
+}
+
+/// `definitionBytes` and `inputHash`: the canonical text is built in a per-thread scratch
+/// buffer, so hashing a definition allocates nothing but the hash string.
+fn canonical_identity(tool: &ToolDefinition) -> (u64, String) {
+    thread_local! {
+        static SCRATCH: RefCell<Vec<u8>> = RefCell::new(Vec::with_capacity(4096));
+    }
+    SCRATCH.with(|cell| {
+        let mut buf = cell.borrow_mut();
+        buf.clear();
+        write_canonical_definition(&mut buf, tool);
+        let identity = (buf.len() as u64, short_sha256(&buf));
+        // Do not keep a huge definition's buffer alive for the thread's lifetime.
+        if buf.capacity() > 1 << 20 {
+            *buf = Vec::with_capacity(4096);
+        }
+        identity
+    })
 }
 
 /// Computes every stage-1 signal.
 pub fn context_signals(tool: &ToolDefinition) -> ContextSignals {
-    let canonical = canonical_definition(tool);
+    let (definition_bytes, input_hash) = canonical_identity(tool);
     let props = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object);
     let prop_values = || props.into_iter().flat_map(|p| p.iter().map(|(_, v)| v.as_object()));
     let param_count = props.map_or(0, JsObject::len) as u32;
@@ -98,11 +123,11 @@ pub fn context_signals(tool: &ToolDefinition) -> ContextSignals {
             open_world: hint("openWorldHint"),
             read_only: hint("readOnlyHint"),
         },
-        definition_bytes: canonical.len() as u64,
+        definition_bytes,
         has_annotations: non_empty(&tool.annotations),
         has_nested_objects,
         has_output_schema: non_empty(&tool.output_schema),
-        input_hash: short_sha256(&canonical),
+        input_hash,
         invocation_cost: cost.cost(),
         param_count,
         params_with_descriptions,

@@ -110,11 +110,28 @@ pub fn cmp_utf16(a: &JsString, b: &JsString) -> Ordering {
     // character (lead byte F0+) or a surrogate (ED A0+) meets U+E000..U+FFFF: decide from the
     // first differing byte, decoding only in that case.
     let (x, y) = (a.as_bytes(), b.as_bytes());
-    match x.iter().zip(y).position(|(p, q)| p != q) {
+    match first_difference(x, y) {
         None => x.len().cmp(&y.len()),
         Some(i) if x[i] < 0xED && y[i] < 0xED => x[i].cmp(&y[i]),
         Some(_) => utf16_units(a).cmp(utf16_units(b)),
     }
+}
+
+/// Index of the first byte where `x` and `y` differ, within the shorter length.
+fn first_difference(x: &[u8], y: &[u8]) -> Option<usize> {
+    let n = x.len().min(y.len());
+    let (x, y) = (&x[..n], &y[..n]);
+    // Eight bytes at a time (object keys share prefixes such as "description"/"destructive").
+    let mut i = 0;
+    for (p, q) in x.chunks_exact(8).zip(y.chunks_exact(8)) {
+        let diff =
+            u64::from_le_bytes(p.try_into().unwrap_or_default()) ^ u64::from_le_bytes(q.try_into().unwrap_or_default());
+        if diff != 0 {
+            return Some(i + (diff.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    x[i..].iter().zip(&y[i..]).position(|(p, q)| p != q).map(|j| i + j)
 }
 
 #[cfg(test)]
