@@ -37,14 +37,20 @@ pub fn short_sha256(bytes: &[u8]) -> String {
 
 /// Compact sorted text of an object, appended to `out`.
 pub fn write_sorted_object(out: &mut Vec<u8>, o: &JsObject) {
+    // Keys usually arrive sorted (or the object is tiny): one comparison per neighbour pair,
+    // and no copy of the entries.
+    if o.iter().zip(o.iter().skip(1)).all(|((a, _), (b, _))| cmp_utf16(a, b).is_lt()) {
+        return write_entries(out, o.iter());
+    }
     // Most objects are small: sort their entries on the stack.
     let mut entries: smallvec::SmallVec<[(&JsString, &JsValue); 16]> = o.iter().collect();
-    // Keys usually arrive sorted or nearly so; an already sorted list costs one pass.
-    if !entries.windows(2).all(|w| cmp_utf16(w[0].0, w[1].0).is_lt()) {
-        entries.sort_by(|a, b| cmp_utf16(a.0, b.0));
-    }
+    entries.sort_by(|a, b| cmp_utf16(a.0, b.0));
+    write_entries(out, entries.into_iter());
+}
+
+fn write_entries<'a>(out: &mut Vec<u8>, entries: impl Iterator<Item = (&'a JsString, &'a JsValue)>) {
     out.push(b'{');
-    for (i, (k, v)) in entries.into_iter().enumerate() {
+    for (i, (k, v)) in entries.enumerate() {
         if i > 0 {
             out.push(b',');
         }

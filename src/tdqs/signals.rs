@@ -98,31 +98,41 @@ fn canonical_identity(tool: &ToolDefinition) -> (u64, String) {
 pub fn context_signals(tool: &ToolDefinition) -> ContextSignals {
     let (definition_bytes, input_hash) = canonical_identity(tool);
     let props = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object);
-    let prop_values = || props.into_iter().flat_map(|p| p.iter().map(|(_, v)| v.as_object()));
     let param_count = props.map_or(0, JsObject::len) as u32;
-    let params_with_descriptions = prop_values()
-        .filter(|p| p.and_then(|p| p.get("description")).and_then(JsValue::as_str).is_some_and(|d| !d.is_empty()))
-        .count() as u32;
-    let params_with_enums =
-        prop_values().filter(|p| p.and_then(|p| p.get("enum")).and_then(JsValue::as_array).is_some()).count() as u32;
-    let has_nested_objects =
-        prop_values().any(|p| p.and_then(|p| p.get("type")).and_then(JsValue::as_str).is_some_and(|t| t == "object"));
+    // One pass over the parameters' keys (keys are unique, so a match is the key's value).
+    let (mut params_with_descriptions, mut params_with_enums, mut has_nested_objects) = (0u32, 0u32, false);
+    for param in props.into_iter().flat_map(|p| p.iter()).filter_map(|(_, v)| v.as_object()) {
+        for (k, v) in param.iter() {
+            match k.as_bytes() {
+                b"description" => params_with_descriptions += u32::from(v.as_str().is_some_and(|d| !d.is_empty())),
+                b"enum" => params_with_enums += u32::from(v.as_array().is_some()),
+                b"type" => has_nested_objects |= v.as_str().is_some_and(|t| *t == *"object"),
+                _ => {}
+            }
+        }
+    }
     let required_param_count =
         tool.input_schema.as_ref().and_then(|s| s.get("required")).and_then(JsValue::as_array).map_or(0, |r| r.len())
             as u32;
     let non_empty = |o: &Option<JsObject>| o.as_ref().is_some_and(|o| !o.is_empty());
-    let hint = |key: &str| match tool.annotations.as_ref().and_then(|a| a.get(key)) {
-        Some(JsValue::Bool(b)) => Some(*b),
-        _ => None,
-    };
+    let mut annotation_values = AnnotationValues::default();
+    for (k, v) in tool.annotations.iter().flat_map(JsObject::iter) {
+        let hint = match k.as_bytes() {
+            b"destructiveHint" => &mut annotation_values.destructive,
+            b"idempotentHint" => &mut annotation_values.idempotent,
+            b"openWorldHint" => &mut annotation_values.open_world,
+            b"readOnlyHint" => &mut annotation_values.read_only,
+            _ => continue,
+        };
+        // Anything but a boolean is `null`.
+        *hint = match v {
+            JsValue::Bool(b) => Some(*b),
+            _ => None,
+        };
+    }
     let cost = invocation_cost(tool.input_schema.as_ref());
     ContextSignals {
-        annotation_values: AnnotationValues {
-            destructive: hint("destructiveHint"),
-            idempotent: hint("idempotentHint"),
-            open_world: hint("openWorldHint"),
-            read_only: hint("readOnlyHint"),
-        },
+        annotation_values,
         definition_bytes,
         has_annotations: non_empty(&tool.annotations),
         has_nested_objects,

@@ -56,7 +56,13 @@ pub fn js_trim(s: &JsString) -> Vec<u32> {
 
 /// True when the string is empty after `trim`.
 pub fn trims_to_empty(s: &JsString) -> bool {
-    s.code_points().all(is_js_whitespace)
+    // Skip ASCII whitespace; an ASCII byte after it settles the question without decoding.
+    let b = s.as_bytes();
+    match b.iter().position(|c| !matches!(c, 0x09..=0x0D | 0x20)) {
+        None => true,
+        Some(i) if b[i] < 0x80 => false,
+        Some(_) => s.code_points().all(is_js_whitespace),
+    }
 }
 
 /// Full Unicode lowercase of a code-point sequence, keeping lone surrogates as they are.
@@ -105,11 +111,20 @@ pub fn utf16_units(s: &JsString) -> impl Iterator<Item = u16> + '_ {
 }
 
 /// Orders two strings by UTF-16 code units, as JavaScript's default sort does.
+#[inline]
 pub fn cmp_utf16(a: &JsString, b: &JsString) -> Ordering {
     // Byte order is code-point order, which is UTF-16 order except where a supplementary
     // character (lead byte F0+) or a surrogate (ED A0+) meets U+E000..U+FFFF: decide from the
     // first differing byte, decoding only in that case.
     let (x, y) = (a.as_bytes(), b.as_bytes());
+    // Most keys differ in their first byte.
+    if let (Some(&p), Some(&q)) = (x.first(), y.first())
+        && p != q
+        && p < 0xED
+        && q < 0xED
+    {
+        return p.cmp(&q);
+    }
     match first_difference(x, y) {
         None => x.len().cmp(&y.len()),
         Some(i) if x[i] < 0xED && y[i] < 0xED => x[i].cmp(&y[i]),
