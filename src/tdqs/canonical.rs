@@ -158,7 +158,10 @@ pub fn write_number(out: &mut Vec<u8>, n: f64) {
         out.extend_from_slice(b"null");
     } else if n == 0.0 {
         out.push(b'0'); // also -0
-    } else if n.fract() == 0.0 && n.abs() >= 9007199254740992.0 && n.abs() < 1e21 {
+    } else if n.fract() == 0.0 && n.abs() < 9007199254740992.0 {
+        // Whole numbers below 2^53 (most numbers in schemas) are exact integers: their digits.
+        out.extend_from_slice(itoa::Buffer::new().format(n as i64).as_bytes());
+    } else if n.fract() == 0.0 && n.abs() < 1e21 {
         // Whole numbers from 2^53 up to 1e21 print as their exact value, as the reference
         // implementation does (JavaScript would pad its shortest digits with zeros).
         out.extend_from_slice((n as i128).to_string().as_bytes());
@@ -271,6 +274,10 @@ mod tests {
         assert_eq!(
             compact("[1.0, -0, 1e-7, 1e21, 1.5e21, 123e-20, 1e400, 0.1, 100, 9007199254740993]"),
             "[1,0,1e-7,1e+21,1.5e+21,1.23e-18,null,0.1,100,9007199254740992]"
+        );
+        assert_eq!(
+            compact("[-5, -0.0, 2e15, 9007199254740991, -9007199254740991.0, 1e20, -1.5, 4294967296]"),
+            "[-5,0,2000000000000000,9007199254740991,-9007199254740991,100000000000000000000,-1.5,4294967296]"
         );
     }
 

@@ -27,7 +27,10 @@ pub struct ShadowCandidate {
 /// keeps its dearest qualifying sibling (ties: the smaller name by UTF-16 order).
 pub fn shadow_candidates(tools: &[CostedTool<'_>]) -> Vec<ShadowCandidate> {
     let mut out = Vec::new();
-    for t in tools {
+    // Both conditions hold for some sibling exactly when they hold for the cheapest one, so
+    // tools the cheapest cannot shadow skip the scan.
+    let cheapest = tools.iter().map(|t| t.cost).min().unwrap_or(0);
+    for t in tools.iter().filter(|t| 2 * cheapest <= t.cost && cheapest + 4 <= t.cost) {
         let best = tools
             .iter()
             .filter(|s| 2 * s.cost <= t.cost && s.cost + 4 <= t.cost)
