@@ -6,14 +6,16 @@
 //! `null`). Strings are kept as WTF-8: UTF-8 that may also encode surrogate code points.
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Deepest nesting accepted; deeper input is refused rather than risking the stack.
 pub const MAX_DEPTH: usize = 512;
 
 /// A string as JavaScript sees it: any sequence of code points, lone surrogates included,
-/// stored as WTF-8.
+/// stored as WTF-8. Shared, so copying a name into each finding and report row is a reference
+/// count rather than an allocation.
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct JsString(Box<[u8]>);
+pub struct JsString(Arc<[u8]>);
 
 impl JsString {
     pub fn as_bytes(&self) -> &[u8] {
@@ -47,7 +49,7 @@ impl JsString {
     }
 
     fn from_wtf8(bytes: Vec<u8>) -> Self {
-        JsString(bytes.into_boxed_slice())
+        JsString(bytes.into())
     }
 
     /// A string from code points (surrogates allowed).
@@ -78,7 +80,7 @@ impl From<&str> for JsString {
 
 impl From<String> for JsString {
     fn from(s: String) -> Self {
-        JsString(s.into_bytes().into_boxed_slice())
+        JsString(s.into_bytes().into())
     }
 }
 
