@@ -13,3 +13,4 @@ pub mod render;
 pub mod scoring;
 pub mod store;
 pub mod tdqs;
+pub mod telemetry;

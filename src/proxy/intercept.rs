@@ -62,6 +62,8 @@ struct Rendered {
     /// The array to send, or `None` when nothing changes.
     output: Option<Arc<str>>,
     ttl_cap: Option<u64>,
+    /// Why each removed tool was removed (for the `tdqs.tools.hidden` counter).
+    hidden: Arc<[HideReason]>,
 }
 
 /// Distinct arrays remembered per upstream before the memory is cleared.
@@ -127,6 +129,7 @@ impl UpstreamTools {
                 coherence = ?report.server_score.coherence_score.map(|s| s.to_string()),
                 "server report updated"
             );
+            crate::telemetry::server_report(&name, &report.server_score);
             if let Ok(mut r) = slot.lock() {
                 *r = Some(Arc::new(report));
             }
@@ -147,9 +150,10 @@ impl UpstreamTools {
         let hit = self.rendered.lock().ok().and_then(|m| {
             m.get(&hash)
                 .filter(|r| r.generation == generation && *r.original == *text)
-                .map(|r| (r.output.clone(), r.ttl_cap))
+                .map(|r| (r.output.clone(), r.ttl_cap, r.hidden.clone()))
         });
-        if let Some((output, ttl_cap)) = hit {
+        if let Some((output, ttl_cap, hidden)) = hit {
+            crate::telemetry::metrics().list_answered(&self.name, list.tools().len(), &hidden);
             return output.map(|tools| list.render_tools_text(&tools, ttl_cap));
         }
         let original: Arc<str> = Arc::from(text);
@@ -172,6 +176,7 @@ impl UpstreamTools {
                 continue;
             };
             let siblings: Vec<JsString> = names.iter().filter(|n| **n != def.name).cloned().collect();
+            let started = std::time::Instant::now();
             let scored = if self.policy.pending == Pending::Wait && self.policy.mode != Mode::Observe {
                 let wait = std::time::Duration::from_millis(self.policy.wait_ms);
                 scoring.score_waiting(&self.name, &def, &siblings, wait).await
@@ -180,11 +185,15 @@ impl UpstreamTools {
             };
             let name = def.name.to_string_lossy();
             scoring.record_sighting(&self.name, &name, &scored.score.context_signals.input_hash);
+            crate::telemetry::scored(&self.name, &name, &scored, started);
             let decision = decide(&self.policy, &name, scored.state);
             states.push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), decision }));
         }
         let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
         let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
+        let hidden: Arc<[HideReason]> =
+            states.iter().filter(|(_, s)| !s.decision.visible).filter_map(|(_, s)| s.decision.hide_reason).collect();
+        crate::telemetry::metrics().list_answered(&self.name, actions.len(), &hidden);
         if let Ok(mut map) = self.tools.lock() {
             for (name, state) in states {
                 // Log a decision when it is new or changed, not on every list.
@@ -205,7 +214,7 @@ impl UpstreamTools {
             if m.len() >= RENDERED_ENTRIES {
                 m.clear();
             }
-            m.insert(hash, Rendered { generation, original, output: output.clone(), ttl_cap });
+            m.insert(hash, Rendered { generation, original, output: output.clone(), ttl_cap, hidden });
         }
         output.map(|tools| list.render_tools_text(&tools, ttl_cap))
     }
@@ -249,7 +258,16 @@ impl UpstreamTools {
             "minimum": self.policy.minimum.as_f64(),
             "minimumTier": Tier::of(self.policy.minimum).as_str(),
         });
-        tracing::info!(upstream = %self.name, tool = %tool, reason = reason.as_str(), "call refused");
+        tracing::info!(
+            name: "tdqs.call_refused",
+            upstream = %self.name,
+            tool = %tool,
+            reason = reason.as_str(),
+            tdqs = score.map(|s| s.as_f64()),
+            minimum = self.policy.minimum.as_f64(),
+            "call refused"
+        );
+        crate::telemetry::metrics().call_blocked(&self.name, reason);
         Some(Refusal {
             id: id.clone(),
             body: message::error_response(id, -32602, &text, Some(data)),
@@ -282,6 +300,7 @@ impl UpstreamTools {
         for (name, state) in map.iter_mut() {
             let Some(def) = &state.definition else { continue };
             let scored = scoring.score(&self.name, def, &state.siblings);
+            crate::telemetry::tool_scored(&self.name, name, &scored);
             let decision = decide(&self.policy, name, scored.state);
             if decision.visible != state.decision.visible {
                 changed = true;
@@ -352,12 +371,15 @@ fn raw_name(raw: &str) -> Option<String> {
 fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision) {
     if let Some(reason) = d.hide_reason {
         tracing::info!(
+            name: "tdqs.tool_hidden",
             upstream,
             tool,
             tdqs = %scored.score.tdqs,
             tier = %scored.score.tier,
             reason = reason.as_str(),
             hidden = !d.visible,
+            judge = %scored.judge,
+            provisional = scored.provisional(),
             "tool hidden by policy"
         );
     } else {

@@ -1,5 +1,5 @@
 //! Routing and the listener's own guards: `/mcp/{upstream}` behind Origin and Host checks
-//! (DNS-rebinding protection, as an MCP server must have), `/healthz`, `/readyz`.
+//! (DNS-rebinding protection, as an MCP server must have), `/healthz`, `/readyz`, `/metrics`.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -20,6 +20,7 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
     match (req.method(), path.as_str()) {
         (&Method::GET, "/healthz") => json_response(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()),
         (&Method::GET, "/readyz") => readyz(&gw).await,
+        (&Method::GET, "/metrics") => metrics(),
         (_, p) if p.starts_with("/mcp/") || p.starts_with("/sse/") || p.starts_with("/messages/") => {
             let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
             let upstream = rest.trim_end_matches('/').to_owned();
@@ -114,6 +115,27 @@ fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), Ga
         }
     }
     Ok(())
+}
+
+/// The Prometheus exposition; 404 when `telemetry.prometheus` is off.
+fn metrics() -> Response<Body> {
+    match crate::telemetry::prometheus::render() {
+        None => GatewayError::NotFound.into_response(None),
+        Some(Ok(text)) => {
+            let mut resp = Response::new(super::body::full(bytes::Bytes::from(text)));
+            resp.headers_mut().insert(
+                header::CONTENT_TYPE,
+                http::HeaderValue::from_static(crate::telemetry::prometheus::CONTENT_TYPE),
+            );
+            resp
+        }
+        Some(Err(e)) => {
+            tracing::warn!(error = %e, "cannot render the metrics");
+            let mut resp = Response::new(super::body::full(bytes::Bytes::from(e)));
+            *resp.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+            resp
+        }
+    }
 }
 
 /// Ready when every upstream accepts a TCP connection (within a second).

@@ -209,8 +209,10 @@ impl ScoringService {
         let gate = evaluate_gates(tool);
         let key = self.key(&signals);
         if let Some(s) = self.finals.get(&key) {
+            crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Hit);
             return final_scored(s, &key.judge);
         }
+        crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Miss);
         let heuristic = self.heuristic(tool, &signals, gate, siblings);
         if matches!(self.judge, Judge::Heuristic) || gate == Gate::NoDescription {
             // Nothing to wait for: the heuristic is the judge, or no judge is needed.
@@ -295,6 +297,7 @@ impl ScoringService {
                 if let Ok(Ok(Some(v))) = found
                     && let Ok(score) = serde_json::from_value::<ToolScore>(v)
                 {
+                    crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Store);
                     svc.finals.insert(key.clone(), Arc::new(score));
                     svc.finish(&key, &notify, upstream);
                     return;
@@ -306,7 +309,7 @@ impl ScoringService {
                     svc.keep(key.clone(), Arc::new(score));
                 }
                 Err(e) => {
-                    tracing::warn!(upstream = %upstream, tool = %tool.name, error = %e, "judge failed; the heuristic score stands in");
+                    tracing::warn!(name: "tdqs.judge_failed", upstream = %upstream, tool = %tool.name, judge = %key.judge, error = %e, "judge failed; the heuristic score stands in");
                     svc.failed.insert(key.clone(), ());
                 }
             }
