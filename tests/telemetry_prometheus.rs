@@ -87,4 +87,42 @@ async fn prometheus_scrapes_tool_scores_with_their_labels() {
     assert!(value_of(&lists[0]) >= 1.0, "{lists:?}");
     let overall = prom.query_until("tdqs_server_score{server=\"issues\",component=\"overall\"}", WAIT).await;
     assert!((0.0..=5.0).contains(&value_of(&overall[0])), "{overall:?}");
+
+    // The Grafana dashboard's queries are valid PromQL over these names.
+    let dashboard: Value = serde_json::from_str(
+        &std::fs::read_to_string(support::root().join("deploy/grafana/tdqs-gateway.json")).unwrap(),
+    )
+    .expect("dashboard JSON");
+    let exprs: Vec<String> = dashboard["panels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["targets"].as_array().cloned().unwrap_or_default())
+        .filter_map(|t| t["expr"].as_str().map(str::to_owned))
+        .collect();
+    assert!(exprs.len() >= 12, "{exprs:?}");
+    for expr in &exprs {
+        for name in expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            if name.starts_with("tdqs_") || name.starts_with("mcp_gateway_") {
+                let base = ["_bucket", "_count", "_sum"].iter().fold(name, |n, s| n.strip_suffix(s).unwrap_or(n));
+                assert!(PROMETHEUS_NAMES.contains(&base), "dashboard names an unknown metric {name} in {expr}");
+            }
+        }
+        let query = expr.replace("$server", ".*").replace("$__rate_interval", "1m");
+        prom.query(&query).await; // asserts status success
+    }
 }
+
+/// Every instrument of DESIGN.md under its Prometheus name.
+const PROMETHEUS_NAMES: [&str; 10] = [
+    "tdqs_tool_score",
+    "tdqs_server_score",
+    "tdqs_tools_listed_total",
+    "tdqs_tools_hidden_total",
+    "tdqs_calls_blocked_total",
+    "tdqs_cache_lookups_total",
+    "tdqs_judge_duration_seconds",
+    "tdqs_judge_errors_total",
+    "mcp_gateway_request_duration_seconds",
+    "mcp_gateway_sessions",
+];

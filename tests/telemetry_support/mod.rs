@@ -63,7 +63,7 @@ pub fn attrs(kvs: &[KeyValue]) -> Vec<(String, String)> {
     kvs.iter().map(|kv| (kv.key.clone(), value_text(&kv.value))).collect()
 }
 
-pub fn attr<'a>(kvs: &'a [KeyValue], key: &str) -> Option<String> {
+pub fn attr(kvs: &[KeyValue], key: &str) -> Option<String> {
     kvs.iter().find(|kv| kv.key == key).map(|kv| value_text(&kv.value))
 }
 
