@@ -4,6 +4,8 @@
 //! `traceparent` header; `params._meta` for stdio), and the decision log events, over
 //! HTTP/protobuf and over gRPC. A receiver that is down or hangs never slows proxying.
 
+#[path = "common_model/model_server.rs"]
+mod model_server;
 #[path = "gateway_support/mod.rs"]
 mod support;
 #[path = "telemetry_support/mod.rs"]
@@ -130,10 +132,6 @@ async fn http_protobuf_export_carries_metrics_spans_and_logs() {
         })
         .await;
     assert!((0.0..=5.0).contains(&overall.value) && overall.attr("server") == Some("issues"), "{overall:?}");
-    r.wait_for("a judge call (coherence)", WAIT, |r| {
-        r.points().into_iter().find(|p| p.metric == "tdqs.judge.duration" && p.attr("outcome") == Some("ok"))
-    })
-    .await;
     assert!(r.services().iter().all(|s| s == "tdqs-under-test"), "{:?}", r.services());
 
     // The call's span: the client's span is its parent, and the upstream saw it as its parent.
@@ -283,6 +281,82 @@ async fn stdio_upstreams_get_the_trace_context_in_meta() {
     let init_msg = sent.iter().find(|m| m["method"] == "initialize").expect("initialize reached the child");
     let init_parent = init_msg["params"]["_meta"]["traceparent"].as_str().unwrap_or_default();
     assert!(init_parent.starts_with(&format!("00-{trace}-")), "every request carries the context: {init_msg}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn model_judge_calls_are_timed_traced_and_their_failures_logged() {
+    let rig = Rig::new("otlp-judge");
+    let rx = OtlpReceiver::http().await;
+    let model = model_server::ModelServer::start();
+    // The first judge request is refused; the rest get these answers.
+    model.push([model_server::Behaviour::Status(400, "no such model".into())]);
+    for tool in ["search_issues", "create_issue", "count_to", "do_thing", "get_data", "process"] {
+        model.set_tool_answer(tool, model_server::tool_answer([4, 4, 4, 4, 4, 4], false, "scripted"));
+    }
+    model.set_coherence_answer("issues", model_server::coherence_answer([4, 4, 4, 4], &[], "scripted"));
+    let upstream = Upstream::fastmcp(&rig, &["--stateless"]).await;
+    let config = format!(
+        "{}\n[judge]\nkind = \"openai\"\nbase_url = \"{}\"\nmodel = \"scripted-model\"\nmax_attempts = 1\n\
+         timeout_ms = 10000\n\n[[upstream]]\nname = \"issues\"\nurl = \"{}\"\n",
+        telemetry_toml(&rx.endpoint(), "http/protobuf"),
+        model.base_url(),
+        upstream.url()
+    );
+    let gw = Gateway::start(&rig, "", &config).await;
+    let mut client = Mcp::new(gw.url("issues"));
+    client.initialize("2025-11-25", json!({})).await;
+    let answer = client.call("tools/list", Value::Null).await;
+    let first = answer["result"]["tools"].as_array().cloned().unwrap_or_default();
+    assert!(first.iter().any(|t| t["_meta"]["tdqs-gateway/score"]["provisional"] == true), "{answer}");
+
+    let r = &rx.received;
+    let ok = r
+        .wait_for("a timed judge call", WAIT, |r| {
+            r.points().into_iter().find(|p| {
+                p.metric == "tdqs.judge.duration"
+                    && p.attr("judge") == Some("scripted-model")
+                    && p.attr("outcome") == Some("ok")
+            })
+        })
+        .await;
+    assert!(ok.value >= 1.0, "{ok:?}");
+    let failed = r
+        .wait_for("a judge error", WAIT, |r| {
+            r.points()
+                .into_iter()
+                .find(|p| p.metric == "tdqs.judge.errors" && p.attr("judge") == Some("scripted-model"))
+        })
+        .await;
+    assert!(matches!(failed.attr("error"), Some("refused" | "exhausted")), "{failed:?}");
+    let span = r
+        .wait_for("a judge span", WAIT, |r| {
+            r.spans().into_iter().find(|s| s.name == "judge tool" && span_attr(s, "error.type").is_none())
+        })
+        .await;
+    assert_eq!(span_attr(&span, "tdqs.judge").as_deref(), Some("scripted-model"));
+    assert_eq!(span.kind, SpanKind::Client as i32);
+    let log = r
+        .wait_for("the judge-failed record", WAIT, |r| {
+            r.logs().into_iter().find(|l| value_text(&l.body) == "judge failed; the heuristic score stands in")
+        })
+        .await;
+    assert_eq!(attr(&log.attributes, "judge").as_deref(), Some("scripted-model"));
+    // A model answer that lands replaces the provisional score: the gauge and the event say so.
+    r.wait_for("a final model score on the gauge", WAIT, |r| {
+        r.points().into_iter().find(|p| {
+            p.metric == "tdqs.tool.score"
+                && p.attr("judge") == Some("scripted-model")
+                && p.attr("provisional") == Some("false")
+        })
+    })
+    .await;
+    let changed = r
+        .wait_for("a score-changed record", WAIT, |r| {
+            r.logs().into_iter().find(|l| value_text(&l.body) == "tool score changed")
+        })
+        .await;
+    assert_eq!(attr(&changed.attributes, "judge").as_deref(), Some("scripted-model"));
+    assert_eq!(changed.event_name, "tdqs.score_changed");
 }
 
 /// Requests through a gateway whose collector is `endpoint`: all must succeed, each well
