@@ -27,13 +27,23 @@ pub struct Outbound {
     pub body: Bytes,
 }
 
-/// Handles `/mcp/{upstream}` once the request passed the listener's checks, inside a span
-/// that is the upstream's parent (trace context replaced in the headers it will get).
-pub async fn mcp(gw: Arc<Gateway>, upstream: &str, mut req: Outbound) -> Response<Body> {
-    use tracing::Instrument;
+/// Handles `/mcp/{upstream}` once the request passed the listener's checks.
+pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Body> {
     let Some(tools) = gw.upstreams.get(upstream).cloned() else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
+    observed(upstream, req, |req, parsed| handle(gw, tools, upstream, req, parsed)).await
+}
+
+/// Runs `handle` on a request to a configured upstream inside the request's span, with the
+/// trace context in the headers replaced by that span's (the upstream's parent), and records
+/// its duration up to the response head.
+pub async fn observed<F, Fut>(upstream: &str, mut req: Outbound, handle: F) -> Response<Body>
+where
+    F: FnOnce(Outbound, Option<RpcBody>) -> Fut,
+    Fut: std::future::Future<Output = Response<Body>>,
+{
+    use tracing::Instrument;
     let started = std::time::Instant::now();
     let parsed = if req.method == Method::POST { parse_body(&req.body) } else { None };
     let (method, tool) = match (&req.method, &parsed) {
@@ -48,7 +58,7 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, mut req: Outbound) -> Respons
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
-    let resp = handle(gw, tools, upstream, req, parsed).instrument(span.clone()).await;
+    let resp = handle(req, parsed).instrument(span.clone()).await;
     crate::telemetry::traces::finish_request(&span, resp.status().as_u16(), None);
     let metrics = crate::telemetry::metrics();
     metrics.request(&metrics.server(upstream), method, started.elapsed());

@@ -52,7 +52,7 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
                 ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, &url, out).await,
                 ("messages", Some(_), &Method::POST) => {
                     let sid = session_query(out.query.as_deref()).to_owned();
-                    legacy::message(gw, &upstream, &sid, out).await
+                    super::forward::observed(&upstream, out, |out, _| legacy::message(gw, &upstream, &sid, out)).await
                 }
                 ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream, "/sse/").into_response(None),
                 // Old clients in front of new upstreams: a bridge.
