@@ -278,6 +278,41 @@ async fn stdio_upstreams_get_the_trace_context_in_meta() {
         "the child sees the gateway's span as parent: {call_msg}"
     );
     assert_eq!(call_msg["params"]["arguments"], json!({"order_id": "A-1"}), "the rest of the message is unchanged");
+    // A batch: one span per message under the batch's span, and each message stamped.
+    let batch = json!([
+        {"jsonrpc": "2.0", "id": "b1", "method": "ping"},
+        {"jsonrpc": "2.0", "id": "b2", "method": "tools/call", "params": {"name": "lookup_order", "arguments": {"order_id": "B"}}},
+    ]);
+    let reply = client.post(&batch).await;
+    assert!(reply.answer(&json!("b2")).get("result").is_some(), "{}", reply.text());
+    let batch_span = r
+        .wait_for("the batch span", WAIT, |r| {
+            r.spans().into_iter().find(|s| span_attr(s, "mcp.method.name").as_deref() == Some("batch"))
+        })
+        .await;
+    let children = r
+        .wait_for("a span per batch message", WAIT, |r| {
+            let v: Vec<Span> = r
+                .spans()
+                .into_iter()
+                .filter(|s| s.parent_span_id == batch_span.span_id && s.name != "tdqs.score")
+                .collect();
+            (v.len() == 2).then_some(v)
+        })
+        .await;
+    let mut names: Vec<&str> = children.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["ping", "tools/call lookup_order"]);
+    let lines = std::fs::read_to_string(&record).unwrap();
+    let batch_line: Value = lines
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|v| v.is_array())
+        .expect("the batch line");
+    for m in batch_line.as_array().unwrap() {
+        assert_eq!(m["params"]["_meta"]["traceparent"], format!("00-{trace}-{}-01", hex(&batch_span.span_id)), "{m}");
+    }
+
     let init_msg = sent.iter().find(|m| m["method"] == "initialize").expect("initialize reached the child");
     let init_parent = init_msg["params"]["_meta"]["traceparent"].as_str().unwrap_or_default();
     assert!(init_parent.starts_with(&format!("00-{trace}-")), "every request carries the context: {init_msg}");

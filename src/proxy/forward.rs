@@ -58,7 +58,12 @@ where
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
+    let messages = match &parsed {
+        Some(RpcBody::Batch(msgs)) => crate::telemetry::traces::batch_spans(&span, msgs),
+        _ => Vec::new(),
+    };
     let resp = handle(req, parsed).instrument(span.clone()).await;
+    drop(messages);
     crate::telemetry::traces::finish_request(&span, resp.status().as_u16(), None);
     let metrics = crate::telemetry::metrics();
     metrics.request(&metrics.server(upstream), method, started.elapsed());

@@ -108,6 +108,33 @@ pub fn request_span(
     span
 }
 
+/// A child span per message of a batch request (the request span covers the batch).
+pub fn batch_spans(parent: &tracing::Span, messages: &[crate::mcp::message::Message]) -> Vec<tracing::Span> {
+    if parent.is_disabled() {
+        return Vec::new();
+    }
+    messages
+        .iter()
+        .map(|m| {
+            let method = m.method().map_or("response", super::metrics::method_label);
+            let tool = m.tool_name.as_deref().map(|t| clip(t, MAX_TOOL_ATTR));
+            let span = tracing::debug_span!(
+                target: "tdqs_gateway::proxy",
+                parent: parent,
+                "mcp.message",
+                otel.name = tracing::field::Empty,
+                mcp.method.name = method,
+                gen_ai.tool.name = tool,
+            );
+            match tool {
+                Some(t) => span.record("otel.name", format!("{method} {t}")),
+                None => span.record("otel.name", method),
+            };
+            span
+        })
+        .collect()
+}
+
 /// Notes the response on the request span: its HTTP status, and why it failed if it did.
 pub fn finish_request(span: &tracing::Span, status: u16, error: Option<&'static str>) {
     if span.is_disabled() {

@@ -32,25 +32,32 @@ def main() -> None:
         record.write(line if line.endswith("\n") else line + "\n")
         record.flush()
         try:
-            msg = json.loads(line)
+            parsed = json.loads(line)
         except ValueError:
             continue
-        method, msg_id = msg.get("method"), msg.get("id")
-        if msg_id is None:
-            continue
-        if method == "initialize":
-            answer(msg_id, {
-                "protocolVersion": msg.get("params", {}).get("protocolVersion", "2025-06-18"),
-                "capabilities": {"tools": {}},
-                "serverInfo": {"name": "stdio-recorder", "version": "1"},
-            })
-        elif method == "tools/list":
-            answer(msg_id, {"tools": TOOLS})
-        elif method == "tools/call":
-            args = msg.get("params", {}).get("arguments", {})
-            answer(msg_id, {"content": [{"type": "text", "text": json.dumps(args)}]})
-        else:
-            answer(msg_id, {})
+        # A batch is answered message by message, each on its own line.
+        for msg in parsed if isinstance(parsed, list) else [parsed]:
+            if isinstance(msg, dict):
+                handle(msg)
+
+
+def handle(msg) -> None:
+    method, msg_id = msg.get("method"), msg.get("id")
+    if msg_id is None:
+        return
+    if method == "initialize":
+        answer(msg_id, {
+            "protocolVersion": msg.get("params", {}).get("protocolVersion", "2025-06-18"),
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "stdio-recorder", "version": "1"},
+        })
+    elif method == "tools/list":
+        answer(msg_id, {"tools": TOOLS})
+    elif method == "tools/call":
+        args = msg.get("params", {}).get("arguments", {})
+        answer(msg_id, {"content": [{"type": "text", "text": json.dumps(args)}]})
+    else:
+        answer(msg_id, {})
 
 
 if __name__ == "__main__":
