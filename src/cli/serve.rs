@@ -190,15 +190,35 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
             listening.local_addr
         );
-        tokio::signal::ctrl_c().await.ok();
+        shutdown_signal().await;
         tracing::info!("shutting down");
         listening.task.abort();
+        let scoring = gw.scoring.clone();
+        let flushed = tokio::task::spawn_blocking(move || scoring.flush_store(Duration::from_secs(5))).await;
+        if !matches!(flushed, Ok(true)) {
+            tracing::warn!("some scores were not written to the store before exit; they will be judged again");
+        }
         Ok::<_, anyhow::Error>(())
     });
     // Flush queued telemetry (outside async code: the SDK blocks on its export threads).
     telemetry.shutdown();
     served?;
     Ok(Outcome::Done)
+}
+
+/// Ctrl-C, or SIGTERM (what a container runtime sends before it kills).
+async fn shutdown_signal() {
+    let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(s) => s,
+        Err(_) => {
+            tokio::signal::ctrl_c().await.ok();
+            return;
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
+    }
 }
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {

@@ -54,13 +54,14 @@ impl Pins {
         }
         let was_loaded = self.loaded.swap(true, Ordering::AcqRel);
         let mut approved = self.approved.write().unwrap_or_else(|e| e.into_inner());
-        // Keep first-use approvals whose store write is still on its way.
-        let changed = *approved != book;
+        // Keep first-use approvals whose store write is still on its way; a change is only
+        // what the store added.
         for (k, hashes) in approved.iter() {
             if !book.contains_key(k) {
                 book.insert(k.clone(), hashes.clone());
             }
         }
+        let changed = *approved != book;
         *approved = book;
         Ok(changed || !was_loaded)
     }

@@ -132,6 +132,11 @@ impl ScoringService {
         });
     }
 
+    /// Writes what is queued for the store (at shutdown), waiting at most `wait`.
+    pub fn flush_store(&self, wait: Duration) -> bool {
+        self.store.as_ref().is_none_or(|(_, w)| w.flush(wait))
+    }
+
     /// Keeps an upstream's latest server report in the store (in the background).
     pub fn store_server_report(&self, upstream: &str, report: serde_json::Value) {
         if let Some((_, writer)) = &self.store {

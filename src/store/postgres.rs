@@ -95,6 +95,9 @@ impl PostgresStore {
             .min_idle(Some(0))
             .connection_timeout(Duration::from_secs(3))
             .test_on_check_out(true)
+            // Failures reach the caller (and the writer's one log line per outage), not a log
+            // line per connection attempt.
+            .error_handler(Box::new(r2d2::NopErrorHandler))
             .build_unchecked(manager);
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
         let rx = std::sync::Arc::new(std::sync::Mutex::new(rx));

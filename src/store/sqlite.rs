@@ -68,6 +68,14 @@ impl SqliteStore {
         }
         let named = |e: StoreError| StoreError(format!("{}: {}", path.display(), e.0));
         let conn = Connection::open(path).map_err(|e| named(e.into()))?;
+        // SQLite quietly opens a write-protected file read-only; every write would then fail.
+        if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
+            return Err(named(StoreError(
+                "the file can be read but not written by this process; give the gateway write access to it and its \
+                 folder, or use store.url = \"memory\""
+                    .into(),
+            )));
+        }
         let prepare = || -> Result<(), StoreError> {
             conn.busy_timeout(Duration::from_secs(5))?;
             let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
