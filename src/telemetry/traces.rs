@@ -252,3 +252,38 @@ fn clip(s: &str, max: usize) -> &str {
     }
     &s[..end]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn session_ids_are_hashed_to_sixteen_hex_digits() {
+        let h = hash_session("4f1c2a9be0d84d7e9c7a1d2e3f405162");
+        assert_eq!(h.len(), 16);
+        assert!(h.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_eq!(h, hash_session("4f1c2a9be0d84d7e9c7a1d2e3f405162"), "stable, so a session's spans correlate");
+        assert_ne!(h, hash_session("4f1c2a9be0d84d7e9c7a1d2e3f405163"));
+    }
+
+    #[test]
+    fn long_tool_names_are_cut_at_a_character_boundary() {
+        let name = "é".repeat(100); // 200 bytes
+        let cut = clip(&name, MAX_TOOL_ATTR);
+        assert!(cut.len() <= MAX_TOOL_ATTR && cut.chars().all(|c| c == 'é'));
+        assert_eq!(clip("short", MAX_TOOL_ATTR), "short");
+    }
+
+    #[test]
+    fn a_span_that_is_not_exported_changes_nothing() {
+        // No subscriber here: the span is disabled, so neither headers nor bodies are touched.
+        let span = request_span("up", "tools/call", Some("x"), Some("sid"), &HeaderMap::new());
+        let mut headers = HeaderMap::new();
+        headers
+            .insert("traceparent", HeaderValue::from_static("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"));
+        inject_headers(&span, &mut headers);
+        assert_eq!(headers["traceparent"], "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+        assert_eq!(stamp_meta(&span, br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#), None);
+        assert_eq!(stamp_meta(&span, b"\xff not json"), None);
+    }
+}
