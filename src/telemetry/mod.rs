@@ -53,6 +53,8 @@ pub fn metrics() -> &'static Metrics {
 
 /// The running providers; [`Telemetry::shutdown`] flushes what is queued.
 pub struct Telemetry {
+    /// The export timeout, which also bounds the wait at shutdown.
+    timeout: Duration,
     meter: Option<SdkMeterProvider>,
     tracer: Option<SdkTracerProvider>,
     logger: Option<SdkLoggerProvider>,
@@ -158,21 +160,39 @@ pub fn init(cfg: &TelemetryConfig, log: LogOptions<'_>) -> Result<Telemetry, Tel
         opentelemetry::global::set_tracer_provider(t.clone());
     }
     logs::install(log.format.unwrap_or(cfg.log_format), &cfg.log_level, log.file, logger.as_ref(), otel_tracer)?;
-    Ok(Telemetry { meter, tracer, logger })
+    Ok(Telemetry { timeout, meter, tracer, logger })
 }
 
 impl Telemetry {
-    /// Flushes and stops the exporters (each bounded by the export timeout). Call it outside
-    /// async code: the SDK blocks on its export threads.
+    /// Flushes and stops the exporters, side by side, waiting at most a little over one export
+    /// timeout: a collector that hangs must not hold the process at exit (what is still queued
+    /// then is lost). Call it outside async code: the SDK blocks on its export threads.
     pub fn shutdown(self) {
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        let mut running = 0;
+        let mut stop = |f: Box<dyn FnOnce() + Send>| {
+            let done = done.clone();
+            running += 1;
+            std::thread::spawn(move || {
+                f();
+                let _ = done.send(());
+            });
+        };
         if let Some(t) = self.tracer {
-            let _ = t.shutdown();
+            stop(Box::new(move || drop(t.shutdown_with_timeout(self.timeout))));
         }
         if let Some(l) = self.logger {
-            let _ = l.shutdown();
+            stop(Box::new(move || drop(l.shutdown_with_timeout(self.timeout))));
         }
         if let Some(m) = self.meter {
-            let _ = m.shutdown();
+            stop(Box::new(move || drop(m.shutdown())));
+        }
+        let deadline = std::time::Instant::now() + self.timeout + Duration::from_millis(500);
+        for _ in 0..running {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if finished.recv_timeout(left).is_err() {
+                return;
+            }
         }
     }
 }
