@@ -25,6 +25,7 @@ pub struct Config {
     pub policy: PolicyConfig,
     #[serde(default)]
     pub telemetry: TelemetryConfig,
+    pub admin: AdminConfig,
     #[serde(default, rename = "upstream")]
     pub upstreams: Vec<UpstreamConfig>,
     /// The folder relative paths resolve against (the config file's); not a TOML key.
@@ -221,6 +222,22 @@ pub enum LogFormat {
     Json,
 }
 
+/// The admin API and dashboard (`/admin/`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdminConfig {
+    /// Whether `/admin/` is served at all.
+    #[serde(default = "default_true")]
+    pub enabled: bool,
+    /// The environment variable holding the bearer token the admin API requires (when set and
+    /// not empty). Without a token the gateway refuses to start if the admin API would be
+    /// reachable on a non-loopback address.
+    #[serde(default = "default_admin_token_env")]
+    pub token_env: String,
+    /// A separate listener for the admin API and dashboard; by default they share `listen.addr`.
+    pub addr: Option<SocketAddr>,
+}
+
 fn default_true() -> bool {
     true
 }
@@ -280,6 +297,23 @@ impl TelemetryConfig {
             return Err(invalid("telemetry.export_timeout_ms", "must be at least 1"));
         }
         Ok(())
+    }
+}
+
+fn default_admin_token_env() -> String {
+    "TDQS_ADMIN_TOKEN".into()
+}
+
+impl Default for AdminConfig {
+    fn default() -> Self {
+        AdminConfig { enabled: true, token_env: default_admin_token_env(), addr: None }
+    }
+}
+
+impl AdminConfig {
+    /// Where the admin API is reachable, when it is enabled.
+    pub fn reachable_at(&self, listen: &ListenConfig) -> Option<SocketAddr> {
+        self.enabled.then(|| self.addr.unwrap_or(listen.addr))
     }
 }
 
@@ -527,6 +561,12 @@ impl Config {
             return Err(invalid("cache.max_entries", "must be at least 1"));
         }
         self.telemetry.validate()?;
+        if self.admin.token_env.is_empty() {
+            return Err(invalid("admin.token_env", "must name an environment variable"));
+        }
+        if self.admin.enabled && self.admin.addr == Some(self.listen.addr) {
+            return Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)"));
+        }
         Ok(())
     }
 
@@ -703,6 +743,10 @@ mod tests {
         assert!(e.contains("telemetry.max_tool_labels"), "{e}");
         let e = cfg("[telemetry]\nprometheus = \"yes\"\n").unwrap_err();
         assert!(e.contains("prometheus"), "{e}");
+        let e = cfg("[admin]\ntoken = \"x\"\n").unwrap_err();
+        assert!(e.contains("token"), "{e}");
+        let e = cfg("[admin]\naddr = \"127.0.0.1:8080\"\n").unwrap_err();
+        assert!(e.contains("admin.addr"), "{e}");
     }
 
     #[test]

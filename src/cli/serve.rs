@@ -190,6 +190,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
             listening.local_addr
         );
+        if let Some(admin) = &gw.admin {
+            let at = listening.admin_addr.unwrap_or(listening.local_addr);
+            tracing::info!(token_required = admin.token_required(), "admin dashboard at {scheme}://{at}/admin/");
+        }
         shutdown_signal().await;
         tracing::info!("shutting down");
         listening.task.abort();

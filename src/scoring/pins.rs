@@ -149,7 +149,11 @@ mod tests {
         assert_eq!(pins.check("u", "t", "h2"), PinStatus::Approved);
         assert_eq!(pins.check("u", "t", "h1"), PinStatus::Approved, "an approved definition that returns");
         // A second gateway on the same store sees the approvals after the first-use write lands.
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while store.pins().unwrap().len() < 2 {
+            assert!(std::time::Instant::now() < deadline, "the first-use pin never reached the store");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         let other = Pins::new(Some(store));
         assert_eq!(other.check("u", "t", "h3"), PinStatus::Changed);
         assert_eq!(other.approved("u", "t"), ["h1", "h2"]);
