@@ -25,6 +25,7 @@ pub struct Config {
     pub policy: PolicyConfig,
     #[serde(default)]
     pub telemetry: TelemetryConfig,
+    #[serde(default)]
     pub admin: AdminConfig,
     #[serde(default, rename = "upstream")]
     pub upstreams: Vec<UpstreamConfig>,
