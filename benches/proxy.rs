@@ -83,7 +83,7 @@ fn bench(c: &mut Criterion) {
     assert_eq!(defs.len(), TOOLS);
     let sibs = siblings(&defs);
     let scored: Vec<Scored> = defs.iter().zip(&sibs).map(|(d, s)| scoring.score("bench", d, s)).collect();
-    let actions: Vec<ToolAction> = scored.iter().map(|s| ToolAction::Annotate(score_meta(s))).collect();
+    let actions: Vec<ToolAction> = scored.iter().map(|s| ToolAction::Annotate(score_meta(s, None))).collect();
 
     let mut g = c.benchmark_group("stages");
     g.throughput(Throughput::Elements(TOOLS as u64));
@@ -93,7 +93,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("score_cached", |b| {
         b.iter(|| defs.iter().zip(&sibs).map(|(d, s)| scoring.score("bench", d, s)).collect::<Vec<_>>())
     });
-    g.bench_function("score_meta", |b| b.iter(|| scored.iter().map(score_meta).collect::<Vec<_>>()));
+    g.bench_function("score_meta", |b| b.iter(|| scored.iter().map(|s| score_meta(s, None)).collect::<Vec<_>>()));
     g.bench_function("render", |b| {
         b.iter_batched(
             || ListResult::parse(&answer).expect("a list answer"),

@@ -131,12 +131,26 @@ impl Default for JudgeConfig {
     }
 }
 
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoreConfig {
-    /// `sqlite://PATH` or `memory`. Default: `sqlite://data/scores.db` beside the config file,
-    /// or in the user's data folder when there is no config file.
+    /// `sqlite://PATH`, `postgres://...` or `memory`. Default: `sqlite://data/scores.db`
+    /// beside the config file, or in the user's data folder when there is no config file.
     pub url: Option<String>,
+    /// How long a replica's claim on a judge call lasts without renewal: after a replica dies
+    /// mid-call, another takes the call over this long after its last renewal.
+    #[serde(default = "default_lease_ms")]
+    pub lease_ms: u64,
+}
+
+fn default_lease_ms() -> u64 {
+    30_000
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        StoreConfig { url: None, lease_ms: default_lease_ms() }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -200,6 +214,9 @@ pub struct PolicyConfig {
     pub wait_ms: Option<u64>,
     pub dry_run: Option<bool>,
     pub fail: Option<FailMode>,
+    /// Rug-pull protection: a tool whose definition changed since it was approved is hidden
+    /// (enforce) or flagged until approved again.
+    pub pin: Option<bool>,
     #[serde(default)]
     pub allow: Vec<String>,
     #[serde(default)]
@@ -216,6 +233,7 @@ pub struct Policy {
     pub wait_ms: u64,
     pub dry_run: bool,
     pub fail: FailMode,
+    pub pin: bool,
     pub allow: Vec<String>,
     pub deny: Vec<String>,
 }
@@ -389,6 +407,9 @@ impl Config {
             crate::judge::Prompts::from_dir(&dir).map_err(|e| invalid("judge.prompts_dir", e.to_string()))?;
         }
         self.store_url()?;
+        if self.store.lease_ms < 1000 {
+            return Err(invalid("store.lease_ms", "must be at least 1000 (claims are renewed every third of it)"));
+        }
         if self.cache.max_entries == 0 {
             return Err(invalid("cache.max_entries", "must be at least 1"));
         }
@@ -405,7 +426,11 @@ impl Config {
             }
         };
         match &self.store.url {
-            Some(url) => crate::store::StoreUrl::parse(url, &self.base_dir).map_err(|m| invalid("store.url", m)),
+            Some(url) => {
+                // `${VAR}` keeps a database password in the environment (a Kubernetes Secret).
+                let url = expand_env(url).map_err(|m| invalid("store.url", m))?;
+                crate::store::StoreUrl::parse(&url, &self.base_dir).map_err(|m| invalid("store.url", m))
+            }
             None => Ok(crate::store::StoreUrl::Sqlite(default())),
         }
     }
@@ -455,6 +480,7 @@ impl Config {
             wait_ms: p.wait_ms.or(base.wait_ms).unwrap_or(3000),
             dry_run: p.dry_run.or(base.dry_run).unwrap_or(false),
             fail: p.fail.or(base.fail).unwrap_or_default(),
+            pin: p.pin.or(base.pin).unwrap_or(false),
             allow,
             deny,
         })
@@ -469,6 +495,7 @@ fn default_policy() -> Policy {
         wait_ms: 3000,
         dry_run: false,
         fail: FailMode::Open,
+        pin: false,
         allow: vec![],
         deny: vec![],
     }

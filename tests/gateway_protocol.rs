@@ -198,7 +198,7 @@ async fn a_server_report_follows_the_listed_definitions() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     let report = report.expect("a report within 2 s");
-    let s = serde_json::to_value(&report.server_score).unwrap();
+    let s = serde_json::to_value(&report.report.server_score).unwrap();
     assert_eq!(s["toolCount"], 2);
     assert_eq!(s["scoredToolCount"], 2);
     // The report's numbers are the rollup of the scores the client saw.

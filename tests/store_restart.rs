@@ -15,6 +15,9 @@ use tdqs_gateway::store::{self, StoreUrl};
 use tdqs_gateway::tdqs::definition::parse_tools;
 use tdqs_gateway::tdqs::json;
 
+/// Claim lease for model calls (one replica here: claims are always free).
+const LEASE: Duration = Duration::from_secs(30);
+
 fn judge(model: &ModelServer) -> Judge {
     let mut s = ModelSettings::new(model.base_url(), "scripted-model");
     s.backoff = Duration::from_millis(5);
@@ -49,7 +52,7 @@ async fn a_restart_judges_nothing_again() {
         model.set_tool_answer(name, tool_answer([4, 4, 4, 4, 4, 4], false, "scripted"));
     }
 
-    let first = ScoringService::with_store(judge(&model), 1000, store::open(&url).unwrap());
+    let first = ScoringService::with_store(judge(&model), 1000, store::open(&url).unwrap(), LEASE);
     let states = score_all(&first).await;
     assert!(states.iter().all(|s| matches!(s, ScoreState::Final(_))), "{states:?}");
     assert_eq!(model.requests().len(), 3);
@@ -67,7 +70,7 @@ async fn a_restart_judges_nothing_again() {
     assert_eq!(stored, 3, "all three model scores reached the file");
 
     // A new process's worth of service on the same file: final scores at once, no model call.
-    let second = ScoringService::with_store(judge(&model), 1000, reopened);
+    let second = ScoringService::with_store(judge(&model), 1000, reopened, LEASE);
     for t in &tools() {
         let s = second.score("up", t, &[]);
         assert!(matches!(s.state, ScoreState::Final(_)), "{}: {:?}", t.name, s.state);

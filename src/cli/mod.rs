@@ -1,6 +1,7 @@
-//! The command line: `lint` today; `serve`, `wrap`, `score` and `check-config` grow here.
+//! The command line: `lint`, `score`, `serve`, `wrap`, `approve` and `check-config`.
 //! Errors become one line on stderr and exit code 2; a threshold not met is exit code 1.
 
+mod approve;
 mod input;
 mod lint;
 mod score;
@@ -42,6 +43,8 @@ enum Command {
     Wrap(serve::WrapArgs),
     /// Validate a config file and exit.
     CheckConfig(serve::CheckConfigArgs),
+    /// Approve the current definition of pinned tools (rug-pull protection).
+    Approve(approve::ApproveArgs),
 }
 
 /// Report formats shared by `lint` and `score`.
@@ -64,6 +67,7 @@ pub fn run() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Wrap(args) => serve::wrap(args),
         Command::CheckConfig(args) => serve::check_config(args),
+        Command::Approve(args) => approve::run(args),
     };
     match result {
         Ok(Outcome::Done) => ExitCode::SUCCESS,

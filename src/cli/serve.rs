@@ -110,7 +110,12 @@ pub fn build_scoring(cfg: &Config) -> anyhow::Result<std::sync::Arc<ScoringServi
     let judge = build_judge(cfg)?;
     let url = cfg.store_url()?;
     let store = crate::store::open(&url).with_context(|| format!("cannot use the store {url:?}"))?;
-    Ok(ScoringService::with_store(judge, cfg.cache.max_entries, store))
+    Ok(ScoringService::with_store(
+        judge,
+        cfg.cache.max_entries,
+        store,
+        Duration::from_millis(cfg.store.lease_ms),
+    ))
 }
 
 /// The configured judge, with its key read from the environment.

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::config::{FailMode, Mode, Pending, Policy};
+use crate::scoring::pins::PinStatus;
 use crate::tdqs::score::{Tenths, Tier};
 
 /// Where a tool's score stands when the policy looks at it.
@@ -29,6 +30,10 @@ pub enum HideReason {
     Pending,
     JudgeFailed,
     Unscorable,
+    /// Pinned, and the definition changed since it was approved.
+    PinChanged,
+    /// Pinned, and the approvals could not be read (the policy fails closed).
+    PinUnverified,
 }
 
 impl HideReason {
@@ -39,6 +44,8 @@ impl HideReason {
             HideReason::Pending => "pending",
             HideReason::JudgeFailed => "judge_failed",
             HideReason::Unscorable => "unscorable",
+            HideReason::PinChanged => "pin_changed",
+            HideReason::PinUnverified => "pin_unverified",
         }
     }
 }
@@ -54,8 +61,9 @@ pub struct Decision {
     pub hide_reason: Option<HideReason>,
 }
 
-/// Decides for one tool by name and score state.
-pub fn decide(policy: &Policy, tool: &str, state: ScoreState) -> Decision {
+/// Decides for one tool by name, score state and (for pinned upstreams) pin status. Outside
+/// enforce nothing is hidden; a changed pin is then only reported (annotation, logs).
+pub fn decide(policy: &Policy, tool: &str, state: ScoreState, pin: Option<PinStatus>) -> Decision {
     let annotate = policy.mode != Mode::Observe && state != ScoreState::Unscorable;
     if policy.mode != Mode::Enforce {
         return Decision { visible: true, annotate, hide_reason: None };
@@ -64,6 +72,10 @@ pub fn decide(policy: &Policy, tool: &str, state: ScoreState) -> Decision {
         None
     } else if policy.deny.iter().any(|d| d == tool) {
         Some(HideReason::Denied)
+    } else if pin == Some(PinStatus::Changed) {
+        Some(HideReason::PinChanged)
+    } else if pin == Some(PinStatus::Unverified) && policy.fail == FailMode::Closed {
+        Some(HideReason::PinUnverified)
     } else {
         match state {
             ScoreState::Final(s) => (s < policy.minimum).then_some(HideReason::BelowMinimum),
@@ -95,6 +107,12 @@ pub fn refusal_message(tool: &str, reason: HideReason, score: Option<Tenths>, mi
                 "Tool \"{tool}\" is hidden by tdqs-gateway until its quality score is in; list tools again shortly."
             )
         }
+        (HideReason::PinChanged, _) => format!(
+            "Tool \"{tool}\" is hidden by tdqs-gateway: its definition changed since it was approved; an operator must approve the new definition (tdqs-gateway approve)."
+        ),
+        (HideReason::PinUnverified, _) => format!(
+            "Tool \"{tool}\" is hidden by tdqs-gateway: its approved definitions cannot be checked right now and the policy fails closed."
+        ),
         (HideReason::JudgeFailed, _) | (HideReason::Unscorable, _) => {
             format!(
                 "Tool \"{tool}\" is hidden by tdqs-gateway: its definition could not be scored and the policy fails closed."
@@ -122,6 +140,7 @@ mod tests {
             wait_ms: 0,
             dry_run: false,
             fail: FailMode::Open,
+            pin: true,
             allow: vec!["echo".into()],
             deny: vec!["rm".into()],
         }
@@ -131,18 +150,18 @@ mod tests {
     fn modes() {
         let low = ScoreState::Final(Tenths(21));
         assert_eq!(
-            decide(&policy(Mode::Observe), "t", low),
+            decide(&policy(Mode::Observe), "t", low, None),
             Decision { visible: true, annotate: false, hide_reason: None }
         );
         assert_eq!(
-            decide(&policy(Mode::Annotate), "t", low),
+            decide(&policy(Mode::Annotate), "t", low, None),
             Decision { visible: true, annotate: true, hide_reason: None }
         );
-        let d = decide(&policy(Mode::Enforce), "t", low);
+        let d = decide(&policy(Mode::Enforce), "t", low, None);
         assert_eq!((d.visible, d.hide_reason), (false, Some(HideReason::BelowMinimum)));
-        assert!(decide(&policy(Mode::Enforce), "t", ScoreState::Final(Tenths(30))).visible);
-        assert!(decide(&policy(Mode::Enforce), "echo", low).visible, "allow wins over the score");
-        let d = decide(&policy(Mode::Enforce), "rm", ScoreState::Final(Tenths(50)));
+        assert!(decide(&policy(Mode::Enforce), "t", ScoreState::Final(Tenths(30)), None).visible);
+        assert!(decide(&policy(Mode::Enforce), "echo", low, None).visible, "allow wins over the score");
+        let d = decide(&policy(Mode::Enforce), "rm", ScoreState::Final(Tenths(50)), None);
         assert_eq!(d.hide_reason, Some(HideReason::Denied));
     }
 
@@ -150,15 +169,30 @@ mod tests {
     fn pending_fail_and_dry_run() {
         let mut p = policy(Mode::Enforce);
         p.pending = Pending::Hide;
-        assert_eq!(decide(&p, "t", ScoreState::Provisional(Tenths(45))).hide_reason, Some(HideReason::Pending));
+        assert_eq!(decide(&p, "t", ScoreState::Provisional(Tenths(45)), None).hide_reason, Some(HideReason::Pending));
         p.pending = Pending::Allow;
-        assert!(decide(&p, "t", ScoreState::Provisional(Tenths(10))).visible);
+        assert!(decide(&p, "t", ScoreState::Provisional(Tenths(10)), None).visible);
         p.fail = FailMode::Closed;
-        assert_eq!(decide(&p, "t", ScoreState::JudgeFailed(Tenths(45))).hide_reason, Some(HideReason::JudgeFailed));
-        assert_eq!(decide(&p, "t", ScoreState::Unscorable).hide_reason, Some(HideReason::Unscorable));
+        assert_eq!(decide(&p, "t", ScoreState::JudgeFailed(Tenths(45)), None).hide_reason, Some(HideReason::JudgeFailed));
+        assert_eq!(decide(&p, "t", ScoreState::Unscorable, None).hide_reason, Some(HideReason::Unscorable));
         p.dry_run = true;
-        let d = decide(&p, "t", ScoreState::Final(Tenths(10)));
+        let d = decide(&p, "t", ScoreState::Final(Tenths(10)), None);
         assert!(d.visible && d.hide_reason == Some(HideReason::BelowMinimum));
+    }
+
+    #[test]
+    fn pins_hide_only_under_enforce() {
+        let high = ScoreState::Final(Tenths(45));
+        let d = decide(&policy(Mode::Enforce), "t", high, Some(PinStatus::Changed));
+        assert_eq!((d.visible, d.hide_reason), (false, Some(HideReason::PinChanged)));
+        assert!(decide(&policy(Mode::Enforce), "t", high, Some(PinStatus::Approved)).visible);
+        assert!(decide(&policy(Mode::Annotate), "t", high, Some(PinStatus::Changed)).visible);
+        assert!(decide(&policy(Mode::Enforce), "echo", high, Some(PinStatus::Changed)).visible, "allow wins");
+        let mut p = policy(Mode::Enforce);
+        assert!(decide(&p, "t", high, Some(PinStatus::Unverified)).visible, "fails open");
+        p.fail = FailMode::Closed;
+        let d = decide(&p, "t", high, Some(PinStatus::Unverified));
+        assert_eq!(d.hide_reason, Some(HideReason::PinUnverified));
     }
 
     #[test]

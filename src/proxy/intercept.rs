@@ -11,6 +11,8 @@ use crate::config::{Mode, Pending, Policy};
 use crate::mcp::message::{self, Message};
 use crate::mcp::tools_list::{ListResult, ToolAction};
 use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
+use crate::scoring::ScoreReport;
+use crate::scoring::pins::PinStatus;
 use crate::scoring::service::{Scored, ScoringService};
 use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::definition::{ToolDefinition, tool_from_object};
@@ -26,8 +28,44 @@ struct ToolState {
     definition: Option<ToolDefinition>,
     siblings: Vec<JsString>,
     scored: Option<Scored>,
+    /// For a pinned upstream, whether this definition is approved.
+    pin: Option<PinStatus>,
     decision: Decision,
+    /// The definition as listed.
+    raw: Arc<str>,
 }
+
+/// One listed tool as the admin API shows it.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolView {
+    pub name: String,
+    pub visible: bool,
+    /// Why it is hidden (or, in a dry run, would be).
+    pub hide_reason: Option<HideReason>,
+    /// `final`, `provisional`, `judge_failed` or `unscorable`.
+    pub state: &'static str,
+    /// The judge whose score this is.
+    pub judge: Option<String>,
+    pub pin: Option<PinStatus>,
+    /// The report entry (scores, justifications, flags, smells, signals).
+    pub score: Option<Arc<crate::tdqs::tool_score::ToolScore>>,
+    /// The definition as listed (JSON), when it could be parsed.
+    pub definition: Option<serde_json::Value>,
+}
+
+/// A `tools/call` the gateway refused.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefusedCall {
+    /// Unix milliseconds.
+    pub at: i64,
+    pub tool: String,
+    pub reason: HideReason,
+}
+
+/// Refused calls remembered per upstream (the most recent).
+const REFUSALS_KEPT: usize = 200;
 
 /// One upstream's policy and what it decided about each tool it has listed.
 pub struct UpstreamTools {
@@ -40,16 +78,16 @@ pub struct UpstreamTools {
     rendered: Mutex<HashMap<u64, Rendered>>,
     /// The latest server-level report, rebuilt when the set of tool definitions changes.
     report: Arc<Mutex<Option<Arc<ServerReport>>>>,
+    refusals: Mutex<std::collections::VecDeque<RefusedCall>>,
 }
 
-/// Description quality, coherence and overall for everything this upstream has listed.
-#[derive(Clone, Debug, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
+/// Description quality, coherence and overall for everything this upstream has listed: the
+/// same report `tdqs-gateway score` writes.
+#[derive(Clone, Debug)]
 pub struct ServerReport {
-    /// Identifies the set of definitions the report is about.
-    #[serde(skip)]
+    /// Identifies the set of definitions (and score states) the report is about.
     pub definitions_key: u64,
-    pub server_score: crate::tdqs::server::ServerScore,
+    pub report: ScoreReport,
     pub coherence_judge: String,
 }
 
@@ -84,7 +122,79 @@ impl UpstreamTools {
             learned_at: Mutex::new(None),
             rendered: Mutex::new(HashMap::new()),
             report: Arc::default(),
+            refusals: Mutex::default(),
         }
+    }
+
+    /// Every listed tool with its score and the policy's decision, in name order.
+    pub fn snapshot(&self) -> Vec<ToolView> {
+        let Ok(map) = self.tools.lock() else { return vec![] };
+        let mut views: Vec<ToolView> = map
+            .iter()
+            .map(|(name, s)| ToolView {
+                name: name.clone(),
+                visible: s.decision.visible,
+                hide_reason: s.decision.hide_reason,
+                state: match s.scored.as_ref().map(|sc| sc.state) {
+                    Some(ScoreState::Final(_)) => "final",
+                    Some(ScoreState::Provisional(_)) => "provisional",
+                    Some(ScoreState::JudgeFailed(_)) => "judge_failed",
+                    Some(ScoreState::Unscorable) | None => "unscorable",
+                },
+                judge: s.scored.as_ref().map(|sc| sc.judge.clone()),
+                pin: s.pin,
+                score: s.scored.as_ref().map(|sc| sc.score.clone()),
+                definition: serde_json::from_str(&s.raw).ok(),
+            })
+            .collect();
+        views.sort_by(|a, b| a.name.cmp(&b.name));
+        views
+    }
+
+    /// Judges the named tool (or every listed tool) again now; the new scores replace the old
+    /// ones and the decisions follow. Returns how many tools were judged.
+    pub async fn rescore(&self, scoring: &Arc<ScoringService>, tool: Option<&str>) -> Result<usize, String> {
+        let targets: Vec<(ToolDefinition, Vec<JsString>)> = {
+            let map = self.tools.lock().map_err(|_| "tool table unavailable".to_owned())?;
+            map.iter()
+                .filter(|(name, _)| tool.is_none_or(|t| t == name.as_str()))
+                .filter_map(|(_, s)| Some((s.definition.clone()?, s.siblings.clone())))
+                .collect()
+        };
+        if let Some(t) = tool
+            && targets.is_empty()
+        {
+            return Err(format!("upstream {:?} has listed no scorable tool named {t:?}", self.name));
+        }
+        if tool.is_none() {
+            scoring.forget_coherence();
+            if let Ok(mut r) = self.report.lock() {
+                *r = None;
+            }
+        }
+        for (def, siblings) in &targets {
+            scoring.rescore(&self.name, def, siblings).await.map_err(|e| e.to_string())?;
+        }
+        self.refresh(scoring);
+        self.refresh_report(scoring);
+        Ok(targets.len())
+    }
+
+    /// The most recent refused calls, newest last.
+    pub fn refused_calls(&self) -> Vec<RefusedCall> {
+        self.refusals.lock().map(|r| r.iter().cloned().collect()).unwrap_or_default()
+    }
+
+    /// The current definition hash of each listed tool (all, or the one named).
+    pub fn current_hashes(&self, tool: Option<&str>) -> Vec<(String, String)> {
+        let Ok(map) = self.tools.lock() else { return vec![] };
+        let mut out: Vec<(String, String)> = map
+            .iter()
+            .filter(|(name, _)| tool.is_none_or(|t| t == name.as_str()))
+            .filter_map(|(name, s)| Some((name.clone(), s.scored.as_ref()?.score.context_signals.input_hash.clone())))
+            .collect();
+        out.sort();
+        out
     }
 
     /// The latest server report, once one was built.
@@ -119,14 +229,18 @@ impl UpstreamTools {
         let (slot, scoring, name) = (self.report.clone(), scoring.clone(), self.name.clone());
         tokio::spawn(async move {
             let report = build_report(&name, key, tools, &scoring).await;
+            let server = &report.report.server_score;
             tracing::info!(
                 upstream = %name,
-                overall = ?report.server_score.overall_score.map(|s| s.to_string()),
-                overall_tier = ?report.server_score.overall_tier,
-                description_quality = ?report.server_score.description_quality_score.map(|s| s.to_string()),
-                coherence = ?report.server_score.coherence_score.map(|s| s.to_string()),
+                overall = ?server.overall_score.map(|s| s.to_string()),
+                overall_tier = ?server.overall_tier,
+                description_quality = ?server.description_quality_score.map(|s| s.to_string()),
+                coherence = ?server.coherence_score.map(|s| s.to_string()),
                 "server report updated"
             );
+            if let Ok(json) = serde_json::to_value(&report.report) {
+                scoring.store_server_report(&name, json);
+            }
             if let Ok(mut r) = slot.lock() {
                 *r = Some(Arc::new(report));
             }
@@ -166,9 +280,12 @@ impl UpstreamTools {
         let mut states = Vec::with_capacity(parsed.len());
         for (i, def) in parsed.into_iter().enumerate() {
             let Some(def) = def else {
-                let name = raw_name(list.tools()[i].get()).unwrap_or_default();
-                let decision = decide(&self.policy, &name, ScoreState::Unscorable);
-                states.push((name, ToolState { definition: None, siblings: vec![], scored: None, decision }));
+                let raw = list.tools()[i].get();
+                let name = raw_name(raw).unwrap_or_default();
+                let decision = decide(&self.policy, &name, ScoreState::Unscorable, None);
+                let state =
+                    ToolState { definition: None, siblings: vec![], scored: None, pin: None, decision, raw: Arc::from(raw) };
+                states.push((name, state));
                 continue;
             };
             let siblings: Vec<JsString> = names.iter().filter(|n| **n != def.name).cloned().collect();
@@ -179,20 +296,23 @@ impl UpstreamTools {
                 scoring.score(&self.name, &def, &siblings)
             };
             let name = def.name.to_string_lossy();
-            scoring.record_sighting(&self.name, &name, &scored.score.context_signals.input_hash);
-            let decision = decide(&self.policy, &name, scored.state);
-            states.push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), decision }));
+            let hash = &scored.score.context_signals.input_hash;
+            scoring.record_sighting(&self.name, &name, hash);
+            let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, &name, hash));
+            let decision = decide(&self.policy, &name, scored.state, pin);
+            let raw = Arc::from(list.tools()[i].get());
+            states.push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), pin, decision, raw }));
         }
         let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
         let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
         if let Ok(mut map) = self.tools.lock() {
             for (name, state) in states {
                 // Log a decision when it is new or changed, not on every list.
-                let before = map.get(&name).map(|s| s.decision);
-                if before != Some(state.decision)
+                let before = map.get(&name).map(|s| (s.decision, s.pin));
+                if before != Some((state.decision, state.pin))
                     && let Some(scored) = &state.scored
                 {
-                    log_decision(&self.name, &name, scored, &state.decision);
+                    log_decision(&self.name, &name, scored, &state.decision, state.pin);
                 }
                 map.insert(name, state);
             }
@@ -250,6 +370,12 @@ impl UpstreamTools {
             "minimumTier": Tier::of(self.policy.minimum).as_str(),
         });
         tracing::info!(upstream = %self.name, tool = %tool, reason = reason.as_str(), "call refused");
+        if let Ok(mut r) = self.refusals.lock() {
+            if r.len() >= REFUSALS_KEPT {
+                r.pop_front();
+            }
+            r.push_back(RefusedCall { at: crate::store::now_ms(), tool: tool.clone(), reason });
+        }
         Some(Refusal {
             id: id.clone(),
             body: message::error_response(id, -32602, &text, Some(data)),
@@ -282,20 +408,23 @@ impl UpstreamTools {
         for (name, state) in map.iter_mut() {
             let Some(def) = &state.definition else { continue };
             let scored = scoring.score(&self.name, def, &state.siblings);
-            let decision = decide(&self.policy, name, scored.state);
+            let hash = &scored.score.context_signals.input_hash;
+            let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, name, hash));
+            let decision = decide(&self.policy, name, scored.state, pin);
             if decision.visible != state.decision.visible {
                 changed = true;
-                log_decision(&self.name, name, &scored, &decision);
+                log_decision(&self.name, name, &scored, &decision, pin);
             }
             state.scored = Some(scored);
+            state.pin = pin;
             state.decision = decision;
         }
         changed
     }
 }
 
-/// Rolls up the scored tools with a coherence judgement (the configured judge, the heuristic
-/// when it fails).
+/// Rolls up the scored tools with the coherence of the set (the configured judge's, the
+/// heuristic's when it fails) into the report `score` would write.
 async fn build_report(
     server: &str,
     key: u64,
@@ -305,18 +434,21 @@ async fn build_report(
     let mut scores: Vec<crate::tdqs::tool_score::ToolScore> =
         tools.iter().filter_map(|(_, s)| s.as_ref().map(|s| (**s).clone())).collect();
     let definitions: Vec<ToolDefinition> = tools.into_iter().map(|(d, _)| d).collect();
-    let (costed, candidates) = crate::tdqs::prompt::coherence_inputs(&definitions);
+    let coherence = scoring.coherence(server, &definitions).await;
+    let (_, candidates) = crate::tdqs::prompt::coherence_inputs(&definitions);
+    let server_score =
+        crate::tdqs::server::rollup(definitions.len(), &mut scores, Some(&coherence.judgement), &candidates);
     let judge = scoring.judge();
-    let (coherence, coherence_judge) = match judge.judge_coherence(server, &costed, &candidates).await {
-        Ok(c) => (c, judge.identity()),
-        Err(e) => {
-            tracing::warn!(upstream = server, error = %e, "coherence judge failed; the heuristic stands in");
-            let c = crate::judge::heuristic::judge_coherence(server, &costed, &candidates);
-            (c, crate::judge::heuristic::HEURISTIC_JUDGE_ID.to_owned())
-        }
+    let report = ScoreReport {
+        generated_at: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
+        model: judge.identity(),
+        judge: crate::scoring::JudgeStamp::of(judge),
+        server: crate::tdqs::report::ServerSummary { name: server.to_owned(), tool_count: definitions.len() },
+        server_score,
+        spec_version: SPEC_VERSION,
+        tools: scores,
     };
-    let server_score = crate::tdqs::server::rollup(definitions.len(), &mut scores, Some(&coherence), &candidates);
-    ServerReport { definitions_key: key, server_score, coherence_judge }
+    ServerReport { definitions_key: key, report, coherence_judge: coherence.judge }
 }
 
 fn action(state: &ToolState) -> ToolAction {
@@ -324,15 +456,16 @@ fn action(state: &ToolState) -> ToolAction {
         return ToolAction::Drop;
     }
     match (&state.scored, state.decision.annotate) {
-        (Some(s), true) => ToolAction::Annotate(score_meta(s)),
+        (Some(s), true) => ToolAction::Annotate(score_meta(s, state.pin)),
         _ => ToolAction::Keep,
     }
 }
 
-/// The object written under `_meta["tdqs-gateway/score"]`.
-pub fn score_meta(s: &Scored) -> serde_json::Value {
+/// The object written under `_meta["tdqs-gateway/score"]`; pinned tools also say whether
+/// their definition is the approved one.
+pub fn score_meta(s: &Scored, pin: Option<PinStatus>) -> serde_json::Value {
     let t = &s.score;
-    json!({
+    let mut meta = json!({
         "tdqs": t.tdqs,
         "tier": t.tier,
         "flags": t.flags,
@@ -342,14 +475,27 @@ pub fn score_meta(s: &Scored) -> serde_json::Value {
         "judge": s.judge,
         "specVersion": SPEC_VERSION,
         "provisional": s.provisional(),
-    })
+    });
+    if let (Some(pin), Some(obj)) = (pin, meta.as_object_mut()) {
+        obj.insert("pin".to_owned(), json!(pin));
+    }
+    meta
 }
 
 fn raw_name(raw: &str) -> Option<String> {
     serde_json::from_str::<serde_json::Value>(raw).ok()?.get("name")?.as_str().map(str::to_owned)
 }
 
-fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision) {
+fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision, pin: Option<PinStatus>) {
+    if pin == Some(PinStatus::Changed) {
+        tracing::warn!(
+            upstream,
+            tool,
+            hash = %scored.score.context_signals.input_hash,
+            hidden = !d.visible,
+            "pinned tool definition changed; approve it with `tdqs-gateway approve`"
+        );
+    }
     if let Some(reason) = d.hide_reason {
         tracing::info!(
             upstream,

@@ -116,7 +116,10 @@ fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), Ga
     Ok(())
 }
 
-/// Ready when every upstream accepts a TCP connection (within a second).
+/// Ready when every upstream accepts a TCP connection (within a second). The store is
+/// reported but does not make the gateway unready: without it the gateway still proxies and
+/// scores from memory, and taking every replica out of a load balancer for a database
+/// outage would turn a degraded fleet into a dead one.
 async fn readyz(gw: &Gateway) -> Response<Body> {
     let mut down = Vec::new();
     for u in &gw.config.upstreams {
@@ -127,10 +130,33 @@ async fn readyz(gw: &Gateway) -> Response<Body> {
             down.push(u.name.clone());
         }
     }
-    let (status, state) =
-        if down.is_empty() { (StatusCode::OK, "ready") } else { (StatusCode::SERVICE_UNAVAILABLE, "degraded") };
-    let body = serde_json::json!({ "status": state, "unreachableUpstreams": down });
+    let store = store_status(gw).await;
+    let store_ok = store["status"] == "ok" || store["status"] == "none";
+    let (status, state) = match (down.is_empty(), store_ok) {
+        (true, true) => (StatusCode::OK, "ready"),
+        (true, false) => (StatusCode::OK, "degraded"),
+        (false, _) => (StatusCode::SERVICE_UNAVAILABLE, "unready"),
+    };
+    let body = serde_json::json!({ "status": state, "unreachableUpstreams": down, "store": store });
     json_response(status, serde_json::to_vec(&body).unwrap_or_default())
+}
+
+/// The store's state: `none`, `ok`, or `failing` with the last error (a probe within two
+/// seconds, and the background writer's own failures).
+async fn store_status(gw: &Gateway) -> serde_json::Value {
+    let Some(store) = gw.scoring.store().cloned() else { return serde_json::json!({"status": "none"}) };
+    let probe = tokio::time::timeout(Duration::from_secs(2), tokio::task::spawn_blocking(move || store.ping())).await;
+    let probe_error = match probe {
+        Ok(Ok(Ok(()))) => None,
+        Ok(Ok(Err(e))) => Some(e.to_string()),
+        Ok(Err(e)) => Some(e.to_string()),
+        Err(_) => Some("the store did not answer within 2 s".to_owned()),
+    };
+    let writer = gw.scoring.store_health().filter(|h| h.is_failing()).map(|h| h.last_error().unwrap_or_default());
+    match probe_error.or(writer) {
+        None => serde_json::json!({"status": "ok"}),
+        Some(error) => serde_json::json!({"status": "failing", "error": error}),
+    }
 }
 
 #[cfg(test)]

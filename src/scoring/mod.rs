@@ -1,6 +1,8 @@
-//! The scoring service: the whole-server pipeline today; the cache, the store and single-flight
-//! judge calls for the gateway grow around it.
+//! Scoring around the pure engine: the whole-server pipeline (`score`), and the gateway's
+//! service with its cache, store, fleet claims and pins.
 
+pub mod fleet;
+pub mod pins;
 pub mod pipeline;
 pub mod service;
 

@@ -3,6 +3,8 @@
 //! heuristic judge a miss is scored on the spot. With a model judge a miss gets the heuristic's
 //! score at once (provisional) while one background call per key, bounded by the judge's
 //! concurrency, fetches the real one; when it lands, listeners hear which upstream changed.
+//! With a store, that call is made once across every gateway sharing it (see `fleet.rs`).
+//! Coherence answers are kept the same way, by server name and the set of definitions.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -10,12 +12,16 @@ use std::time::Duration;
 
 use tokio::sync::{Notify, broadcast};
 
+use super::fleet::{Fetched, Fleet, OnceError};
+use super::pins::Pins;
 use crate::judge::{Judge, heuristic};
 use crate::policy::ScoreState;
 use crate::store::writer::StoreWriter;
 use crate::store::{Sighting, Store, StoredKey};
 use crate::tdqs::SPEC_VERSION;
+use crate::tdqs::answer::{CoherenceJudgement, parse_coherence_answer};
 use crate::tdqs::definition::ToolDefinition;
+use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::gates::{Gate, evaluate_gates};
 use crate::tdqs::json::JsString;
 use crate::tdqs::signals::{ContextSignals, context_signals};
@@ -23,6 +29,10 @@ use crate::tdqs::tool_score::{ToolScore, judged_score, no_description_score};
 
 /// How long a failed model call keeps a key from being retried.
 const FAILURE_BACKOFF: Duration = Duration::from_secs(60);
+/// How long a replica waits for another replica's judgement before leaving the key for later.
+const FLEET_PATIENCE: Duration = Duration::from_secs(600);
+/// How often approvals made elsewhere (the CLI, another replica) are read back.
+const PIN_RELOAD: Duration = Duration::from_secs(5);
 
 /// What makes two scores comparable: same definition, rubric, judge and prompts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -48,9 +58,23 @@ impl Scored {
     }
 }
 
+/// A coherence answer and the identity of the judge that gave it.
+#[derive(Clone, Debug)]
+pub struct Coherence {
+    pub judgement: Arc<CoherenceJudgement>,
+    pub judge: String,
+}
+
 pub struct ScoringService {
     judge: Judge,
     store: Option<(Arc<dyn Store>, StoreWriter)>,
+    /// Claims on model calls, when there is a store and a model judge.
+    fleet: Option<Fleet>,
+    pins: Arc<Pins>,
+    coherence: moka::sync::Cache<String, Coherence>,
+    coherence_failed: moka::sync::Cache<String, ()>,
+    /// One coherence judgement per key at a time in this process.
+    coherence_locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     /// Last hash recorded per (upstream, tool), and when, to write sightings sparingly.
     sightings: Mutex<HashMap<(String, String), (String, std::time::Instant)>>,
     finals: moka::sync::Cache<ScoreKey, Arc<ToolScore>>,
@@ -66,21 +90,84 @@ pub struct ScoringService {
 impl ScoringService {
     /// A service keeping scores in memory only.
     pub fn new(judge: Judge, max_entries: u64) -> Arc<Self> {
-        Self::build(judge, max_entries, None)
+        Self::build(judge, max_entries, None, Duration::from_secs(30))
     }
 
-    /// A service backed by a store: warmed from it now, written to in the background.
-    pub fn with_store(judge: Judge, max_entries: u64, store: Arc<dyn Store>) -> Arc<Self> {
+    /// Pinned definitions.
+    pub fn pins(&self) -> &Arc<Pins> {
+        &self.pins
+    }
+
+    /// The store, when there is one.
+    pub fn store(&self) -> Option<&Arc<dyn Store>> {
+        self.store.as_ref().map(|(s, _)| s)
+    }
+
+    /// Something outside scoring (a pin approval) changed decisions about `upstream`.
+    pub fn decisions_changed(&self, upstream: &str) {
+        self.generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        let _ = self.changes.send(Arc::from(upstream));
+    }
+
+    /// Reads approvals back from the store every few seconds; a change re-decides every
+    /// upstream (cheap: only pinned ones look at pins).
+    fn reload_pins_periodically(self: Arc<Self>) {
+        if tokio::runtime::Handle::try_current().is_err() {
+            return;
+        }
+        let weak = Arc::downgrade(&self);
+        drop(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(PIN_RELOAD).await;
+                let Some(svc) = weak.upgrade() else { return };
+                let pins = svc.pins.clone();
+                match tokio::task::spawn_blocking(move || pins.reload()).await {
+                    Ok(Ok(true)) => svc.decisions_changed("*"),
+                    Ok(Ok(false)) => {}
+                    Ok(Err(e)) => tracing::debug!(error = %e, "cannot reload pins; keeping the ones in memory"),
+                    Err(_) => {}
+                }
+            }
+        });
+    }
+
+    /// Keeps an upstream's latest server report in the store (in the background).
+    pub fn store_server_report(&self, upstream: &str, report: serde_json::Value) {
+        if let Some((_, writer)) = &self.store {
+            writer.server_report(upstream.to_owned(), report);
+        }
+    }
+
+    /// A service backed by a store: warmed from it now, written to in the background; model
+    /// calls claimed in it for `lease` at a time.
+    pub fn with_store(judge: Judge, max_entries: u64, store: Arc<dyn Store>, lease: Duration) -> Arc<Self> {
         let writer = StoreWriter::start(store.clone());
-        let svc = Self::build(judge, max_entries, Some((store, writer)));
+        let svc = Self::build(judge, max_entries, Some((store, writer)), lease);
         svc.warm(max_entries as usize);
+        svc.clone().reload_pins_periodically();
         svc
     }
 
-    fn build(judge: Judge, max_entries: u64, store: Option<(Arc<dyn Store>, StoreWriter)>) -> Arc<Self> {
+    fn build(
+        judge: Judge,
+        max_entries: u64,
+        store: Option<(Arc<dyn Store>, StoreWriter)>,
+        lease: Duration,
+    ) -> Arc<Self> {
+        let fleet = match (&judge, &store) {
+            (Judge::Model { .. }, Some((s, _))) => Some(Fleet::new(s.clone(), lease, FLEET_PATIENCE)),
+            _ => None,
+        };
+        let pins = Arc::new(Pins::new(store.as_ref().map(|(s, _)| s.clone())));
         Arc::new(ScoringService {
             judge,
             store,
+            fleet,
+            pins,
+            coherence: moka::sync::Cache::new(max_entries.min(10_000)),
+            coherence_failed: moka::sync::Cache::builder().max_capacity(10_000).time_to_live(FAILURE_BACKOFF).build(),
+            coherence_locks: Mutex::new(HashMap::new()),
             sightings: Mutex::new(HashMap::new()),
             finals: moka::sync::Cache::new(max_entries),
             heuristics: moka::sync::Cache::new(max_entries),
@@ -288,30 +375,78 @@ impl ScoringService {
         let (svc, upstream, tool, siblings) =
             (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.to_vec());
         tokio::spawn(async move {
-            // The store first: a restart or another replica may have judged this already.
-            if let Some((store, _)) = &svc.store {
-                let (store, stored_key) = (store.clone(), Self::stored_key(&key));
-                let found = tokio::task::spawn_blocking(move || store.get_score(&stored_key)).await;
-                if let Ok(Ok(Some(v))) = found
-                    && let Ok(score) = serde_json::from_value::<ToolScore>(v)
-                {
-                    svc.finals.insert(key.clone(), Arc::new(score));
-                    svc.finish(&key, &notify, upstream);
-                    return;
+            let judge = async {
+                let j = svc.judge.judge_tool(&tool, &signals, &siblings).await?;
+                let score = judged_score(&tool.name, signals, gate, &j);
+                serde_json::to_value(&score).map_err(|e| crate::judge::JudgeError::Setup(e.to_string()))
+            };
+            let outcome = match &svc.fleet {
+                // Once across the fleet: the store may hold it (a restart, another replica),
+                // or another replica may be judging it right now.
+                Some(fleet) => {
+                    let (lookup_key, save_key) = (Self::stored_key(&key), Self::stored_key(&key));
+                    let claim = format!("tool:{}:{}:{}:{}", key.input_hash, key.spec_version, key.judge, save_key.prompts_sha256);
+                    fleet
+                        .once(
+                            &claim,
+                            Arc::new(move |s: &dyn Store| s.get_score(&lookup_key)),
+                            judge,
+                            Box::new(move |s: &dyn Store, v: &serde_json::Value| s.put_scores(&[(save_key, v.clone())])),
+                        )
+                        .await
                 }
-            }
-            match svc.judge.judge_tool(&tool, &signals, &siblings).await {
-                Ok(j) => {
-                    let score = judged_score(&tool.name, signals, gate, &j);
-                    svc.keep(key.clone(), Arc::new(score));
+                None => judge.await.map(Fetched::Judged).map_err(OnceError::from),
+            };
+            match outcome {
+                Ok(Fetched::Stored(v) | Fetched::Judged(v)) => match serde_json::from_value::<ToolScore>(v) {
+                    Ok(score) => {
+                        svc.finals.insert(key.clone(), Arc::new(score));
+                    }
+                    Err(e) => tracing::warn!(hash = %key.input_hash, error = %e, "a stored score does not read back"),
+                },
+                Err(OnceError::StillClaimed) => {
+                    tracing::info!(upstream = %upstream, tool = %tool.name, "another gateway is still judging this tool");
                 }
-                Err(e) => {
+                Err(OnceError::Judge(e)) => {
                     tracing::warn!(upstream = %upstream, tool = %tool.name, error = %e, "judge failed; the heuristic score stands in");
                     svc.failed.insert(key.clone(), ());
                 }
             }
             svc.finish(&key, &notify, upstream);
         });
+    }
+
+    /// Judges `tool` again now with the configured judge, replacing the stored score (an
+    /// operator asked). Waits for the answer; listeners hear about the change.
+    pub async fn rescore(
+        self: &Arc<Self>,
+        upstream: &str,
+        tool: &ToolDefinition,
+        siblings: &[JsString],
+    ) -> Result<Scored, crate::judge::JudgeError> {
+        let signals = context_signals(tool);
+        let gate = evaluate_gates(tool);
+        let key = self.key(&signals);
+        let score = match gate {
+            Gate::NoDescription => no_description_score(&tool.name, signals),
+            _ => {
+                let j = self.judge.judge_tool(tool, &signals, siblings).await?;
+                judged_score(&tool.name, signals, gate, &j)
+            }
+        };
+        let score = Arc::new(score);
+        self.failed.invalidate(&key);
+        self.keep(key.clone(), score.clone());
+        self.generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        let _ = self.changes.send(Arc::from(upstream));
+        Ok(final_scored(score, &key.judge))
+    }
+
+    /// Forgets the coherence answers kept in memory, so the next report judges the set again
+    /// (an operator asked for a re-score of a server).
+    pub fn forget_coherence(&self) {
+        self.coherence.invalidate_all();
+        self.coherence_failed.invalidate_all();
     }
 
     /// A background judgement is over: wake waiters, tell listeners.
@@ -322,6 +457,98 @@ impl ScoringService {
         }
         notify.notify_waiters();
         let _ = self.changes.send(upstream);
+    }
+}
+
+impl ScoringService {
+    /// The coherence of a set of definitions: from memory, the store, or one judge call (one
+    /// per key across a fleet); the heuristic's when the model fails (retried after a while).
+    pub async fn coherence(&self, server: &str, definitions: &[ToolDefinition]) -> Coherence {
+        let (costed, candidates) = coherence_inputs(definitions);
+        let heuristic = || Coherence {
+            judgement: Arc::new(heuristic::judge_coherence(server, &costed, &candidates)),
+            judge: heuristic::HEURISTIC_JUDGE_ID.to_owned(),
+        };
+        if matches!(self.judge, Judge::Heuristic) {
+            return heuristic();
+        }
+        let key = self.coherence_key(server, definitions);
+        if let Some(c) = self.coherence.get(&key) {
+            return c;
+        }
+        if self.coherence_failed.contains_key(&key) {
+            return heuristic();
+        }
+        let lock = {
+            let mut locks = self.coherence_locks.lock().unwrap_or_else(|e| e.into_inner());
+            locks.entry(key.clone()).or_default().clone()
+        };
+        let _turn = lock.lock().await;
+        if let Some(c) = self.coherence.get(&key) {
+            return c;
+        }
+        if self.coherence_failed.contains_key(&key) {
+            return heuristic();
+        }
+        let judge = async {
+            let c = self.judge.judge_coherence(server, &costed, &candidates).await?;
+            Ok(c.to_answer())
+        };
+        let outcome = match &self.fleet {
+            Some(fleet) => {
+                let (k1, k2, srv) = (key.clone(), key.clone(), server.to_owned());
+                fleet
+                    .once(
+                        &format!("coherence:{key}"),
+                        Arc::new(move |s: &dyn Store| s.get_coherence(&k1)),
+                        judge,
+                        Box::new(move |s: &dyn Store, v: &serde_json::Value| s.put_coherence(&k2, &srv, v)),
+                    )
+                    .await
+            }
+            None => judge.await.map(Fetched::Judged).map_err(OnceError::from),
+        };
+        let result = match outcome {
+            Ok(Fetched::Stored(v) | Fetched::Judged(v)) => match parse_coherence_answer(&v.to_string()) {
+                Ok(j) => {
+                    let c = Coherence { judgement: Arc::new(j), judge: self.judge.identity() };
+                    self.coherence.insert(key.clone(), c.clone());
+                    c
+                }
+                Err(e) => {
+                    tracing::warn!(upstream = server, error = %e, "a stored coherence answer does not read back");
+                    heuristic()
+                }
+            },
+            Err(OnceError::StillClaimed) => heuristic(),
+            Err(OnceError::Judge(e)) => {
+                tracing::warn!(upstream = server, error = %e, "coherence judge failed; the heuristic stands in");
+                self.coherence_failed.insert(key.clone(), ());
+                heuristic()
+            }
+        };
+        self.coherence_locks.lock().unwrap_or_else(|e| e.into_inner()).remove(&key);
+        result
+    }
+
+    /// Server name, the sorted definition hashes, the rubric, the judge and its prompt.
+    fn coherence_key(&self, server: &str, definitions: &[ToolDefinition]) -> String {
+        use sha2::Digest;
+        let mut hashes: Vec<String> = definitions.iter().map(|d| context_signals(d).input_hash).collect();
+        hashes.sort();
+        let mut h = sha2::Sha256::new();
+        for part in [server, SPEC_VERSION, &self.judge.identity()] {
+            h.update(part.as_bytes());
+            h.update([0]);
+        }
+        if let Some(p) = self.judge.prompts() {
+            h.update(p.coherence_sha256.as_bytes());
+        }
+        for hash in &hashes {
+            h.update([0]);
+            h.update(hash.as_bytes());
+        }
+        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
     }
 }
 

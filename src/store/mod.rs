@@ -1,11 +1,14 @@
 //! Durable scores. `store.url` picks the backend: `sqlite://PATH` (embedded, the default),
-//! or `memory` for throwaway runs. What is kept: every final tool score by its score key
-//! (the whole report entry), and the history of definitions: for each (upstream, tool name)
-//! the hashes seen, with first and last sighting.
+//! `postgres://...` (one database for a fleet of gateways), or `memory` for throwaway runs.
+//! What is kept: every final tool score by its score key (the whole report entry), coherence
+//! answers by their key, each upstream's latest server report, the history of definitions
+//! (for each (upstream, tool name) the hashes seen, with first and last sighting), the hashes
+//! approved for pinned tools, and the claims replicas take before calling a model judge.
 //!
 //! The proxy never waits on the store: the scoring service reads it off the hot path, and
 //! writes go through a background writer that batches them (see `writer.rs`).
 
+mod postgres;
 mod sqlite;
 pub mod writer;
 
@@ -13,13 +16,40 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
 
 /// Where scores are kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum StoreUrl {
     Memory,
     Sqlite(PathBuf),
+    /// A libpq-style URL; may carry a password, so it is never printed whole.
+    Postgres(String),
+}
+
+impl std::fmt::Debug for StoreUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreUrl::Memory => f.write_str("memory"),
+            StoreUrl::Sqlite(p) => write!(f, "sqlite://{}", p.display()),
+            StoreUrl::Postgres(url) => write!(f, "{}", redact_url(url)),
+        }
+    }
+}
+
+/// A URL with its password replaced by `***`.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
+    let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
+    match authority.rsplit_once('@') {
+        Some((userinfo, host)) => {
+            let user = userinfo.split_once(':').map_or(userinfo, |(u, _)| u);
+            let masked = if userinfo.contains(':') { format!("{user}:***") } else { user.to_owned() };
+            format!("{scheme}://{masked}@{host}{tail}")
+        }
+        None => url.to_owned(),
+    }
 }
 
 impl StoreUrl {
@@ -36,9 +66,9 @@ impl StoreUrl {
             return Ok(StoreUrl::Sqlite(if p.is_absolute() { p } else { base.join(p) }));
         }
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return Err("PostgreSQL is not supported by this build yet; use sqlite://PATH or memory".into());
+            return Ok(StoreUrl::Postgres(url.to_owned()));
         }
-        Err(format!("{url:?} is not a store URL: use sqlite://PATH or memory"))
+        Err(format!("{:?} is not a store URL: use sqlite://PATH, postgres://... or memory", redact_url(url)))
     }
 }
 
@@ -50,6 +80,27 @@ impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
         StoreError(e.to_string())
     }
+}
+
+impl From<::postgres::Error> for StoreError {
+    fn from(e: ::postgres::Error) -> Self {
+        // The driver's Display hides the cause ("db error"); the source says what happened.
+        match std::error::Error::source(&e) {
+            Some(cause) => StoreError(format!("{e}: {cause}")),
+            None => StoreError(e.to_string()),
+        }
+    }
+}
+
+impl From<r2d2::Error> for StoreError {
+    fn from(e: r2d2::Error) -> Self {
+        StoreError(format!("no database connection: {e}"))
+    }
+}
+
+/// Unix milliseconds now.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 /// The identity a stored score is filed under (see `scoring::service::ScoreKey`).
@@ -73,8 +124,23 @@ pub struct Sighting {
     pub last_seen: i64,
 }
 
+/// A hash approved for a pinned tool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Pin {
+    pub upstream: String,
+    pub tool: String,
+    pub input_hash: String,
+    /// Unix milliseconds.
+    pub approved_at: i64,
+    /// `first-use` for the automatic first approval, else who approved (`cli`, `admin`).
+    pub approved_by: String,
+}
+
 /// What the store can do; every call is blocking and made off the async threads.
 pub trait Store: Send + Sync {
+    /// Answers when the store can be read (for `/readyz`).
+    fn ping(&self) -> Result<(), StoreError>;
     /// The stored report entry (JSON) for a key.
     fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError>;
     /// Upserts scores; writing the same key twice is harmless.
@@ -85,6 +151,31 @@ pub trait Store: Send + Sync {
     fn record_sightings(&self, sightings: &[Sighting]) -> Result<(), StoreError>;
     /// Every hash seen for one tool of one upstream, oldest first.
     fn history(&self, upstream: &str, tool: &str) -> Result<Vec<Sighting>, StoreError>;
+    /// Every sighting of one upstream's tools, by tool then oldest first.
+    fn upstream_history(&self, upstream: &str) -> Result<Vec<Sighting>, StoreError>;
+
+    /// A stored coherence answer (the contract's JSON) by its key.
+    fn get_coherence(&self, key: &str) -> Result<Option<serde_json::Value>, StoreError>;
+    /// Upserts a coherence answer.
+    fn put_coherence(&self, key: &str, server: &str, answer: &serde_json::Value) -> Result<(), StoreError>;
+    /// Replaces an upstream's latest server report.
+    fn put_server_report(&self, upstream: &str, report: &serde_json::Value) -> Result<(), StoreError>;
+    /// Every upstream's latest server report.
+    fn server_reports(&self) -> Result<Vec<(String, serde_json::Value)>, StoreError>;
+
+    /// Takes (or renews) the claim on `key` for `owner` until `lease_ms` from now, unless
+    /// another owner holds an unexpired claim. True when `owner` holds it afterwards.
+    fn claim(&self, key: &str, owner: &str, lease_ms: i64) -> Result<bool, StoreError>;
+    /// Gives a claim up (only `owner`'s).
+    fn release(&self, key: &str, owner: &str) -> Result<(), StoreError>;
+
+    /// Every approved pin.
+    fn pins(&self) -> Result<Vec<Pin>, StoreError>;
+    /// Approves `pin` only when its tool has no approved hash yet (trust on first use).
+    /// True when it was recorded.
+    fn pin_first(&self, pin: &Pin) -> Result<bool, StoreError>;
+    /// Approves hashes (idempotent).
+    fn approve(&self, pins: &[Pin]) -> Result<(), StoreError>;
 }
 
 /// Opens the store a URL names.
@@ -92,6 +183,7 @@ pub fn open(url: &StoreUrl) -> Result<std::sync::Arc<dyn Store>, StoreError> {
     match url {
         StoreUrl::Memory => Ok(std::sync::Arc::new(SqliteStore::in_memory()?)),
         StoreUrl::Sqlite(path) => Ok(std::sync::Arc::new(SqliteStore::open(path)?)),
+        StoreUrl::Postgres(url) => Ok(std::sync::Arc::new(PostgresStore::open(url)?)),
     }
 }
 
@@ -105,7 +197,10 @@ mod tests {
         assert_eq!(StoreUrl::parse("memory", base), Ok(StoreUrl::Memory));
         assert_eq!(StoreUrl::parse("sqlite://data/s.db", base), Ok(StoreUrl::Sqlite("/etc/tdqs/data/s.db".into())));
         assert_eq!(StoreUrl::parse("sqlite:///var/s.db", base), Ok(StoreUrl::Sqlite("/var/s.db".into())));
-        assert!(StoreUrl::parse("postgres://x", base).unwrap_err().contains("not supported"));
+        assert_eq!(StoreUrl::parse("postgres://x", base), Ok(StoreUrl::Postgres("postgres://x".into())));
         assert!(StoreUrl::parse("redis://x", base).is_err());
+        let pg = StoreUrl::parse("postgresql://app:s3cret@db:5432/tdqs?sslmode=disable", base).unwrap();
+        assert_eq!(format!("{pg:?}"), "postgresql://app:***@db:5432/tdqs?sslmode=disable");
+        assert_eq!(redact_url("postgres://app@db/x"), "postgres://app@db/x");
     }
 }

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Sighting, Store, StoreError, StoredKey};
+use super::{Pin, Sighting, Store, StoreError, StoredKey, now_ms};
 
 /// Schema steps; step N brings `user_version` from N to N+1. Never edit a released step.
 const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
@@ -28,14 +28,34 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
         first_seen INTEGER NOT NULL,
         last_seen INTEGER NOT NULL,
         PRIMARY KEY (upstream, tool, input_hash)
+    );",
+    "CREATE TABLE coherence (
+        key TEXT PRIMARY KEY,
+        server TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE server_reports (
+        upstream TEXT PRIMARY KEY,
+        report TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+    CREATE TABLE claims (
+        key TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+    );
+    CREATE TABLE pins (
+        upstream TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        input_hash TEXT NOT NULL,
+        approved_at INTEGER NOT NULL,
+        approved_by TEXT NOT NULL,
+        PRIMARY KEY (upstream, tool, input_hash)
     );"];
 
 pub struct SqliteStore {
     conn: Mutex<Connection>,
-}
-
-fn now_ms() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 impl SqliteStore {
@@ -86,6 +106,11 @@ impl SqliteStore {
 }
 
 impl Store for SqliteStore {
+    fn ping(&self) -> Result<(), StoreError> {
+        self.conn().query_row("SELECT count(*) FROM tool_scores WHERE 0", [], |r| r.get::<_, i64>(0))?;
+        Ok(())
+    }
+
     fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError> {
         let text: Option<String> = self
             .conn()
@@ -174,17 +199,125 @@ impl Store for SqliteStore {
             "SELECT upstream, tool, input_hash, first_seen, last_seen FROM definitions
              WHERE upstream = ?1 AND tool = ?2 ORDER BY first_seen, input_hash",
         )?;
-        let rows = stmt.query_map(params![upstream, tool], |r| {
-            Ok(Sighting {
+        let rows = stmt.query_map(params![upstream, tool], sighting)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn upstream_history(&self, upstream: &str) -> Result<Vec<Sighting>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT upstream, tool, input_hash, first_seen, last_seen FROM definitions
+             WHERE upstream = ?1 ORDER BY tool, first_seen, input_hash",
+        )?;
+        let rows = stmt.query_map(params![upstream], sighting)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn get_coherence(&self, key: &str) -> Result<Option<serde_json::Value>, StoreError> {
+        let text: Option<String> =
+            self.conn().query_row("SELECT answer FROM coherence WHERE key = ?1", params![key], |r| r.get(0)).optional()?;
+        text.map(|t| serde_json::from_str(&t).map_err(|e| StoreError(format!("stored coherence is not JSON: {e}"))))
+            .transpose()
+    }
+
+    fn put_coherence(&self, key: &str, server: &str, answer: &serde_json::Value) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO coherence (key, server, answer, created_at) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT DO UPDATE SET answer = excluded.answer",
+            params![key, server, answer.to_string(), now_ms()],
+        )?;
+        Ok(())
+    }
+
+    fn put_server_report(&self, upstream: &str, report: &serde_json::Value) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO server_reports (upstream, report, updated_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT DO UPDATE SET report = excluded.report, updated_at = excluded.updated_at",
+            params![upstream, report.to_string(), now_ms()],
+        )?;
+        Ok(())
+    }
+
+    fn server_reports(&self) -> Result<Vec<(String, serde_json::Value)>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("SELECT upstream, report FROM server_reports ORDER BY upstream")?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (upstream, text) = row?;
+            if let Ok(v) = serde_json::from_str(&text) {
+                out.push((upstream, v));
+            }
+        }
+        Ok(out)
+    }
+
+    fn claim(&self, key: &str, owner: &str, lease_ms: i64) -> Result<bool, StoreError> {
+        let now = now_ms();
+        let holder: Option<String> = self
+            .conn()
+            .query_row(
+                "INSERT INTO claims (key, owner, expires_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+                 WHERE claims.owner = excluded.owner OR claims.expires_at < ?4
+                 RETURNING owner",
+                params![key, owner, now + lease_ms, now],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(holder.as_deref() == Some(owner))
+    }
+
+    fn release(&self, key: &str, owner: &str) -> Result<(), StoreError> {
+        self.conn().execute("DELETE FROM claims WHERE key = ?1 AND owner = ?2", params![key, owner])?;
+        Ok(())
+    }
+
+    fn pins(&self) -> Result<Vec<Pin>, StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT upstream, tool, input_hash, approved_at, approved_by FROM pins ORDER BY upstream, tool, approved_at",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(Pin {
                 upstream: r.get(0)?,
                 tool: r.get(1)?,
                 input_hash: r.get(2)?,
-                first_seen: r.get(3)?,
-                last_seen: r.get(4)?,
+                approved_at: r.get(3)?,
+                approved_by: r.get(4)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+
+    fn pin_first(&self, pin: &Pin) -> Result<bool, StoreError> {
+        let n = self.conn().execute(
+            "INSERT INTO pins (upstream, tool, input_hash, approved_at, approved_by)
+             SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM pins WHERE upstream = ?1 AND tool = ?2)",
+            params![pin.upstream, pin.tool, pin.input_hash, pin.approved_at, pin.approved_by],
+        )?;
+        Ok(n == 1)
+    }
+
+    fn approve(&self, pins: &[Pin]) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO pins (upstream, tool, input_hash, approved_at, approved_by) VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT DO NOTHING",
+            )?;
+            for p in pins {
+                stmt.execute(params![p.upstream, p.tool, p.input_hash, p.approved_at, p.approved_by])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+fn sighting(r: &rusqlite::Row<'_>) -> rusqlite::Result<Sighting> {
+    Ok(Sighting { upstream: r.get(0)?, tool: r.get(1)?, input_hash: r.get(2)?, first_seen: r.get(3)?, last_seen: r.get(4)? })
 }
 
 #[cfg(test)]
@@ -227,6 +360,47 @@ mod tests {
         let h = s.history("u", "t").unwrap();
         assert_eq!(h.len(), 2);
         assert_eq!((h[0].input_hash.as_str(), h[0].first_seen, h[0].last_seen), ("h1", 10, 20));
+    }
+
+    #[test]
+    fn claims_exclude_others_until_the_lease_runs_out() {
+        let s = SqliteStore::in_memory().unwrap();
+        assert!(s.claim("k", "a", 60_000).unwrap());
+        assert!(!s.claim("k", "b", 60_000).unwrap(), "held by a");
+        assert!(s.claim("k", "a", 60_000).unwrap(), "a renews its own claim");
+        s.release("k", "b").unwrap(); // not b's: nothing happens
+        assert!(!s.claim("k", "b", 60_000).unwrap());
+        s.release("k", "a").unwrap();
+        assert!(s.claim("k", "b", -1).unwrap(), "free after release");
+        assert!(s.claim("k", "c", 60_000).unwrap(), "b's lease already ran out");
+    }
+
+    #[test]
+    fn the_first_pin_is_trusted_once_and_approvals_accumulate() {
+        let s = SqliteStore::in_memory().unwrap();
+        let pin = |h: &str, by: &str| Pin {
+            upstream: "u".into(),
+            tool: "t".into(),
+            input_hash: h.into(),
+            approved_at: 1,
+            approved_by: by.into(),
+        };
+        assert!(s.pin_first(&pin("h1", "first-use")).unwrap());
+        assert!(!s.pin_first(&pin("h2", "first-use")).unwrap(), "a changed definition is not trusted");
+        s.approve(&[pin("h2", "cli"), pin("h2", "cli")]).unwrap();
+        let hashes: Vec<String> = s.pins().unwrap().into_iter().map(|p| p.input_hash).collect();
+        assert_eq!(hashes, ["h1", "h2"]);
+    }
+
+    #[test]
+    fn coherence_and_server_reports_round_trip() {
+        let s = SqliteStore::in_memory().unwrap();
+        s.put_coherence("k", "srv", &serde_json::json!({"summary": "a"})).unwrap();
+        s.put_coherence("k", "srv", &serde_json::json!({"summary": "b"})).unwrap();
+        assert_eq!(s.get_coherence("k").unwrap(), Some(serde_json::json!({"summary": "b"})));
+        s.put_server_report("srv", &serde_json::json!({"n": 1})).unwrap();
+        s.put_server_report("srv", &serde_json::json!({"n": 2})).unwrap();
+        assert_eq!(s.server_reports().unwrap(), vec![("srv".to_owned(), serde_json::json!({"n": 2}))]);
     }
 
     #[test]

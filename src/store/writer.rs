@@ -20,6 +20,7 @@ const RETRY_LIMIT: usize = 50_000;
 enum Write {
     Score(StoredKey, serde_json::Value),
     Sighting(Sighting),
+    ServerReport(String, serde_json::Value),
 }
 
 /// Health as `/readyz` reports it.
@@ -67,6 +68,10 @@ impl StoreWriter {
         self.send(Write::Sighting(s));
     }
 
+    pub fn server_report(&self, upstream: String, report: serde_json::Value) {
+        self.send(Write::ServerReport(upstream, report));
+    }
+
     fn send(&self, w: Write) {
         if let Err(TrySendError::Full(_)) = self.tx.try_send(w) {
             tracing::warn!("store write queue full; a write was dropped");
@@ -74,30 +79,61 @@ impl StoreWriter {
     }
 }
 
+/// Writes waiting for the next batch.
+#[derive(Default)]
+struct Batch {
+    scores: Vec<(StoredKey, serde_json::Value)>,
+    sightings: Vec<Sighting>,
+    /// Latest report per upstream (an older one is never worth writing).
+    reports: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+impl Batch {
+    fn len(&self) -> usize {
+        self.scores.len() + self.sightings.len() + self.reports.len()
+    }
+
+    fn push(&mut self, w: Write) {
+        match w {
+            Write::Score(k, v) => self.scores.push((k, v)),
+            Write::Sighting(s) => self.sightings.push(s),
+            Write::ServerReport(u, r) => {
+                self.reports.insert(u, r);
+            }
+        }
+    }
+
+    fn write(&self, store: &dyn Store) -> Result<(), super::StoreError> {
+        store.put_scores(&self.scores)?;
+        store.record_sightings(&self.sightings)?;
+        for (upstream, report) in &self.reports {
+            store.put_server_report(upstream, report)?;
+        }
+        Ok(())
+    }
+}
+
 fn drain(store: Arc<dyn Store>, rx: Receiver<Write>, health: Arc<StoreHealth>) {
-    let mut scores: Vec<(StoredKey, serde_json::Value)> = Vec::new();
-    let mut sightings: Vec<Sighting> = Vec::new();
+    let mut batch = Batch::default();
     let mut backoff = Duration::from_millis(100);
     loop {
         // Gather a batch: wait for the first write, then take what else is queued.
-        let wait = if scores.is_empty() && sightings.is_empty() { Duration::from_secs(3600) } else { backoff };
+        let wait = if batch.len() == 0 { Duration::from_secs(3600) } else { backoff };
         match rx.recv_timeout(wait) {
-            Ok(w) => push(w, &mut scores, &mut sightings),
+            Ok(w) => batch.push(w),
             Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) if scores.is_empty() && sightings.is_empty() => return,
+            Err(RecvTimeoutError::Disconnected) if batch.len() == 0 => return,
             Err(RecvTimeoutError::Disconnected) => {}
         }
         while let Ok(w) = rx.try_recv() {
-            push(w, &mut scores, &mut sightings);
-            if scores.len() + sightings.len() >= 512 {
+            batch.push(w);
+            if batch.len() >= 512 {
                 break;
             }
         }
-        let result = store.put_scores(&scores).and_then(|_| store.record_sightings(&sightings));
-        match result {
+        match batch.write(&*store) {
             Ok(()) => {
-                scores.clear();
-                sightings.clear();
+                batch = Batch::default();
                 backoff = Duration::from_millis(100);
                 if health.failing.swap(false, Ordering::Relaxed) {
                     tracing::info!("store is back; pending writes caught up");
@@ -110,20 +146,13 @@ fn drain(store: Arc<dyn Store>, rx: Receiver<Write>, health: Arc<StoreHealth>) {
                 if let Ok(mut last) = health.last_error.lock() {
                     *last = Some(e.to_string());
                 }
-                let excess = (scores.len() + sightings.len()).saturating_sub(RETRY_LIMIT);
+                let excess = batch.len().saturating_sub(RETRY_LIMIT);
                 if excess > 0 {
-                    sightings.drain(..excess.min(sightings.len()));
+                    batch.sightings.drain(..excess.min(batch.sightings.len()));
                 }
                 std::thread::sleep(backoff);
                 backoff = (backoff * 2).min(Duration::from_secs(10));
             }
         }
-    }
-}
-
-fn push(w: Write, scores: &mut Vec<(StoredKey, serde_json::Value)>, sightings: &mut Vec<Sighting>) {
-    match w {
-        Write::Score(k, v) => scores.push((k, v)),
-        Write::Sighting(s) => sightings.push(s),
     }
 }

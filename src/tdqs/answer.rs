@@ -65,6 +65,23 @@ pub struct CoherenceJudgement {
     pub summary: String,
 }
 
+impl CoherenceJudgement {
+    /// The answer in the contract's own JSON shape: what a store keeps, and what
+    /// [`parse_coherence_answer`] reads back unchanged.
+    pub fn to_answer(&self) -> Value {
+        let scores: serde_json::Map<String, Value> = CoherenceDimension::ALL
+            .iter()
+            .zip(&self.dimensions)
+            .map(|(d, j)| (d.key().to_owned(), serde_json::json!({"score": j.score, "justification": j.justification})))
+            .collect();
+        serde_json::json!({
+            "scores": scores,
+            "shadowing_risks": self.shadowing_risks,
+            "summary": self.summary,
+        })
+    }
+}
+
 /// Removes one surrounding Markdown code fence (```json ... ```), if present.
 pub fn strip_code_fence(text: &str) -> &str {
     let t = text.trim();
@@ -180,6 +197,13 @@ fn dimension_block<const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_coherence_answer_round_trips_through_its_json() {
+        let text = r#"{"scores":{"disambiguation":{"score":4,"justification":"a"},"naming_consistency":{"score":3,"justification":"b"},"tool_count_appropriateness":{"score":5,"justification":"c"},"completeness":{"score":2,"justification":"d"}},"shadowing_risks":[{"tool":"x","cheaper_sibling":"y","justification":"z"}],"summary":"s"}"#;
+        let parsed = parse_coherence_answer(text).unwrap();
+        assert_eq!(parse_coherence_answer(&parsed.to_answer().to_string()).unwrap(), parsed);
+    }
 
     fn answer(scores: [i64; 6]) -> String {
         let dims: Vec<String> = Dimension::ALL

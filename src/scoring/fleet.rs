@@ -1,0 +1,204 @@
+//! One model call per key across every gateway sharing a store. Before calling the judge a
+//! replica claims the key in the store (a row with a lease, renewed while the call runs);
+//! the others poll the store for the answer, and take the claim over if its holder dies and
+//! the lease runs out. The store failing never stops judging: the call is then made without
+//! a claim (at worst a duplicate call, never a lost score).
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::judge::JudgeError;
+use crate::store::{Store, StoreError};
+
+/// How often a waiting replica looks for the answer (and for an expired claim).
+const POLL: Duration = Duration::from_millis(200);
+
+/// Reads an answer from the store.
+pub type Lookup = Arc<dyn Fn(&dyn Store) -> Result<Option<Value>, StoreError> + Send + Sync>;
+/// Writes an answer to the store.
+pub type Save = Box<dyn FnOnce(&dyn Store, &Value) -> Result<(), StoreError> + Send>;
+
+/// Claims in one store under one owner name.
+pub struct Fleet {
+    store: Arc<dyn Store>,
+    /// Unique per process: claims are by owner.
+    owner: String,
+    lease: Duration,
+    /// How long a replica waits for another's answer before giving up (for now).
+    patience: Duration,
+}
+
+/// How an answer was had.
+#[derive(Debug, PartialEq)]
+pub enum Fetched {
+    /// Already in the store (a restart, or another replica judged it).
+    Stored(Value),
+    /// Judged here, and stored before the claim was let go.
+    Judged(Value),
+}
+
+/// Why there is no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum OnceError {
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    #[error("another gateway is still judging this definition")]
+    StillClaimed,
+}
+
+impl Fleet {
+    pub fn new(store: Arc<dyn Store>, lease: Duration, patience: Duration) -> Fleet {
+        let owner = format!("{}-{}", hostname(), uuid::Uuid::new_v4().simple());
+        Fleet { store, owner, lease, patience }
+    }
+
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    /// The answer for `key`: from the store, or from `compute` run by exactly one replica.
+    pub async fn once<F>(&self, key: &str, lookup: Lookup, compute: F, save: Save) -> Result<Fetched, OnceError>
+    where
+        F: Future<Output = Result<Value, JudgeError>>,
+    {
+        let deadline = Instant::now() + self.patience;
+        let lease_ms = self.lease.as_millis() as i64;
+        loop {
+            let found = self.blocking({
+                let lookup = lookup.clone();
+                move |s| lookup(s)
+            });
+            match found.await {
+                Ok(Some(v)) => return Ok(Fetched::Stored(v)),
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, key, "store unavailable; judging without a claim");
+                    return self.judge_and_save(compute, save).await;
+                }
+            }
+            let claimed = self.claim(key, lease_ms).await;
+            match claimed {
+                Ok(true) => {
+                    let result = tokio::select! {
+                        r = self.judge_and_save(compute, save) => r,
+                        _ = self.keep_claim(key, lease_ms) => unreachable!("renewal never ends"),
+                    };
+                    let (k, owner) = (key.to_owned(), self.owner.clone());
+                    if let Err(e) = self.blocking(move |s| s.release(&k, &owner)).await {
+                        tracing::warn!(error = %e, key, "could not release a claim; it lapses with its lease");
+                    }
+                    return result;
+                }
+                Ok(false) if Instant::now() >= deadline => return Err(OnceError::StillClaimed),
+                Ok(false) => tokio::time::sleep(POLL).await,
+                Err(e) => {
+                    tracing::warn!(error = %e, key, "store unavailable; judging without a claim");
+                    return self.judge_and_save(compute, save).await;
+                }
+            }
+        }
+    }
+
+    async fn judge_and_save<F>(&self, compute: F, save: Save) -> Result<Fetched, OnceError>
+    where
+        F: Future<Output = Result<Value, JudgeError>>,
+    {
+        let v = compute.await?;
+        let stored = v.clone();
+        if let Err(e) = self.blocking(move |s| save(s, &stored)).await {
+            tracing::warn!(error = %e, "could not store a judgement; it is kept in memory");
+        }
+        Ok(Fetched::Judged(v))
+    }
+
+    async fn claim(&self, key: &str, lease_ms: i64) -> Result<bool, StoreError> {
+        let (k, owner) = (key.to_owned(), self.owner.clone());
+        self.blocking(move |s| s.claim(&k, &owner, lease_ms)).await
+    }
+
+    /// Renews the claim every third of the lease, for as long as it is polled.
+    async fn keep_claim(&self, key: &str, lease_ms: i64) {
+        let mut every = tokio::time::interval(self.lease / 3);
+        every.tick().await;
+        loop {
+            every.tick().await;
+            if let Err(e) = self.claim(key, lease_ms).await {
+                tracing::warn!(error = %e, key, "could not renew a claim");
+            }
+        }
+    }
+
+    async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || f(&*store))
+            .await
+            .unwrap_or_else(|e| Err(StoreError(format!("store task failed: {e}"))))
+    }
+}
+
+fn hostname() -> String {
+    std::env::var("HOSTNAME").ok().filter(|h| !h.is_empty()).unwrap_or_else(|| "gateway".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SqliteStore;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn fleet(store: &Arc<dyn Store>, lease_ms: u64) -> Fleet {
+        Fleet::new(store.clone(), Duration::from_millis(lease_ms), Duration::from_secs(10))
+    }
+
+    fn lookup() -> Lookup {
+        Arc::new(|s: &dyn Store| s.get_coherence("k"))
+    }
+
+    fn save() -> Save {
+        Box::new(|s: &dyn Store, v: &Value| s.put_coherence("k", "srv", v))
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_replicas_judge_a_key_once() {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
+        let calls = Arc::new(AtomicUsize::new(0));
+        let run = |f: Fleet| {
+            let calls = calls.clone();
+            async move {
+                let compute = async move {
+                    calls.fetch_add(1, Ordering::SeqCst);
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                    Ok(serde_json::json!({"answer": 1}))
+                };
+                f.once("k", lookup(), compute, save()).await.unwrap()
+            }
+        };
+        let (a, b) = tokio::join!(run(fleet(&store, 5_000)), run(fleet(&store, 5_000)));
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+        let judged = [&a, &b].iter().filter(|f| matches!(f, Fetched::Judged(_))).count();
+        assert_eq!(judged, 1, "{a:?} {b:?}");
+        let value = |f: &Fetched| match f {
+            Fetched::Stored(v) | Fetched::Judged(v) => v.clone(),
+        };
+        assert_eq!((value(&a), value(&b)), (serde_json::json!({"answer": 1}), serde_json::json!({"answer": 1})));
+    }
+
+    #[tokio::test]
+    async fn a_dead_holders_claim_is_taken_over_after_the_lease() {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
+        assert!(store.claim("k", "dead-replica", 300).unwrap());
+        let started = Instant::now();
+        let got = fleet(&store, 300).once("k", lookup(), async { Ok(serde_json::json!(2)) }, save()).await.unwrap();
+        assert_eq!(got, Fetched::Judged(serde_json::json!(2)));
+        assert!(started.elapsed() >= Duration::from_millis(250), "waited for the lease");
+        assert_eq!(store.get_coherence("k").unwrap(), Some(serde_json::json!(2)));
+        assert!(store.claim("k", "other", 1000).unwrap(), "the claim was released");
+    }
+}
