@@ -330,8 +330,26 @@ fn the_image_default_config_passes_check_config() {
     assert!(dockerfile().iter().any(|(w, a)| w == "COPY" && *a == copy), "the image ships it at {copy}");
 }
 
+/// Until `[telemetry]` and `[admin]` exist in the binary: everything else in the compose and
+/// Kubernetes configs (the PostgreSQL store URL from the environment, the lease, pinning, the
+/// policies, the upstreams) must already pass. Remove this test when the one below is enabled.
 #[test]
-#[ignore = "enable after the telemetry/admin/store branches merge"]
+fn new_key_configs_pass_check_config_apart_from_telemetry_and_admin() {
+    for rel in ["compose/gateway.toml", "kubernetes/gateway.toml"] {
+        let mut cfg: toml::Table = toml::from_str(&read(&deploy(rel))).unwrap();
+        for pending in ["telemetry", "admin"] {
+            assert!(cfg.remove(pending).is_some(), "deploy/{rel} has no [{pending}]");
+        }
+        let path = std::env::temp_dir().join(format!("tdqs-deploy-{}-{}", std::process::id(), rel.replace('/', "-")));
+        fs::write(&path, toml::to_string(&cfg).unwrap()).unwrap();
+        let (ok, text) = check_config(&path);
+        let _ = fs::remove_file(&path);
+        assert!(ok, "deploy/{rel} without [telemetry] and [admin]:\n{text}");
+    }
+}
+
+#[test]
+#[ignore = "enable after the telemetry/admin branches merge"]
 fn new_key_configs_pass_check_config() {
     for rel in ["compose/gateway.toml", "kubernetes/gateway.toml"] {
         let (ok, text) = check_config(&deploy(rel));
