@@ -23,6 +23,8 @@ pub struct Config {
     pub cache: CacheConfig,
     #[serde(default)]
     pub policy: PolicyConfig,
+    #[serde(default)]
+    pub admin: AdminConfig,
     #[serde(default, rename = "upstream")]
     pub upstreams: Vec<UpstreamConfig>,
     /// The folder relative paths resolve against (the config file's); not a TOML key.
@@ -167,6 +169,43 @@ fn default_cache_entries() -> u64 {
 impl Default for CacheConfig {
     fn default() -> Self {
         CacheConfig { max_entries: default_cache_entries() }
+    }
+}
+
+/// The admin API and dashboard (`/admin/`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdminConfig {
+    /// Whether `/admin/` is served at all.
+    #[serde(default = "default_true")]
+    pub enabled: bool,
+    /// The environment variable holding the bearer token the admin API requires (when set and
+    /// not empty). Without a token the gateway refuses to start if the admin API would be
+    /// reachable on a non-loopback address.
+    #[serde(default = "default_admin_token_env")]
+    pub token_env: String,
+    /// A separate listener for the admin API and dashboard; by default they share `listen.addr`.
+    pub addr: Option<SocketAddr>,
+}
+
+fn default_true() -> bool {
+    true
+}
+
+fn default_admin_token_env() -> String {
+    "TDQS_ADMIN_TOKEN".into()
+}
+
+impl Default for AdminConfig {
+    fn default() -> Self {
+        AdminConfig { enabled: true, token_env: default_admin_token_env(), addr: None }
+    }
+}
+
+impl AdminConfig {
+    /// Where the admin API is reachable, when it is enabled.
+    pub fn reachable_at(&self, listen: &ListenConfig) -> Option<SocketAddr> {
+        self.enabled.then(|| self.addr.unwrap_or(listen.addr))
     }
 }
 
@@ -413,6 +452,12 @@ impl Config {
         if self.cache.max_entries == 0 {
             return Err(invalid("cache.max_entries", "must be at least 1"));
         }
+        if self.admin.token_env.is_empty() {
+            return Err(invalid("admin.token_env", "must name an environment variable"));
+        }
+        if self.admin.enabled && self.admin.addr == Some(self.listen.addr) {
+            return Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)"));
+        }
         Ok(())
     }
 
@@ -579,6 +624,10 @@ mod tests {
         assert!(e.contains("store.url"), "{e}");
         let e = cfg("[judge]\nprompts_dir = \"/nonexistent\"\n").unwrap_err();
         assert!(e.contains("judge.prompts_dir"), "{e}");
+        let e = cfg("[admin]\ntoken = \"x\"\n").unwrap_err();
+        assert!(e.contains("token"), "{e}");
+        let e = cfg("[admin]\naddr = \"127.0.0.1:8080\"\n").unwrap_err();
+        assert!(e.contains("admin.addr"), "{e}");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! Definition Quality Score and applies a per-server policy (observe, annotate, enforce).
 #![forbid(unsafe_code)]
 
+pub mod admin;
 pub mod cli;
 pub mod client;
 pub mod config;

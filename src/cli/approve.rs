@@ -83,7 +83,8 @@ pub fn run(args: ApproveArgs) -> anyhow::Result<Outcome> {
 fn latest_per_tool(history: &[Sighting], only: Option<&str>) -> Vec<(String, String)> {
     let mut latest: BTreeMap<&str, &Sighting> = BTreeMap::new();
     for s in history.iter().filter(|s| only.is_none_or(|t| t == s.tool)) {
-        let newer = latest.get(s.tool.as_str()).is_none_or(|l| (s.last_seen, s.first_seen) > (l.last_seen, l.first_seen));
+        let newer =
+            latest.get(s.tool.as_str()).is_none_or(|l| (s.last_seen, s.first_seen) > (l.last_seen, l.first_seen));
         if newer {
             latest.insert(&s.tool, s);
         }

@@ -110,12 +110,7 @@ pub fn build_scoring(cfg: &Config) -> anyhow::Result<std::sync::Arc<ScoringServi
     let judge = build_judge(cfg)?;
     let url = cfg.store_url()?;
     let store = crate::store::open(&url).with_context(|| format!("cannot use the store {url:?}"))?;
-    Ok(ScoringService::with_store(
-        judge,
-        cfg.cache.max_entries,
-        store,
-        Duration::from_millis(cfg.store.lease_ms),
-    ))
+    Ok(ScoringService::with_store(judge, cfg.cache.max_entries, store, Duration::from_millis(cfg.store.lease_ms)))
 }
 
 /// The configured judge, with its key read from the environment.
@@ -200,12 +195,36 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
             listening.local_addr
         );
-        tokio::signal::ctrl_c().await.ok();
+        if let Some(admin) = &gw.admin {
+            let at = listening.admin_addr.unwrap_or(listening.local_addr);
+            tracing::info!(token_required = admin.token_required(), "admin dashboard at {scheme}://{at}/admin/");
+        }
+        shutdown_signal().await;
         tracing::info!("shutting down");
         listening.task.abort();
+        let scoring = gw.scoring.clone();
+        let flushed = tokio::task::spawn_blocking(move || scoring.flush_store(Duration::from_secs(5))).await;
+        if !matches!(flushed, Ok(true)) {
+            tracing::warn!("some scores were not written to the store before exit; they will be judged again");
+        }
         Ok::<_, anyhow::Error>(())
     })?;
     Ok(Outcome::Done)
+}
+
+/// Ctrl-C, or SIGTERM (what a container runtime sends before it kills).
+async fn shutdown_signal() {
+    let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        Ok(s) => s,
+        Err(_) => {
+            tokio::signal::ctrl_c().await.ok();
+            return;
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
+    }
 }
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {

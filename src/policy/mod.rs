@@ -173,7 +173,10 @@ mod tests {
         p.pending = Pending::Allow;
         assert!(decide(&p, "t", ScoreState::Provisional(Tenths(10)), None).visible);
         p.fail = FailMode::Closed;
-        assert_eq!(decide(&p, "t", ScoreState::JudgeFailed(Tenths(45)), None).hide_reason, Some(HideReason::JudgeFailed));
+        assert_eq!(
+            decide(&p, "t", ScoreState::JudgeFailed(Tenths(45)), None).hide_reason,
+            Some(HideReason::JudgeFailed)
+        );
         assert_eq!(decide(&p, "t", ScoreState::Unscorable, None).hide_reason, Some(HideReason::Unscorable));
         p.dry_run = true;
         let d = decide(&p, "t", ScoreState::Final(Tenths(10)), None);

@@ -283,8 +283,14 @@ impl UpstreamTools {
                 let raw = list.tools()[i].get();
                 let name = raw_name(raw).unwrap_or_default();
                 let decision = decide(&self.policy, &name, ScoreState::Unscorable, None);
-                let state =
-                    ToolState { definition: None, siblings: vec![], scored: None, pin: None, decision, raw: Arc::from(raw) };
+                let state = ToolState {
+                    definition: None,
+                    siblings: vec![],
+                    scored: None,
+                    pin: None,
+                    decision,
+                    raw: Arc::from(raw),
+                };
                 states.push((name, state));
                 continue;
             };
@@ -301,7 +307,8 @@ impl UpstreamTools {
             let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, &name, hash));
             let decision = decide(&self.policy, &name, scored.state, pin);
             let raw = Arc::from(list.tools()[i].get());
-            states.push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), pin, decision, raw }));
+            states
+                .push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), pin, decision, raw }));
         }
         let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
         let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));

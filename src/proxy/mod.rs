@@ -9,7 +9,7 @@
 //!
 //! Errors turn into HTTP responses in one place (`error.rs`).
 
-mod body;
+pub(crate) mod body;
 mod bridge;
 mod error;
 mod forward;
@@ -42,6 +42,8 @@ pub type Body = BoxBody<Bytes, BoxError>;
 /// Shared state of a running gateway.
 pub struct Gateway {
     pub config: Config,
+    /// The admin API's settings (`None` when `admin.enabled = false`).
+    pub admin: Option<crate::admin::Admin>,
     pub scoring: Arc<ScoringService>,
     pub upstreams: HashMap<String, Arc<UpstreamTools>>,
     /// Session tables of the stdio upstreams.
@@ -59,6 +61,7 @@ pub struct Gateway {
 
 impl Gateway {
     pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<Gateway>, BoxError> {
+        let admin = crate::admin::Admin::from_config(&config)?;
         let upstreams = config
             .upstreams
             .iter()
@@ -79,6 +82,7 @@ impl Gateway {
             .build()?;
         let gw = Arc::new(Gateway {
             config,
+            admin,
             scoring,
             upstreams,
             stdio,

@@ -20,6 +20,7 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
     match (req.method(), path.as_str()) {
         (&Method::GET, "/healthz") => json_response(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()),
         (&Method::GET, "/readyz") => readyz(&gw).await,
+        (_, p) if crate::admin::on_main_listener(&gw, p) => crate::admin::handle(gw, req).await,
         (_, p) if p.starts_with("/mcp/") || p.starts_with("/sse/") || p.starts_with("/messages/") => {
             let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
             let upstream = rest.trim_end_matches('/').to_owned();

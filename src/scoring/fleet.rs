@@ -82,14 +82,21 @@ impl Fleet {
             let claimed = self.claim(key, lease_ms).await;
             match claimed {
                 Ok(true) => {
+                    // The previous holder may have stored the answer and let go between our
+                    // lookup and our claim.
+                    let again = self.blocking({
+                        let lookup = lookup.clone();
+                        move |s| lookup(s)
+                    });
+                    if let Ok(Some(v)) = again.await {
+                        self.release_claim(key).await;
+                        return Ok(Fetched::Stored(v));
+                    }
                     let result = tokio::select! {
                         r = self.judge_and_save(compute, save) => r,
                         _ = self.keep_claim(key, lease_ms) => unreachable!("renewal never ends"),
                     };
-                    let (k, owner) = (key.to_owned(), self.owner.clone());
-                    if let Err(e) = self.blocking(move |s| s.release(&k, &owner)).await {
-                        tracing::warn!(error = %e, key, "could not release a claim; it lapses with its lease");
-                    }
+                    self.release_claim(key).await;
                     return result;
                 }
                 Ok(false) if Instant::now() >= deadline => return Err(OnceError::StillClaimed),
@@ -112,6 +119,13 @@ impl Fleet {
             tracing::warn!(error = %e, "could not store a judgement; it is kept in memory");
         }
         Ok(Fetched::Judged(v))
+    }
+
+    async fn release_claim(&self, key: &str) {
+        let (k, owner) = (key.to_owned(), self.owner.clone());
+        if let Err(e) = self.blocking(move |s| s.release(&k, &owner)).await {
+            tracing::warn!(error = %e, key, "could not release a claim; it lapses with its lease");
+        }
     }
 
     async fn claim(&self, key: &str, lease_ms: i64) -> Result<bool, StoreError> {

@@ -54,13 +54,14 @@ impl Pins {
         }
         let was_loaded = self.loaded.swap(true, Ordering::AcqRel);
         let mut approved = self.approved.write().unwrap_or_else(|e| e.into_inner());
-        // Keep first-use approvals whose store write is still on its way.
-        let changed = *approved != book;
+        // Keep first-use approvals whose store write is still on its way; a change is only
+        // what the store added.
         for (k, hashes) in approved.iter() {
             if !book.contains_key(k) {
                 book.insert(k.clone(), hashes.clone());
             }
         }
+        let changed = *approved != book;
         *approved = book;
         Ok(changed || !was_loaded)
     }
@@ -148,7 +149,11 @@ mod tests {
         assert_eq!(pins.check("u", "t", "h2"), PinStatus::Approved);
         assert_eq!(pins.check("u", "t", "h1"), PinStatus::Approved, "an approved definition that returns");
         // A second gateway on the same store sees the approvals after the first-use write lands.
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while store.pins().unwrap().len() < 2 {
+            assert!(std::time::Instant::now() < deadline, "the first-use pin never reached the store");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         let other = Pins::new(Some(store));
         assert_eq!(other.check("u", "t", "h3"), PinStatus::Changed);
         assert_eq!(other.approved("u", "t"), ["h1", "h2"]);

@@ -21,9 +21,9 @@ use crate::store::{Sighting, Store, StoredKey};
 use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::answer::{CoherenceJudgement, parse_coherence_answer};
 use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::gates::{Gate, evaluate_gates};
 use crate::tdqs::json::JsString;
+use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::signals::{ContextSignals, context_signals};
 use crate::tdqs::tool_score::{ToolScore, judged_score, no_description_score};
 
@@ -130,6 +130,11 @@ impl ScoringService {
                 }
             }
         });
+    }
+
+    /// Writes what is queued for the store (at shutdown), waiting at most `wait`.
+    pub fn flush_store(&self, wait: Duration) -> bool {
+        self.store.as_ref().is_none_or(|(_, w)| w.flush(wait))
     }
 
     /// Keeps an upstream's latest server report in the store (in the background).
@@ -385,13 +390,18 @@ impl ScoringService {
                 // or another replica may be judging it right now.
                 Some(fleet) => {
                     let (lookup_key, save_key) = (Self::stored_key(&key), Self::stored_key(&key));
-                    let claim = format!("tool:{}:{}:{}:{}", key.input_hash, key.spec_version, key.judge, save_key.prompts_sha256);
+                    let claim = format!(
+                        "tool:{}:{}:{}:{}",
+                        key.input_hash, key.spec_version, key.judge, save_key.prompts_sha256
+                    );
                     fleet
                         .once(
                             &claim,
                             Arc::new(move |s: &dyn Store| s.get_score(&lookup_key)),
                             judge,
-                            Box::new(move |s: &dyn Store, v: &serde_json::Value| s.put_scores(&[(save_key, v.clone())])),
+                            Box::new(move |s: &dyn Store, v: &serde_json::Value| {
+                                s.put_scores(&[(save_key, v.clone())])
+                            }),
                         )
                         .await
                 }

@@ -11,7 +11,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::{Pin, Sighting, Store, StoreError, StoredKey, now_ms};
 
 /// Schema steps; step N brings `user_version` from N to N+1. Never edit a released step.
-const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE tool_scores (
         input_hash TEXT NOT NULL,
         spec_version TEXT NOT NULL,
         judge TEXT NOT NULL,
@@ -52,7 +53,8 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
         approved_at INTEGER NOT NULL,
         approved_by TEXT NOT NULL,
         PRIMARY KEY (upstream, tool, input_hash)
-    );"];
+    );",
+];
 
 pub struct SqliteStore {
     conn: Mutex<Connection>,
@@ -66,6 +68,14 @@ impl SqliteStore {
         }
         let named = |e: StoreError| StoreError(format!("{}: {}", path.display(), e.0));
         let conn = Connection::open(path).map_err(|e| named(e.into()))?;
+        // SQLite quietly opens a write-protected file read-only; every write would then fail.
+        if conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(false) {
+            return Err(named(StoreError(
+                "the file can be read but not written by this process; give the gateway write access to it and its \
+                 folder, or use store.url = \"memory\""
+                    .into(),
+            )));
+        }
         let prepare = || -> Result<(), StoreError> {
             conn.busy_timeout(Duration::from_secs(5))?;
             let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
@@ -214,8 +224,10 @@ impl Store for SqliteStore {
     }
 
     fn get_coherence(&self, key: &str) -> Result<Option<serde_json::Value>, StoreError> {
-        let text: Option<String> =
-            self.conn().query_row("SELECT answer FROM coherence WHERE key = ?1", params![key], |r| r.get(0)).optional()?;
+        let text: Option<String> = self
+            .conn()
+            .query_row("SELECT answer FROM coherence WHERE key = ?1", params![key], |r| r.get(0))
+            .optional()?;
         text.map(|t| serde_json::from_str(&t).map_err(|e| StoreError(format!("stored coherence is not JSON: {e}"))))
             .transpose()
     }
@@ -317,7 +329,13 @@ impl Store for SqliteStore {
 }
 
 fn sighting(r: &rusqlite::Row<'_>) -> rusqlite::Result<Sighting> {
-    Ok(Sighting { upstream: r.get(0)?, tool: r.get(1)?, input_hash: r.get(2)?, first_seen: r.get(3)?, last_seen: r.get(4)? })
+    Ok(Sighting {
+        upstream: r.get(0)?,
+        tool: r.get(1)?,
+        input_hash: r.get(2)?,
+        first_seen: r.get(3)?,
+        last_seen: r.get(4)?,
+    })
 }
 
 #[cfg(test)]

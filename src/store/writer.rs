@@ -21,6 +21,8 @@ enum Write {
     Score(StoredKey, serde_json::Value),
     Sighting(Sighting),
     ServerReport(String, serde_json::Value),
+    /// Write what is queued now, then say so.
+    Flush(SyncSender<()>),
 }
 
 /// Health as `/readyz` reports it.
@@ -72,9 +74,30 @@ impl StoreWriter {
         self.send(Write::ServerReport(upstream, report));
     }
 
+    /// Waits (up to `wait`) until everything queued so far is written; false when it was not.
+    pub fn flush(&self, wait: Duration) -> bool {
+        let (tx, rx) = sync_channel(1);
+        send_within(&self.tx, Write::Flush(tx), wait) && rx.recv_timeout(wait).is_ok()
+    }
+
     fn send(&self, w: Write) {
         if let Err(TrySendError::Full(_)) = self.tx.try_send(w) {
             tracing::warn!("store write queue full; a write was dropped");
+        }
+    }
+}
+
+/// `try_send` retried until `wait` runs out (std has no timed send on sync channels).
+fn send_within(tx: &SyncSender<Write>, mut w: Write, wait: Duration) -> bool {
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        match tx.try_send(w) {
+            Ok(()) => return true,
+            Err(TrySendError::Full(back)) if std::time::Instant::now() < deadline => {
+                w = back;
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(_) => return false,
         }
     }
 }
@@ -86,11 +109,13 @@ struct Batch {
     sightings: Vec<Sighting>,
     /// Latest report per upstream (an older one is never worth writing).
     reports: std::collections::BTreeMap<String, serde_json::Value>,
+    /// Flush requests to answer once the batch is written.
+    flushes: Vec<SyncSender<()>>,
 }
 
 impl Batch {
     fn len(&self) -> usize {
-        self.scores.len() + self.sightings.len() + self.reports.len()
+        self.scores.len() + self.sightings.len() + self.reports.len() + self.flushes.len()
     }
 
     fn push(&mut self, w: Write) {
@@ -100,6 +125,7 @@ impl Batch {
             Write::ServerReport(u, r) => {
                 self.reports.insert(u, r);
             }
+            Write::Flush(done) => self.flushes.push(done),
         }
     }
 
@@ -133,6 +159,9 @@ fn drain(store: Arc<dyn Store>, rx: Receiver<Write>, health: Arc<StoreHealth>) {
         }
         match batch.write(&*store) {
             Ok(()) => {
+                for done in batch.flushes.drain(..) {
+                    let _ = done.try_send(());
+                }
                 batch = Batch::default();
                 backoff = Duration::from_millis(100);
                 if health.failing.swap(false, Ordering::Relaxed) {

@@ -143,6 +143,8 @@ static RIG_COUNTER: AtomicUsize = AtomicUsize::new(0);
 /// (then the log tails of every process are printed and the folder is kept).
 pub struct Rig {
     pub dir: PathBuf,
+    /// Gateways started so far (each gets its own config and log names).
+    gateways: AtomicUsize,
     procs_logs: std::sync::Mutex<Vec<(PathBuf, PathBuf, String)>>,
 }
 
@@ -154,7 +156,7 @@ impl Rig {
             PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("gateway-tests/{test}-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("create rig folder");
-        Rig { dir, procs_logs: Default::default() }
+        Rig { dir, gateways: AtomicUsize::new(0), procs_logs: Default::default() }
     }
 
     fn note(&self, p: &Proc) {
@@ -326,10 +328,11 @@ impl Gateway {
 
     /// Like [`start`](Self::start), with extra environment variables for the gateway process.
     pub async fn start_with_env(rig: &Rig, listen_extra: &str, config: &str, env: &[(&str, &str)]) -> Gateway {
-        for attempt in 0..5 {
+        for _ in 0..5 {
             let port = free_port();
             let text = format!("[listen]\naddr = \"127.0.0.1:{port}\"\n{listen_extra}\n\n{config}\n");
-            let name = format!("gateway{}", if attempt == 0 { String::new() } else { format!("-{attempt}") });
+            let n = rig.gateways.fetch_add(1, Ordering::Relaxed);
+            let name = if n == 0 { "gateway".to_owned() } else { format!("gateway-{n}") };
             let path = rig.path(&format!("{name}.toml"));
             std::fs::write(&path, text).expect("write config");
             let bin = PathBuf::from(env!("CARGO_BIN_EXE_tdqs-gateway"));

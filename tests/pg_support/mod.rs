@@ -94,7 +94,8 @@ impl PgServer {
         self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
-            if postgres::Client::connect(&self.url(), postgres::NoTls).is_ok() {
+            let url = self.url();
+            if off_runtime(move || postgres::Client::connect(&url, postgres::NoTls).is_ok()) {
                 return;
             }
             assert!(Instant::now() < deadline, "PostgreSQL did not start:\n{}", self.logs());
@@ -125,9 +126,27 @@ impl PgServer {
         }
     }
 
-    /// A client for checking what the gateway stored.
+    /// A client for checking what the gateway stored (not from async code: see `count`).
     pub fn client(&self) -> postgres::Client {
         postgres::Client::connect(&self.url(), postgres::NoTls).expect("connect to the test PostgreSQL")
+    }
+
+    /// The single integer a query answers (usable from async tests).
+    pub fn count(&self, sql: &str) -> i64 {
+        let (url, sql) = (self.url(), sql.to_owned());
+        off_runtime(move || {
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("connect to the test PostgreSQL");
+            c.query_one(&sql, &[]).expect("query").get(0)
+        })
+    }
+
+    /// The first column of every row, as text (usable from async tests).
+    pub fn strings(&self, sql: &str) -> Vec<String> {
+        let (url, sql) = (self.url(), sql.to_owned());
+        off_runtime(move || {
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("connect to the test PostgreSQL");
+            c.query(&sql, &[]).expect("query").iter().map(|r| r.get(0)).collect()
+        })
     }
 
     pub fn logs(&self) -> String {
@@ -139,6 +158,11 @@ impl PgServer {
         }
         text
     }
+}
+
+/// Runs blocking client code on its own thread (the sync driver cannot run inside a runtime).
+fn off_runtime<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::spawn(f).join().expect("database helper thread")
 }
 
 fn now_ns() -> u128 {

@@ -1,0 +1,192 @@
+//! The admin API (`/admin/api/...`, JSON) and the dashboard (`/admin/`, static files compiled
+//! into the binary). A request's path through it:
+//!
+//! ```text
+//! Host check (DNS rebinding) -> static asset, or: bearer token (when configured)
+//!   -> POST: Origin and JSON content type (CSRF) -> route -> handler -> JSON or an error
+//! ```
+//!
+//! The API serves on the main listener, or on its own when `admin.addr` is set. Errors become
+//! responses in one place ([`AdminError::into_response`]).
+
+mod actions;
+mod api;
+mod assets;
+mod auth;
+mod events;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use http::{HeaderValue, Method, Request, Response, StatusCode, header};
+use hyper::body::Incoming;
+
+use crate::config::{Config, ConfigError};
+use crate::proxy::Body;
+use crate::proxy::Gateway;
+use crate::proxy::body::{full, json_response};
+
+/// The admin API's settings, resolved once at start.
+pub struct Admin {
+    token: Option<auth::Token>,
+    /// The separate listener's address, when `admin.addr` is set.
+    separate: Option<SocketAddr>,
+}
+
+impl std::fmt::Debug for Admin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Admin").field("token", &self.token.is_some()).field("separate", &self.separate).finish()
+    }
+}
+
+impl Admin {
+    /// The admin settings of a config (`None` when `admin.enabled = false`), with the token
+    /// read from the environment. Refuses an admin API reachable beyond loopback without one.
+    pub fn from_config(cfg: &Config) -> Result<Option<Admin>, ConfigError> {
+        let Some(at) = cfg.admin.reachable_at(&cfg.listen) else { return Ok(None) };
+        let token = auth::Token::from_env(&cfg.admin.token_env);
+        if token.is_none() && !at.ip().is_loopback() {
+            return Err(ConfigError::Invalid {
+                key: "admin.token_env".into(),
+                message: format!(
+                    "the admin API would be reachable on {at}, a non-loopback address, without a token: \
+                     put a secret in the environment variable {}, or set admin.addr to a loopback \
+                     address, or set admin.enabled = false",
+                    cfg.admin.token_env
+                ),
+            });
+        }
+        Ok(Some(Admin { token, separate: cfg.admin.addr }))
+    }
+
+    /// The separate listener's address, when there is one.
+    pub fn separate_addr(&self) -> Option<SocketAddr> {
+        self.separate
+    }
+
+    /// Whether API requests must carry the bearer token.
+    pub fn token_required(&self) -> bool {
+        self.token.is_some()
+    }
+}
+
+/// Whether the main listener hands this path to the admin module.
+pub fn on_main_listener(gw: &Gateway, path: &str) -> bool {
+    gw.admin.as_ref().is_some_and(|a| a.separate.is_none()) && is_admin_path(path)
+}
+
+fn is_admin_path(path: &str) -> bool {
+    path == "/admin" || path.starts_with("/admin/")
+}
+
+/// Every request of the separate admin listener.
+pub async fn handle_listener(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
+    if !is_admin_path(req.uri().path()) {
+        return AdminError::NotFound("not found; the dashboard is at /admin/".into()).into_response();
+    }
+    handle(gw, req).await
+}
+
+/// An `/admin` request.
+pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
+    let Some(admin) = gw.admin.as_ref() else { return AdminError::NotFound("not found".into()).into_response() };
+    if let Err(e) = auth::check_host(&gw.config.listen, &req) {
+        return e.into_response();
+    }
+    let path = req.uri().path().to_owned();
+    let Some(api_path) = path.strip_prefix("/admin/api/") else {
+        return assets::serve(req.method(), &path);
+    };
+    if let Err(e) = auth::check_token(admin, &req) {
+        return e.into_response();
+    }
+    if req.method() == Method::POST
+        && let Err(e) = auth::check_post(&gw.config.listen, &req)
+    {
+        return e.into_response();
+    }
+    let result = match api::Route::parse(api_path) {
+        Ok(route) => route.run(gw.clone(), req).await,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(resp) => resp,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Why the admin API answered with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    #[error("a valid bearer token is required (Authorization: Bearer <token>)")]
+    Unauthorized,
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("method not allowed; use {0}")]
+    MethodNotAllowed(&'static str),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("send the request body as application/json")]
+    UnsupportedMediaType,
+    #[error("{0}")]
+    Judge(String),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl AdminError {
+    fn status(&self) -> StatusCode {
+        match self {
+            AdminError::Unauthorized => StatusCode::UNAUTHORIZED,
+            AdminError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AdminError::NotFound(_) => StatusCode::NOT_FOUND,
+            AdminError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            AdminError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AdminError::Conflict(_) => StatusCode::CONFLICT,
+            AdminError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AdminError::Judge(_) => StatusCode::BAD_GATEWAY,
+            AdminError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// `{"error": "..."}` with the status (and the header) the error calls for.
+    pub fn into_response(self) -> Response<Body> {
+        let body = serde_json::json!({ "error": self.to_string() });
+        let mut resp = json_response(self.status(), serde_json::to_vec(&body).unwrap_or_default());
+        let h = resp.headers_mut();
+        match self {
+            AdminError::Unauthorized => {
+                h.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"tdqs-gateway admin\""));
+            }
+            AdminError::MethodNotAllowed(allow) => {
+                h.insert(header::ALLOW, HeaderValue::from_static(allow));
+            }
+            _ => {}
+        }
+        no_store(resp)
+    }
+}
+
+/// A JSON answer of the API.
+fn json_ok(value: &serde_json::Value) -> Response<Body> {
+    no_store(json_response(StatusCode::OK, serde_json::to_vec(value).unwrap_or_default()))
+}
+
+/// A text answer of the API (markdown reports).
+fn text_ok(content_type: &'static str, text: String) -> Response<Body> {
+    let mut resp = Response::new(full(text));
+    resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    no_store(resp)
+}
+
+/// Admin answers are live state: never cached, never sniffed.
+fn no_store(mut resp: Response<Body>) -> Response<Body> {
+    let h = resp.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    resp
+}
