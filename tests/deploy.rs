@@ -138,8 +138,17 @@ fn dockerfile_passes_hadolint_and_has_what_the_issue_asks() {
     let volumes = exec_form(&instruction("VOLUME"));
     let config_dir = Path::new(&image_config_path()).parent().unwrap().to_str().unwrap().to_owned();
     assert!(volumes.contains(&config_dir), "the config folder {config_dir} is not a volume: {volumes:?}");
+    // .dockerignore keeps everything out but what the COPY instructions take from the context.
     let ignore = read(&root().join(".dockerignore"));
-    assert!(ignore.lines().next_back().is_some() && ignore.contains("!src/"), ".dockerignore lets src/ in");
+    let patterns: Vec<&str> = ignore.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    assert_eq!(patterns.first(), Some(&"*"), ".dockerignore should start by excluding everything");
+    for (_, args) in steps.iter().filter(|(w, a)| w == "COPY" && !a.starts_with("--from")) {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        for source in &words[..words.len() - 1] {
+            let let_in = patterns.iter().any(|p| p.strip_prefix('!').map(|p| p.trim_end_matches('/')) == Some(source));
+            assert!(let_in, "COPY {source} needs a `!{source}` line in .dockerignore");
+        }
+    }
 }
 
 #[test]
