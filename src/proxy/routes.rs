@@ -139,14 +139,17 @@ fn metrics() -> Response<Body> {
     }
 }
 
-/// Ready when every upstream accepts a TCP connection (within a second). The store is
-/// reported but does not make the gateway unready: without it the gateway still proxies and
-/// scores from memory, and taking every replica out of a load balancer for a database
-/// outage would turn a degraded fleet into a dead one.
+/// Ready while the gateway can serve something: unready (503) only when every network
+/// upstream refuses a TCP connection (within a second). Some upstreams down, or the store down,
+/// is `degraded` with a 200: taking every replica out of a load balancer for one broken
+/// upstream (or a database outage) would break the healthy upstreams too; the body says what is
+/// wrong.
 async fn readyz(gw: &Gateway) -> Response<Body> {
     let mut down = Vec::new();
+    let mut checked = 0;
     for u in &gw.config.upstreams {
         let Some(Ok(url)) = u.url.as_deref().or(u.sse_url.as_deref()).map(reqwest::Url::parse) else { continue };
+        checked += 1;
         let addr = format!("{}:{}", url.host_str().unwrap_or(""), url.port_or_known_default().unwrap_or(80));
         let ok = tokio::time::timeout(Duration::from_secs(1), tokio::net::TcpStream::connect(&addr)).await;
         if !matches!(ok, Ok(Ok(_))) {
@@ -155,10 +158,12 @@ async fn readyz(gw: &Gateway) -> Response<Body> {
     }
     let store = store_status(gw).await;
     let store_ok = store["status"] == "ok" || store["status"] == "none";
-    let (status, state) = match (down.is_empty(), store_ok) {
-        (true, true) => (StatusCode::OK, "ready"),
-        (true, false) => (StatusCode::OK, "degraded"),
-        (false, _) => (StatusCode::SERVICE_UNAVAILABLE, "unready"),
+    let (status, state) = if checked > 0 && down.len() == checked {
+        (StatusCode::SERVICE_UNAVAILABLE, "unready")
+    } else if down.is_empty() && store_ok {
+        (StatusCode::OK, "ready")
+    } else {
+        (StatusCode::OK, "degraded")
     };
     let body = serde_json::json!({ "status": state, "unreachableUpstreams": down, "store": store });
     json_response(status, serde_json::to_vec(&body).unwrap_or_default())
