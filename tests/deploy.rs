@@ -358,7 +358,6 @@ fn new_key_configs_pass_check_config_apart_from_telemetry() {
 }
 
 #[test]
-#[ignore = "enable after the telemetry branch merges"]
 fn new_key_configs_pass_check_config() {
     for rel in ["compose/gateway.toml", "kubernetes/gateway.toml"] {
         let (ok, text) = check_config(&deploy(rel));
