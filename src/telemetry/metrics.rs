@@ -64,6 +64,7 @@ pub struct Metrics {
     tools_listed: Counter<u64>,
     tools_hidden: Counter<u64>,
     calls_blocked: Counter<u64>,
+    definitions_changed: Counter<u64>,
     cache_lookups: Counter<u64>,
     judge_duration: Histogram<f64>,
     judge_errors: Counter<u64>,
@@ -137,6 +138,10 @@ impl Metrics {
             calls_blocked: meter
                 .u64_counter("tdqs.calls.blocked")
                 .with_description("tools/call requests refused because the tool is hidden")
+                .build(),
+            definitions_changed: meter
+                .u64_counter("tdqs.definitions.changed")
+                .with_description("Tools listed with a definition hash other than the one seen before")
                 .build(),
             cache_lookups: meter
                 .u64_counter("tdqs.cache.lookups")
@@ -252,6 +257,10 @@ impl Metrics {
     pub fn call_blocked(&self, server: &str, reason: HideReason) {
         self.calls_blocked
             .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason.as_str())]);
+    }
+
+    pub fn definition_changed(&self, server: &str) {
+        self.definitions_changed.add(1, &[KeyValue::new("server", self.server(server))]);
     }
 
     pub fn cache_lookup(&self, result: CacheResult) {
