@@ -14,3 +14,4 @@ pub mod render;
 pub mod scoring;
 pub mod store;
 pub mod tdqs;
+pub mod telemetry;

@@ -150,7 +150,7 @@ async fn provisional_then_refined_with_list_changed_and_one_call_per_definition(
     let model = ModelServer::start();
     model.set_tool_answer("lookup", tool_answer([5, 5, 5, 5, 5, 5], false, "scripted"));
     model.set_tool_answer("fetch_invoice", tool_answer([2, 2, 2, 2, 2, 2], false, "scripted"));
-    model.set_canned_delay(Duration::from_millis(800));
+    model.set_canned_delay(Duration::from_millis(2_000));
     let calls = Arc::new(AtomicUsize::new(0));
     let up = upstream(calls.clone()).await;
     let gw = gateway(&model, up, "mode = \"enforce\"\nmin_tier = \"A\"\npending = \"provisional\"").await;

@@ -171,6 +171,9 @@ async fn a_pinned_tool_that_changes_is_hidden_until_approved() {
     assert_eq!(refused["error"]["data"]["reason"], "pin_changed", "{refused}");
     assert!(upstream.calls_received().await.is_empty(), "the upstream never saw the call");
     assert!(std::fs::read_to_string(&gw.proc.err).unwrap().contains("pinned tool definition changed"));
+    let metrics = reqwest::get(format!("{}/metrics", gw.base())).await.unwrap().text().await.unwrap();
+    let changed = metrics.lines().find(|l| l.starts_with("tdqs_definitions_changed_total{"));
+    assert!(changed.is_some_and(|l| l.contains("server=\"catalog\"") && l.ends_with(" 1")), "{changed:?}");
 
     // An operator approves the new definition; the gateway reads approvals back within seconds.
     let cfg_path = std::fs::read_dir(&rig.dir)

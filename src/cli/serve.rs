@@ -1,5 +1,6 @@
 //! `tdqs-gateway serve` (the proxy) and `check-config`. Logs go to stderr; their level comes
-//! from `TDQS_LOG` (e.g. `info`, `tdqs_gateway=debug`), their format from `--log-format`.
+//! from `TDQS_LOG` or `RUST_LOG` (e.g. `info`, `tdqs_gateway=debug`), else
+//! `telemetry.log_level`; their format from `--log-format`, else `telemetry.log_format`.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -33,8 +34,9 @@ pub struct ServeArgs {
     /// Where scores are kept: sqlite://PATH or memory (overrides store.url).
     #[arg(long)]
     store: Option<String>,
-    #[arg(long, value_enum, default_value_t = LogFormat::Human)]
-    log_format: LogFormat,
+    /// Log line format, overriding telemetry.log_format.
+    #[arg(long, value_enum)]
+    log_format: Option<LogFormat>,
 }
 
 #[derive(Args)]
@@ -52,8 +54,9 @@ pub struct WrapArgs {
     /// Where scores are kept: sqlite://PATH or memory (overrides store.url).
     #[arg(long)]
     store: Option<String>,
-    #[arg(long, value_enum, default_value_t = LogFormat::Human)]
-    log_format: LogFormat,
+    /// Log line format, overriding telemetry.log_format.
+    #[arg(long, value_enum)]
+    log_format: Option<LogFormat>,
     /// The stdio MCP server to launch, after `--`.
     #[arg(last = true, required = true, value_name = "CMD")]
     command: Vec<String>,
@@ -78,31 +81,23 @@ enum LogFormat {
     Json,
 }
 
-/// Logs to stderr, or appended to `file`; never to stdout.
-fn init_logs(format: LogFormat, file: Option<&std::path::Path>) -> anyhow::Result<()> {
-    use tracing_subscriber::fmt::writer::BoxMakeWriter;
-    let filter = tracing_subscriber::EnvFilter::try_from_env("TDQS_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let writer = match file {
-        Some(path) => {
-            let f = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("cannot open log file {}", path.display()))?;
-            BoxMakeWriter::new(std::sync::Mutex::new(f))
+impl From<LogFormat> for crate::config::LogFormat {
+    fn from(f: LogFormat) -> Self {
+        match f {
+            LogFormat::Human => crate::config::LogFormat::Human,
+            LogFormat::Json => crate::config::LogFormat::Json,
         }
-        None => BoxMakeWriter::new(std::io::stderr),
-    };
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(writer)
-        .with_ansi(file.is_none() && std::io::IsTerminal::is_terminal(&std::io::stderr()));
-    let _ = match format {
-        LogFormat::Json => builder.json().try_init(),
-        LogFormat::Human => builder.try_init(),
-    };
-    Ok(())
+    }
+}
+
+/// Telemetry and logs (to stderr, or appended to `file`; never to stdout).
+fn init_telemetry(
+    cfg: &Config,
+    format: Option<LogFormat>,
+    file: Option<&std::path::Path>,
+) -> anyhow::Result<crate::telemetry::Telemetry> {
+    let options = crate::telemetry::LogOptions { format: format.map(Into::into), file };
+    Ok(crate::telemetry::init(&cfg.telemetry, options)?)
 }
 
 /// The scoring service over the configured judge and store.
@@ -170,11 +165,11 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
-    init_logs(args.log_format, None)?;
     let cfg = load(&args)?;
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
-    runtime.block_on(async move {
+    let telemetry = runtime.block_on(async { init_telemetry(&cfg, args.log_format, None) })?;
+    let served = runtime.block_on(async move {
         let scoring = build_scoring(&cfg)?;
         let names: Vec<String> = cfg
             .upstreams
@@ -208,7 +203,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             tracing::warn!("some scores were not written to the store before exit; they will be judged again");
         }
         Ok::<_, anyhow::Error>(())
-    })?;
+    });
+    // Flush queued telemetry (outside async code: the SDK blocks on its export threads).
+    telemetry.shutdown();
+    served?;
     Ok(Outcome::Done)
 }
 
@@ -228,7 +226,6 @@ async fn shutdown_signal() {
 }
 
 pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
-    init_logs(args.log_format, args.log_file.as_deref())?;
     let mut cfg = match &args.config {
         Some(path) => Config::load(path)?,
         None => Config::default(),
@@ -249,11 +246,14 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
     let policy = cfg.effective_policy(&upstream);
     let runtime =
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
+    let telemetry = runtime.block_on(async { init_telemetry(&cfg, args.log_format, args.log_file.as_deref()) })?;
     let code = runtime.block_on(async move {
         let scoring = build_scoring(&cfg)?;
         let tools = std::sync::Arc::new(crate::proxy::intercept::UpstreamTools::new(upstream.name.clone(), policy));
         Ok::<_, anyhow::Error>(crate::proxy::stdio::wrap::run(upstream, tools, scoring).await)
-    })?;
+    });
+    telemetry.shutdown();
+    let code = code?;
     runtime.shutdown_timeout(Duration::from_millis(200));
     if code != 0 {
         bail!("the wrapped server exited with status {code}");

@@ -26,6 +26,17 @@ pub enum JudgeError {
     Exhausted { attempts: u32, last: String },
 }
 
+impl JudgeError {
+    /// A bounded name for metric labels and span status.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            JudgeError::Setup(_) => "setup",
+            JudgeError::Refused { .. } => "refused",
+            JudgeError::Exhausted { .. } => "exhausted",
+        }
+    }
+}
+
 /// A judge and everything that makes its scores comparable.
 #[derive(Clone)]
 pub enum Judge {
@@ -66,6 +77,17 @@ impl Judge {
         signals: &ContextSignals,
         siblings: &[JsString],
     ) -> Result<ToolJudgement, JudgeError> {
+        let name = tool.name.to_string_lossy();
+        let call = self.judge_tool_untimed(tool, signals, siblings);
+        self.timed("judge tool", Some(&name), call).await
+    }
+
+    async fn judge_tool_untimed(
+        &self,
+        tool: &ToolDefinition,
+        signals: &ContextSignals,
+        siblings: &[JsString],
+    ) -> Result<ToolJudgement, JudgeError> {
         match self {
             Judge::Heuristic => Ok(heuristic::judge_tool(tool, signals, siblings)),
             Judge::Model { client, prompts } => {
@@ -77,6 +99,37 @@ impl Judge {
 
     /// Judges the tool set as a whole.
     pub async fn judge_coherence(
+        &self,
+        server_name: &str,
+        tools: &[CoherenceTool<'_>],
+        candidates: &[ShadowCandidate],
+    ) -> Result<CoherenceJudgement, JudgeError> {
+        let call = self.judge_coherence_untimed(server_name, tools, candidates);
+        self.timed("judge coherence", None, call).await
+    }
+
+    /// A judge call in its span, its duration and outcome recorded (`tdqs.judge.duration`,
+    /// `tdqs.judge.errors`).
+    async fn timed<T>(
+        &self,
+        what: &'static str,
+        tool: Option<&str>,
+        call: impl std::future::Future<Output = Result<T, JudgeError>>,
+    ) -> Result<T, JudgeError> {
+        use tracing::Instrument;
+        let identity = self.identity();
+        let span = crate::telemetry::traces::judge_span(&identity, what, tool);
+        let started = std::time::Instant::now();
+        let result = call.instrument(span.clone()).await;
+        let error = result.as_ref().err().map(JudgeError::kind);
+        if let Some(kind) = error {
+            crate::telemetry::traces::judge_failed(&span, kind);
+        }
+        crate::telemetry::metrics().judge_call(&identity, started.elapsed(), error);
+        result
+    }
+
+    async fn judge_coherence_untimed(
         &self,
         server_name: &str,
         tools: &[CoherenceTool<'_>],

@@ -54,6 +54,11 @@ impl ListResult {
         self.tools.get_or_init(|| serde_json::from_str(self.tools_text()).unwrap_or_default())
     }
 
+    /// Whether more pages follow (`nextCursor` present and not null).
+    pub fn has_next_page(&self) -> bool {
+        self.result.get("nextCursor").is_some_and(|c| c.get() != "null")
+    }
+
     /// The raw text of the `tools` array, as the upstream sent it.
     pub fn tools_text(&self) -> &str {
         self.result.get("tools").map_or("[]", |t| t.get())

@@ -32,9 +32,53 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
     let Some(tools) = gw.upstreams.get(upstream).cloned() else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
+    observed(upstream, req, |req, parsed| handle(gw, tools, upstream, req, parsed)).await
+}
+
+/// Runs `handle` on a request to a configured upstream inside the request's span, with the
+/// trace context in the headers replaced by that span's (the upstream's parent), and records
+/// its duration up to the response head.
+pub async fn observed<F, Fut>(upstream: &str, mut req: Outbound, handle: F) -> Response<Body>
+where
+    F: FnOnce(Outbound, Option<RpcBody>) -> Fut,
+    Fut: std::future::Future<Output = Response<Body>>,
+{
+    use tracing::Instrument;
+    let started = std::time::Instant::now();
+    let parsed = if req.method == Method::POST { parse_body(&req.body) } else { None };
+    let (method, tool) = match (&req.method, &parsed) {
+        (&Method::GET, _) => ("GET", None),
+        (&Method::DELETE, _) => ("DELETE", None),
+        (_, Some(RpcBody::Single(m))) => {
+            (m.method().map_or("response", crate::telemetry::method_label), m.tool_name.as_deref())
+        }
+        (_, Some(RpcBody::Batch(_))) => ("batch", None),
+        (_, None) => ("invalid", None),
+    };
+    let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
+    let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
+    crate::telemetry::traces::inject_headers(&span, &mut req.headers);
+    let messages = match &parsed {
+        Some(RpcBody::Batch(msgs)) => crate::telemetry::traces::batch_spans(&span, msgs),
+        _ => Vec::new(),
+    };
+    let resp = handle(req, parsed).instrument(span.clone()).await;
+    drop(messages);
+    crate::telemetry::traces::finish_request(&span, resp.status().as_u16(), None);
+    let metrics = crate::telemetry::metrics();
+    metrics.request(&metrics.server(upstream), method, started.elapsed());
+    resp
+}
+
+async fn handle(
+    gw: Arc<Gateway>,
+    tools: Arc<UpstreamTools>,
+    upstream: &str,
+    req: Outbound,
+    parsed: Option<RpcBody>,
+) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
-    let parsed = if req.method == Method::POST { parse_body(&req.body) } else { None };
     let single_id = match &parsed {
         Some(RpcBody::Single(m)) => m.request_id().cloned(),
         _ => None,
@@ -68,6 +112,7 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
         match p {
             RpcBody::Single(m) => {
                 if let Some(r) = tools.refuse_call(m) {
+                    crate::telemetry::traces::finish_request(&tracing::Span::current(), 200, Some("tool_refused"));
                     return json_response(StatusCode::OK, r.body);
                 }
             }
@@ -97,6 +142,8 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
         local_ids.iter().for_each(|id| s.remember_list_id(id));
     }
     if let Some(up) = gw.stdio.get(upstream).cloned() {
+        // stdio has no headers: the trace context travels in each message's `params._meta`.
+        let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);
         return super::stdio::handle(gw.clone(), up, tools, req, parsed, body, refusals).await;
     }
     let listening = req.method == Method::GET

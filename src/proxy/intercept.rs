@@ -33,6 +33,8 @@ struct ToolState {
     decision: Decision,
     /// The definition as listed.
     raw: Arc<str>,
+    /// When a list last carried this tool.
+    listed_at: std::time::Instant,
 }
 
 /// One listed tool as the admin API shows it.
@@ -66,6 +68,9 @@ pub struct RefusedCall {
 
 /// Refused calls remembered per upstream (the most recent).
 const REFUSALS_KEPT: usize = 200;
+/// On a paginated upstream (where one answer is not the whole list), a tool no list has
+/// carried for this long is taken as removed.
+const UNLISTED_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// One upstream's policy and what it decided about each tool it has listed.
 pub struct UpstreamTools {
@@ -79,6 +84,10 @@ pub struct UpstreamTools {
     /// The latest server-level report, rebuilt when the set of tool definitions changes.
     report: Arc<Mutex<Option<Arc<ServerReport>>>>,
     refusals: Mutex<std::collections::VecDeque<RefusedCall>>,
+    /// Whether the upstream has ever answered with more than one page.
+    paginated: std::sync::atomic::AtomicBool,
+    /// Hash of the last whole (single-page) list, whose tools are the ones that exist.
+    last_whole: std::sync::atomic::AtomicU64,
 }
 
 /// Description quality, coherence and overall for everything this upstream has listed: the
@@ -100,6 +109,10 @@ struct Rendered {
     /// The array to send, or `None` when nothing changes.
     output: Option<Arc<str>>,
     ttl_cap: Option<u64>,
+    /// Why each removed tool was removed (for the `tdqs.tools.hidden` counter).
+    hidden: Arc<[HideReason]>,
+    /// The names of the tools in the array.
+    names: Arc<[String]>,
 }
 
 /// Distinct arrays remembered per upstream before the memory is cleared.
@@ -123,6 +136,20 @@ impl UpstreamTools {
             rendered: Mutex::new(HashMap::new()),
             report: Arc::default(),
             refusals: Mutex::default(),
+            paginated: Default::default(),
+            last_whole: Default::default(),
+        }
+    }
+
+    /// Notes that a page (answered from the rendered cache) carried these tools again.
+    fn touch(&self, names: &[String]) {
+        let now = std::time::Instant::now();
+        if let Ok(mut map) = self.tools.lock() {
+            for name in names {
+                if let Some(s) = map.get_mut(name) {
+                    s.listed_at = now;
+                }
+            }
         }
     }
 
@@ -238,6 +265,7 @@ impl UpstreamTools {
                 coherence = ?server.coherence_score.map(|s| s.to_string()),
                 "server report updated"
             );
+            crate::telemetry::server_report(&name, server);
             if let Ok(json) = serde_json::to_value(&report.report) {
                 scoring.store_server_report(&name, json);
             }
@@ -256,14 +284,24 @@ impl UpstreamTools {
     /// [`rewrite_list`](Self::rewrite_list) for a list already split into its parts.
     pub async fn rewrite_parsed(&self, scoring: &Arc<ScoringService>, list: ListResult) -> Option<Vec<u8>> {
         let generation = scoring.generation();
+        if list.has_next_page() {
+            self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
         let text = list.tools_text();
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
+        let whole_list = !list.has_next_page() && !self.paginated.load(std::sync::atomic::Ordering::Relaxed);
         let hit = self.rendered.lock().ok().and_then(|m| {
             m.get(&hash)
                 .filter(|r| r.generation == generation && *r.original == *text)
-                .map(|r| (r.output.clone(), r.ttl_cap))
+                .map(|r| (r.output.clone(), r.ttl_cap, r.names.clone(), r.hidden.clone()))
         });
-        if let Some((output, ttl_cap)) = hit {
+        // A whole list other than the last one seen changes which tools exist: the full path.
+        let current = !whole_list || self.last_whole.load(std::sync::atomic::Ordering::Relaxed) == hash;
+        if let Some((output, ttl_cap, names, hidden)) = hit.filter(|_| current) {
+            crate::telemetry::metrics().list_answered(&self.name, list.tools().len(), &hidden);
+            if !whole_list {
+                self.touch(&names);
+            }
             return output.map(|tools| list.render_tools_text(&tools, ttl_cap));
         }
         let original: Arc<str> = Arc::from(text);
@@ -290,11 +328,13 @@ impl UpstreamTools {
                     pin: None,
                     decision,
                     raw: Arc::from(raw),
+                    listed_at: std::time::Instant::now(),
                 };
                 states.push((name, state));
                 continue;
             };
             let siblings: Vec<JsString> = names.iter().filter(|n| **n != def.name).cloned().collect();
+            let started = std::time::Instant::now();
             let scored = if self.policy.pending == Pending::Wait && self.policy.mode != Mode::Observe {
                 let wait = std::time::Duration::from_millis(self.policy.wait_ms);
                 scoring.score_waiting(&self.name, &def, &siblings, wait).await
@@ -304,15 +344,31 @@ impl UpstreamTools {
             let name = def.name.to_string_lossy();
             let hash = &scored.score.context_signals.input_hash;
             scoring.record_sighting(&self.name, &name, hash);
+            crate::telemetry::scored(&self.name, &name, &scored, started);
             let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, &name, hash));
             let decision = decide(&self.policy, &name, scored.state, pin);
             let raw = Arc::from(list.tools()[i].get());
-            states
-                .push((name, ToolState { definition: Some(def), siblings, scored: Some(scored), pin, decision, raw }));
+            let listed_at = std::time::Instant::now();
+            let state =
+                ToolState { definition: Some(def), siblings, scored: Some(scored), pin, decision, raw, listed_at };
+            states.push((name, state));
         }
         let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
         let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
+        let hidden: Arc<[HideReason]> =
+            states.iter().filter(|(_, s)| !s.decision.visible).filter_map(|(_, s)| s.decision.hide_reason).collect();
+        crate::telemetry::metrics().list_answered(&self.name, actions.len(), &hidden);
+        let names: Arc<[String]> = states.iter().map(|(n, _)| n.clone()).collect();
+        if whole_list {
+            self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
+        }
         if let Ok(mut map) = self.tools.lock() {
+            if whole_list {
+                // What this answer does not carry, the upstream no longer has.
+                map.retain(|name, _| states.iter().any(|(n, _)| n == name));
+            } else {
+                map.retain(|_, s| s.listed_at.elapsed() < UNLISTED_AFTER);
+            }
             for (name, state) in states {
                 // Log a decision when it is new or changed, not on every list.
                 let before = map.get(&name).map(|s| (s.decision, s.pin));
@@ -332,7 +388,7 @@ impl UpstreamTools {
             if m.len() >= RENDERED_ENTRIES {
                 m.clear();
             }
-            m.insert(hash, Rendered { generation, original, output: output.clone(), ttl_cap });
+            m.insert(hash, Rendered { generation, original, output: output.clone(), ttl_cap, names, hidden });
         }
         output.map(|tools| list.render_tools_text(&tools, ttl_cap))
     }
@@ -376,7 +432,16 @@ impl UpstreamTools {
             "minimum": self.policy.minimum.as_f64(),
             "minimumTier": Tier::of(self.policy.minimum).as_str(),
         });
-        tracing::info!(upstream = %self.name, tool = %tool, reason = reason.as_str(), "call refused");
+        tracing::info!(
+            name: "tdqs.call_refused",
+            upstream = %self.name,
+            tool = %tool,
+            reason = reason.as_str(),
+            tdqs = score.map(|s| s.as_f64()),
+            minimum = self.policy.minimum.as_f64(),
+            "call refused"
+        );
+        crate::telemetry::metrics().call_blocked(&self.name, reason);
         if let Ok(mut r) = self.refusals.lock() {
             if r.len() >= REFUSALS_KEPT {
                 r.pop_front();
@@ -415,6 +480,7 @@ impl UpstreamTools {
         for (name, state) in map.iter_mut() {
             let Some(def) = &state.definition else { continue };
             let scored = scoring.score(&self.name, def, &state.siblings);
+            crate::telemetry::tool_scored(&self.name, name, &scored);
             let hash = &scored.score.context_signals.input_hash;
             let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, name, hash));
             let decision = decide(&self.policy, name, scored.state, pin);
@@ -505,15 +571,61 @@ fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision, pin: 
     }
     if let Some(reason) = d.hide_reason {
         tracing::info!(
+            name: "tdqs.tool_hidden",
             upstream,
             tool,
             tdqs = %scored.score.tdqs,
             tier = %scored.score.tier,
             reason = reason.as_str(),
             hidden = !d.visible,
+            judge = %scored.judge,
+            provisional = scored.provisional(),
             "tool hidden by policy"
         );
     } else {
         tracing::debug!(upstream, tool, tdqs = %scored.score.tdqs, provisional = scored.provisional(), "tool scored");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(names: &[&str], next: Option<&str>) -> Vec<u8> {
+        let tools: Vec<serde_json::Value> =
+            names.iter().map(|n| json!({"name": n, "description": format!("Reads {n} records by id.")})).collect();
+        let mut result = json!({"tools": tools});
+        if let Some(c) = next {
+            result["nextCursor"] = json!(c);
+        }
+        json!({"jsonrpc": "2.0", "id": 1, "result": result}).to_string().into_bytes()
+    }
+
+    fn listed(u: &UpstreamTools) -> Vec<String> {
+        u.snapshot().into_iter().map(|t| t.name).collect()
+    }
+
+    #[tokio::test]
+    async fn a_whole_list_drops_the_tools_it_no_longer_carries() {
+        let cfg = crate::config::Config::default();
+        let u = UpstreamTools::new("u".into(), cfg.effective_policy(&Default::default()));
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 100);
+        u.rewrite_list(&scoring, &answer(&["a", "b", "c"], None)).await;
+        assert_eq!(listed(&u), ["a", "b", "c"]);
+        u.rewrite_list(&scoring, &answer(&["a", "b"], None)).await;
+        assert_eq!(listed(&u), ["a", "b"]);
+        // Back to the first list, answered from the rendered cache: c exists again.
+        u.rewrite_list(&scoring, &answer(&["a", "b", "c"], None)).await;
+        assert_eq!(listed(&u), ["a", "b", "c"]);
+    }
+
+    #[tokio::test]
+    async fn pages_of_a_paginated_list_add_up() {
+        let cfg = crate::config::Config::default();
+        let u = UpstreamTools::new("u".into(), cfg.effective_policy(&Default::default()));
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 100);
+        u.rewrite_list(&scoring, &answer(&["a", "b"], Some("p2"))).await;
+        u.rewrite_list(&scoring, &answer(&["c"], None)).await;
+        assert_eq!(listed(&u), ["a", "b", "c"], "the last page is not the whole list");
     }
 }

@@ -144,6 +144,7 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
     let session: Arc<Session> = gw.sessions.get(upstream, session_id);
     if let Some(RpcBody::Single(m)) = parse_body(&req.body) {
         if let Some(r) = tools.refuse_call(&m) {
+            crate::telemetry::traces::finish_request(&tracing::Span::current(), 202, Some("tool_refused"));
             let _ = inject.send(Bytes::from(r.body)).await;
             let mut resp = Response::new(full(Bytes::from_static(b"Accepted")));
             *resp.status_mut() = StatusCode::ACCEPTED;

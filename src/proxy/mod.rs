@@ -93,7 +93,26 @@ impl Gateway {
             list_changed: broadcast::channel(256).0,
         });
         gw.clone().watch_refinements();
+        let weak = Arc::downgrade(&gw);
+        crate::telemetry::metrics()
+            .set_session_source(Box::new(move || weak.upgrade().map(|gw| gw.session_counts()).unwrap_or_default()));
         Ok(gw)
+    }
+
+    /// Open sessions per upstream: stdio children, and the HTTP sessions the gateway has seen.
+    fn session_counts(&self) -> Vec<(Arc<str>, u64)> {
+        let metrics = crate::telemetry::metrics();
+        self.config
+            .upstreams
+            .iter()
+            .map(|u| {
+                let n = match self.stdio.get(&u.name) {
+                    Some(s) => s.session_count() as u64,
+                    None => self.sessions.count(&u.name),
+                };
+                (metrics.server(&u.name), n)
+            })
+            .collect()
     }
 
     /// When a background judgement lands, re-decide that upstream's tools once and tell its

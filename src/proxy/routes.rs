@@ -1,5 +1,5 @@
 //! Routing and the listener's own guards: `/mcp/{upstream}` behind Origin and Host checks
-//! (DNS-rebinding protection, as an MCP server must have), `/healthz`, `/readyz`.
+//! (DNS-rebinding protection, as an MCP server must have), `/healthz`, `/readyz`, `/metrics`.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -20,6 +20,7 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
     match (req.method(), path.as_str()) {
         (&Method::GET, "/healthz") => json_response(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()),
         (&Method::GET, "/readyz") => readyz(&gw).await,
+        (&Method::GET, "/metrics") => metrics(),
         (_, p) if crate::admin::on_main_listener(&gw, p) => crate::admin::handle(gw, req).await,
         (_, p) if p.starts_with("/mcp/") || p.starts_with("/sse/") || p.starts_with("/messages/") => {
             let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
@@ -52,7 +53,7 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
                 ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, &url, out).await,
                 ("messages", Some(_), &Method::POST) => {
                     let sid = session_query(out.query.as_deref()).to_owned();
-                    legacy::message(gw, &upstream, &sid, out).await
+                    super::forward::observed(&upstream, out, |out, _| legacy::message(gw, &upstream, &sid, out)).await
                 }
                 ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream, "/sse/").into_response(None),
                 // Old clients in front of new upstreams: a bridge.
@@ -117,14 +118,38 @@ fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), Ga
     Ok(())
 }
 
-/// Ready when every upstream accepts a TCP connection (within a second). The store is
-/// reported but does not make the gateway unready: without it the gateway still proxies and
-/// scores from memory, and taking every replica out of a load balancer for a database
-/// outage would turn a degraded fleet into a dead one.
+/// The Prometheus exposition; 404 when `telemetry.prometheus` is off.
+fn metrics() -> Response<Body> {
+    match crate::telemetry::prometheus::render() {
+        None => GatewayError::NotFound.into_response(None),
+        Some(Ok(text)) => {
+            let mut resp = Response::new(super::body::full(bytes::Bytes::from(text)));
+            resp.headers_mut().insert(
+                header::CONTENT_TYPE,
+                http::HeaderValue::from_static(crate::telemetry::prometheus::CONTENT_TYPE),
+            );
+            resp
+        }
+        Some(Err(e)) => {
+            tracing::warn!(error = %e, "cannot render the metrics");
+            let mut resp = Response::new(super::body::full(bytes::Bytes::from(e)));
+            *resp.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+            resp
+        }
+    }
+}
+
+/// Ready while the gateway can serve something: unready (503) only when every network
+/// upstream refuses a TCP connection (within a second). Some upstreams down, or the store down,
+/// is `degraded` with a 200: taking every replica out of a load balancer for one broken
+/// upstream (or a database outage) would break the healthy upstreams too; the body says what is
+/// wrong.
 async fn readyz(gw: &Gateway) -> Response<Body> {
     let mut down = Vec::new();
+    let mut checked = 0;
     for u in &gw.config.upstreams {
         let Some(Ok(url)) = u.url.as_deref().or(u.sse_url.as_deref()).map(reqwest::Url::parse) else { continue };
+        checked += 1;
         let addr = format!("{}:{}", url.host_str().unwrap_or(""), url.port_or_known_default().unwrap_or(80));
         let ok = tokio::time::timeout(Duration::from_secs(1), tokio::net::TcpStream::connect(&addr)).await;
         if !matches!(ok, Ok(Ok(_))) {
@@ -133,10 +158,12 @@ async fn readyz(gw: &Gateway) -> Response<Body> {
     }
     let store = store_status(gw).await;
     let store_ok = store["status"] == "ok" || store["status"] == "none";
-    let (status, state) = match (down.is_empty(), store_ok) {
-        (true, true) => (StatusCode::OK, "ready"),
-        (true, false) => (StatusCode::OK, "degraded"),
-        (false, _) => (StatusCode::SERVICE_UNAVAILABLE, "unready"),
+    let (status, state) = if checked > 0 && down.len() == checked {
+        (StatusCode::SERVICE_UNAVAILABLE, "unready")
+    } else if down.is_empty() && store_ok {
+        (StatusCode::OK, "ready")
+    } else {
+        (StatusCode::OK, "degraded")
     };
     let body = serde_json::json!({ "status": state, "unreachableUpstreams": down, "store": store });
     json_response(status, serde_json::to_vec(&body).unwrap_or_default())

@@ -53,6 +53,12 @@ impl Sessions {
         self.cache.get_with((upstream.to_owned(), session_id.to_owned()), || Arc::new(Session::default()))
     }
 
+    /// Sessions remembered for `upstream` (a walk over the table: for metric collection, not
+    /// the request path).
+    pub fn count(&self, upstream: &str) -> u64 {
+        self.cache.iter().filter(|(k, _)| k.0 == upstream).count() as u64
+    }
+
     pub fn end(&self, upstream: &str, session_id: &str) {
         self.cache.invalidate(&(upstream.to_owned(), session_id.to_owned()));
     }

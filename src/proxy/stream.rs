@@ -92,8 +92,10 @@ pub async fn json_body(resp: reqwest::Response, rw: &Rewriter) -> Result<(Bytes,
 /// Relays an SSE answer event by event. `listen` makes it a listening stream (GET, or
 /// `subscriptions/listen`) that also carries list-changed notifications for this upstream.
 pub fn sse_body(resp: reqwest::Response, rw: Rewriter, listen: Option<broadcast::Receiver<Arc<str>>>) -> Body {
+    use tracing::Instrument;
     let (tx, body) = channel_body();
-    tokio::spawn(pump(resp, rw, listen, tx));
+    // The request's span lasts as long as its stream, and list rewrites in it are its children.
+    tokio::spawn(pump(resp, rw, listen, tx).instrument(tracing::Span::current()));
     body
 }
 

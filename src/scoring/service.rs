@@ -76,7 +76,7 @@ pub struct ScoringService {
     /// One coherence judgement per key at a time in this process.
     coherence_locks: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
     /// Last hash recorded per (upstream, tool), and when, to write sightings sparingly.
-    sightings: Mutex<HashMap<(String, String), (String, std::time::Instant)>>,
+    sightings: moka::sync::Cache<(String, String), (String, std::time::Instant)>,
     finals: moka::sync::Cache<ScoreKey, Arc<ToolScore>>,
     heuristics: moka::sync::Cache<String, Arc<ToolScore>>,
     failed: moka::sync::Cache<ScoreKey, ()>,
@@ -173,7 +173,7 @@ impl ScoringService {
             coherence: moka::sync::Cache::new(max_entries.min(10_000)),
             coherence_failed: moka::sync::Cache::builder().max_capacity(10_000).time_to_live(FAILURE_BACKOFF).build(),
             coherence_locks: Mutex::new(HashMap::new()),
-            sightings: Mutex::new(HashMap::new()),
+            sightings: moka::sync::Cache::new(max_entries),
             finals: moka::sync::Cache::new(max_entries),
             heuristics: moka::sync::Cache::new(max_entries),
             failed: moka::sync::Cache::builder().max_capacity(max_entries).time_to_live(FAILURE_BACKOFF).build(),
@@ -247,18 +247,16 @@ impl ScoringService {
     /// unchanged definition.
     pub fn record_sighting(&self, upstream: &str, tool: &str, hash: &str) {
         let now = std::time::Instant::now();
-        let write = {
-            let Ok(mut seen) = self.sightings.lock() else { return };
-            let entry = seen.get(&(upstream.to_owned(), tool.to_owned())).cloned();
-            match entry {
-                Some((h, at)) if h == hash && now.duration_since(at) < Duration::from_secs(60) => false,
-                previous => {
-                    if let Some((old, _)) = previous.filter(|(h, _)| h != hash) {
-                        tracing::info!(upstream, tool, old_hash = %old, new_hash = %hash, "tool definition changed");
-                    }
-                    seen.insert((upstream.to_owned(), tool.to_owned()), (hash.to_owned(), now));
-                    true
+        let key = (upstream.to_owned(), tool.to_owned());
+        let write = match self.sightings.get(&key) {
+            Some((h, at)) if h == hash && now.duration_since(at) < Duration::from_secs(60) => false,
+            previous => {
+                if let Some((old, _)) = previous.filter(|(h, _)| h != hash) {
+                    tracing::info!(upstream, tool, old_hash = %old, new_hash = %hash, "tool definition changed");
+                    crate::telemetry::metrics().definition_changed(upstream);
                 }
+                self.sightings.insert(key, (hash.to_owned(), now));
+                true
             }
         };
         if write && let Some((_, writer)) = &self.store {
@@ -301,8 +299,10 @@ impl ScoringService {
         let gate = evaluate_gates(tool);
         let key = self.key(&signals);
         if let Some(s) = self.finals.get(&key) {
+            crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Hit);
             return final_scored(s, &key.judge);
         }
+        crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Miss);
         let heuristic = self.heuristic(tool, &signals, gate, siblings);
         if matches!(self.judge, Judge::Heuristic) || gate == Gate::NoDescription {
             // Nothing to wait for: the heuristic is the judge, or no judge is needed.
@@ -407,6 +407,9 @@ impl ScoringService {
                 }
                 None => judge.await.map(Fetched::Judged).map_err(OnceError::from),
             };
+            if matches!(outcome, Ok(Fetched::Stored(_))) {
+                crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Store);
+            }
             match outcome {
                 Ok(Fetched::Stored(v) | Fetched::Judged(v)) => match serde_json::from_value::<ToolScore>(v) {
                     Ok(score) => {
@@ -418,7 +421,7 @@ impl ScoringService {
                     tracing::info!(upstream = %upstream, tool = %tool.name, "another gateway is still judging this tool");
                 }
                 Err(OnceError::Judge(e)) => {
-                    tracing::warn!(upstream = %upstream, tool = %tool.name, error = %e, "judge failed; the heuristic score stands in");
+                    tracing::warn!(name: "tdqs.judge_failed", upstream = %upstream, tool = %tool.name, judge = %key.judge, error = %e, "judge failed; the heuristic score stands in");
                     svc.failed.insert(key.clone(), ());
                 }
             }

@@ -94,19 +94,21 @@ impl SqliteStore {
     }
 
     fn migrate(mut conn: Connection) -> Result<SqliteStore, StoreError> {
-        let version: usize = conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))? as usize;
+        // An immediate transaction takes the write lock before reading the version, so two
+        // gateways starting on one file apply each step once.
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let version: usize = tx.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))? as usize;
         if version > MIGRATIONS.len() {
             return Err(StoreError(format!(
                 "schema version {version} is newer than this build knows ({}); upgrade tdqs-gateway",
                 MIGRATIONS.len()
             )));
         }
-        for (i, step) in MIGRATIONS.iter().enumerate().skip(version) {
-            let tx = conn.transaction()?;
+        for step in MIGRATIONS.iter().skip(version) {
             tx.execute_batch(step)?;
-            tx.execute_batch(&format!("PRAGMA user_version = {}", i + 1))?;
-            tx.commit()?;
         }
+        tx.execute_batch(&format!("PRAGMA user_version = {}", MIGRATIONS.len()))?;
+        tx.commit()?;
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 

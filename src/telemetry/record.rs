@@ -1,0 +1,56 @@
+//! What the proxy and the scoring service call when something worth reporting happens: one
+//! call per event records the metric, the span and the structured log event together, so the
+//! call sites in the proxy stay one line each.
+
+use std::time::Instant;
+
+use super::metrics::ToolPoint;
+use super::{metrics, traces};
+use crate::scoring::service::Scored;
+use crate::tdqs::server::ServerScore;
+
+fn point(scored: &Scored) -> ToolPoint {
+    ToolPoint {
+        tdqs: scored.score.tdqs.as_f64(),
+        tier: scored.score.tier.as_str(),
+        judge: metrics().server(&scored.judge),
+        provisional: scored.provisional(),
+    }
+}
+
+/// A tool's current score: the `tdqs.tool.score` gauge, and a `tool score changed` event
+/// when it moved (a model's answer replacing the heuristic's, a new definition).
+pub fn tool_scored(server: &str, tool: &str, scored: &Scored) {
+    let new = point(scored);
+    if let Some(old) = metrics().tool_scored(server, tool, new.clone()) {
+        tracing::info!(
+            name: "tdqs.score_changed",
+            upstream = server,
+            tool,
+            old_tdqs = old.tdqs,
+            tdqs = new.tdqs,
+            old_tier = old.tier,
+            tier = new.tier,
+            judge = %new.judge,
+            provisional = new.provisional,
+            input_hash = %scored.score.context_signals.input_hash,
+            "tool score changed"
+        );
+    }
+}
+
+/// A tool scored while answering a list: [`tool_scored`], plus a `tdqs.score` span under the
+/// request's span covering the time since `started`.
+pub fn scored(server: &str, tool: &str, scored: &Scored, started: Instant) {
+    tool_scored(server, tool, scored);
+    traces::scoring_span(server, tool, scored, started);
+}
+
+/// A new server report: the `tdqs.server.score` gauge's three components.
+pub fn server_report(server: &str, report: &ServerScore) {
+    let m = metrics();
+    let f = |t: Option<crate::tdqs::score::Tenths>| t.map(|t| t.as_f64());
+    m.server_scored(server, "description_quality", f(report.description_quality_score));
+    m.server_scored(server, "coherence", f(report.coherence_score));
+    m.server_scored(server, "overall", f(report.overall_score));
+}
