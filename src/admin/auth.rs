@@ -3,14 +3,13 @@
 //! must come from the dashboard's own origin with a JSON body (a cross-site form cannot send
 //! one, and a cross-site script cannot without a CORS preflight the gateway never grants).
 
-use std::net::IpAddr;
-
 use http::{Request, header};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use super::{Admin, AdminError};
 use crate::config::ListenConfig;
+use crate::proxy::guard::{host_allowed, origin_allowed, request_host};
 
 /// The admin token, kept only as its SHA-256 (so comparing takes the same time whatever the
 /// length of what was presented). Never printed.
@@ -49,34 +48,12 @@ pub fn check_token<B>(admin: &Admin, req: &Request<B>) -> Result<(), AdminError>
     }
 }
 
-fn is_loopback_host(host: &str) -> bool {
-    let h = host.trim_start_matches('[').trim_end_matches(']');
-    h.eq_ignore_ascii_case("localhost") || h.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-/// The host part of an authority (port and IPv6 brackets removed).
-fn host_of(authority: &str) -> &str {
-    if let Some(rest) = authority.strip_prefix('[') {
-        return rest.split(']').next().unwrap_or(rest);
-    }
-    authority.rsplit_once(':').map_or(authority, |(h, _)| h)
-}
-
-fn request_host<B>(req: &Request<B>) -> Option<&str> {
-    req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).or_else(|| req.uri().authority().map(|a| a.as_str()))
-}
-
 /// The same rule as the MCP routes: loopback names, `listen.allowed_hosts`, or any host when
 /// bound beyond loopback with no list.
 pub fn check_host<B>(listen: &ListenConfig, req: &Request<B>) -> Result<(), AdminError> {
-    let Some(host) = request_host(req) else { return Ok(()) };
-    let name = host_of(host);
-    let explicitly = listen.allowed_hosts.iter().any(|h| h.eq_ignore_ascii_case(name));
-    let open = listen.allowed_hosts.is_empty() && !listen.addr.ip().is_loopback();
-    if is_loopback_host(name) || explicitly || open {
-        Ok(())
-    } else {
-        Err(AdminError::Forbidden(format!("host {host} is not allowed")))
+    match request_host(req) {
+        Some(host) if !host_allowed(listen, host) => Err(AdminError::Forbidden(format!("host {host} is not allowed"))),
+        _ => Ok(()),
     }
 }
 
@@ -94,11 +71,8 @@ pub fn check_post<B>(listen: &ListenConfig, req: &Request<B>) -> Result<(), Admi
     let Some(origin) = req.headers().get(header::ORIGIN) else { return Ok(()) };
     let origin = origin.to_str().unwrap_or("");
     let authority = origin.split_once("://").map_or("", |(_, a)| a);
-    let same = request_host(req).is_some_and(|h| h.eq_ignore_ascii_case(authority));
-    let allowed = origin != "null"
-        && (same
-            || is_loopback_host(host_of(authority))
-            || listen.allowed_origins.iter().any(|o| o.trim_end_matches('/') == origin));
+    let same = origin != "null" && request_host(req).is_some_and(|h| h.eq_ignore_ascii_case(authority));
+    let allowed = same || origin_allowed(listen, origin);
     if allowed { Ok(()) } else { Err(AdminError::Forbidden(format!("origin {origin} is not allowed"))) }
 }
 

@@ -13,6 +13,7 @@ pub(crate) mod body;
 mod bridge;
 mod error;
 mod forward;
+pub mod guard;
 mod headers;
 pub mod intercept;
 mod legacy;

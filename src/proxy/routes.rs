@@ -1,7 +1,6 @@
 //! Routing and the listener's own guards: `/mcp/{upstream}` behind Origin and Host checks
 //! (DNS-rebinding protection, as an MCP server must have), `/healthz`, `/readyz`, `/metrics`.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,7 +11,7 @@ use hyper::body::Incoming;
 use super::body::json_response;
 use super::error::GatewayError;
 use super::forward::{Outbound, mcp};
-use super::{Body, Gateway};
+use super::{Body, Gateway, guard};
 use super::{bridge, legacy};
 
 pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
@@ -78,44 +77,18 @@ fn session_query(q: Option<&str>) -> &str {
     q.and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("session_id="))).unwrap_or("")
 }
 
-fn is_loopback_host(host: &str) -> bool {
-    let h = host.trim_start_matches('[').trim_end_matches(']');
-    h.eq_ignore_ascii_case("localhost") || h.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-/// The host part of a `Host` header or an origin's authority (port and brackets handled).
-fn host_of(authority: &str) -> &str {
-    if let Some(rest) = authority.strip_prefix('[') {
-        return rest.split(']').next().unwrap_or(rest);
-    }
-    authority.rsplit_once(':').map_or(authority, |(h, _)| h)
-}
-
 fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), GatewayError> {
     let listen = &gw.config.listen;
     if let Some(origin) = req.headers().get(header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("");
-        let authority = origin.split_once("://").map_or("", |(_, a)| a);
-        let allowed = (origin != "null" && is_loopback_host(host_of(authority)))
-            || listen.allowed_origins.iter().any(|o| o.trim_end_matches('/') == origin);
-        if !allowed {
+        if !guard::origin_allowed(listen, origin) {
             return Err(GatewayError::ForbiddenOrigin(origin.to_owned()));
         }
     }
-    let host = req
-        .headers()
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .or_else(|| req.uri().authority().map(|a| a.as_str()));
-    if let Some(host) = host {
-        let name = host_of(host);
-        let explicitly = listen.allowed_hosts.iter().any(|h| h.eq_ignore_ascii_case(name));
-        let open = listen.allowed_hosts.is_empty() && !listen.addr.ip().is_loopback();
-        if !(is_loopback_host(name) || explicitly || open) {
-            return Err(GatewayError::ForbiddenHost(host.to_owned()));
-        }
+    match guard::request_host(req) {
+        Some(host) if !guard::host_allowed(listen, host) => Err(GatewayError::ForbiddenHost(host.to_owned())),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// The Prometheus exposition; 404 when `telemetry.prometheus` is off.
@@ -184,19 +157,5 @@ async fn store_status(gw: &Gateway) -> serde_json::Value {
     match probe_error.or(writer) {
         None => serde_json::json!({"status": "ok"}),
         Some(error) => serde_json::json!({"status": "failing", "error": error}),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hosts() {
-        assert_eq!(host_of("localhost:8080"), "localhost");
-        assert_eq!(host_of("[::1]:80"), "::1");
-        assert_eq!(host_of("example.com"), "example.com");
-        assert!(is_loopback_host("127.0.0.1") && is_loopback_host("::1") && is_loopback_host("LOCALHOST"));
-        assert!(!is_loopback_host("evil.example"));
     }
 }
