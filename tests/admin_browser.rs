@@ -125,22 +125,33 @@ impl Browser {
     /// re-render between finding the element and clicking it (a live refresh): then the element
     /// is found again.
     async fn click(&self, css: &str) {
-        for _ in 0..10 {
+        self.on_element(css, "click", json!({})).await;
+    }
+
+    /// Keys typed into the element, as a person would (the element must be interactable).
+    async fn type_into(&self, css: &str, text: &str) {
+        self.on_element(css, "value", json!({ "text": text })).await;
+    }
+
+    /// An action on the element `css` names, finding it again when a live refresh replaced it
+    /// between the find and the action (stale, or detached and so not interactable).
+    async fn on_element(&self, css: &str, action: &str, body: Value) {
+        for _ in 0..20 {
             let id = self.find(css).await;
-            let url = format!("{}/element/{id}/click", self.base);
-            let resp = self.http.post(url).json(&json!({})).send().await.expect("WebDriver click");
+            let url = format!("{}/element/{id}/{action}", self.base);
+            let resp = self.http.post(url).json(&body).send().await.expect("WebDriver element action");
             let (status, v) = (resp.status(), resp.json::<Value>().await.expect("WebDriver JSON"));
             if status.is_success() {
                 return;
             }
-            assert_eq!(v["value"]["error"], "stale element reference", "click {css}: {status} {v}");
+            let error = v["value"]["error"].as_str().unwrap_or_default();
+            assert!(
+                error == "stale element reference" || error == "element not interactable",
+                "{action} on {css}: {status} {v}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        panic!("{css} kept being replaced before it could be clicked");
-    }
-
-    async fn type_into(&self, css: &str, text: &str) {
-        let id = self.find(css).await;
-        self.cmd(reqwest::Method::POST, &format!("/element/{id}/value"), Some(json!({ "text": text }))).await;
+        panic!("{css} kept being replaced before the {action} could land");
     }
 
     /// Evaluates `script` (which returns a value, `null` while not ready) until it is not null.
@@ -327,8 +338,7 @@ async fn dashboard_shows_tiers_opens_justifications_and_approves() {
         .await;
     assert_eq!(visibility, "visible");
     // The keyboard works too: Enter on the focused "Why?" button opens the justifications.
-    let expand = browser.find("#tools tbody tr[data-tool='lookup_order'] button.expand").await;
-    browser.cmd(reqwest::Method::POST, &format!("/element/{expand}/value"), Some(json!({ "text": "\u{E007}" }))).await;
+    browser.type_into("#tools tbody tr[data-tool='lookup_order'] button.expand", "\u{E007}").await;
     let opened = browser
         .until(
             "justifications opened by keyboard",
