@@ -177,13 +177,7 @@ async fn killing_the_replica_holding_the_claims_costs_only_its_calls_in_flight()
 
     // Kill A mid-call (no chance to release anything). What A had asked the model and not
     // yet stored is what it had in flight.
-    let first_config = std::fs::read_dir(&rig.dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .find(|p| std::fs::read_to_string(p).is_ok_and(|t| t.contains(&format!("127.0.0.1:{}", a.addr.port()))))
-        .expect("A's config");
+    let first_config = a.config.clone();
     let asked: Vec<String> = judge_calls(&model).0.into_keys().collect();
     let stored_names = pg.strings("SELECT report->>'name' FROM tool_scores");
     let killed_at = Instant::now();

@@ -176,12 +176,7 @@ async fn a_pinned_tool_that_changes_is_hidden_until_approved() {
     assert!(changed.is_some_and(|l| l.contains("server=\"catalog\"") && l.ends_with(" 1")), "{changed:?}");
 
     // An operator approves the new definition; the gateway reads approvals back within seconds.
-    let cfg_path = std::fs::read_dir(&rig.dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|x| x == "toml"))
-        .unwrap();
+    let cfg_path = gw.config.clone();
     let said = approve(&cfg_path, "p_00");
     assert!(said.starts_with("approved: catalog/p_00 "), "{said}");
     eventually("the approved tool is back", Duration::from_secs(15), async || {
@@ -296,12 +291,7 @@ fn a_broken_sqlite_file_stops_serve_with_a_clear_error() {
 /// root (root writes anything), else with the folder's write permission removed.
 fn serve_read_only(cfg: &Path, dir: &Path) -> (i32, String) {
     use std::os::unix::fs::PermissionsExt;
-    let root = std::fs::read_to_string("/proc/self/status")
-        .unwrap_or_default()
-        .lines()
-        .find_map(|l| l.strip_prefix("Uid:"))
-        .and_then(|ids| ids.split_whitespace().nth(1).map(|u| u == "0"))
-        .unwrap_or(false);
+    let root = pg_support::is_root();
     for p in [dir.to_path_buf(), dir.join("scores.db"), cfg.to_path_buf()] {
         let mode = if p.is_dir() { 0o555 } else { 0o444 };
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode)).unwrap();

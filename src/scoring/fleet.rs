@@ -67,11 +67,7 @@ impl Fleet {
         let deadline = Instant::now() + self.patience;
         let lease_ms = self.lease.as_millis() as i64;
         loop {
-            let found = self.blocking({
-                let lookup = lookup.clone();
-                move |s| lookup(s)
-            });
-            match found.await {
+            match self.look(&lookup).await {
                 Ok(Some(v)) => return Ok(Fetched::Stored(v)),
                 Ok(None) => {}
                 Err(e) => {
@@ -84,11 +80,7 @@ impl Fleet {
                 Ok(true) => {
                     // The previous holder may have stored the answer and let go between our
                     // lookup and our claim.
-                    let again = self.blocking({
-                        let lookup = lookup.clone();
-                        move |s| lookup(s)
-                    });
-                    if let Ok(Some(v)) = again.await {
+                    if let Ok(Some(v)) = self.look(&lookup).await {
                         self.release_claim(key).await;
                         return Ok(Fetched::Stored(v));
                     }
@@ -119,6 +111,11 @@ impl Fleet {
             tracing::warn!(error = %e, "could not store a judgement; it is kept in memory");
         }
         Ok(Fetched::Judged(v))
+    }
+
+    async fn look(&self, lookup: &Lookup) -> Result<Option<Value>, StoreError> {
+        let lookup = lookup.clone();
+        self.blocking(move |s| lookup(s)).await
     }
 
     async fn release_claim(&self, key: &str) {

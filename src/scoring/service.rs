@@ -260,10 +260,7 @@ impl ScoringService {
             }
         };
         if write && let Some((_, writer)) = &self.store {
-            let ms = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_millis() as i64)
-                .unwrap_or(0);
+            let ms = crate::store::now_ms();
             writer.sighting(Sighting {
                 upstream: upstream.to_owned(),
                 tool: tool.to_owned(),

@@ -316,6 +316,8 @@ impl Upstream {
 pub struct Gateway {
     pub proc: Proc,
     pub addr: SocketAddr,
+    /// The config file it was started with.
+    pub config: PathBuf,
 }
 
 impl Gateway {
@@ -354,7 +356,7 @@ impl Gateway {
             })
             .await;
             if ready.is_some() && proc.exited().is_none() {
-                return Gateway { proc, addr: SocketAddr::from(([127, 0, 0, 1], port)) };
+                return Gateway { proc, addr: SocketAddr::from(([127, 0, 0, 1], port)), config: path };
             }
             let logs = proc.logs();
             assert!(logs.contains("cannot listen"), "gateway exited at start:\n{logs}");

@@ -33,7 +33,8 @@ fn bin_dir() -> PathBuf {
     })
 }
 
-fn is_root() -> bool {
+/// Whether the tests run as root (who may write any file and may not run PostgreSQL).
+pub fn is_root() -> bool {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status.lines().find_map(|l| l.strip_prefix("Uid:")).and_then(|ids| ids.split_whitespace().nth(1)) == Some("0")
 }
