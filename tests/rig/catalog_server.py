@@ -13,7 +13,6 @@ Tools are `<prefix>_00` .. `<prefix>_<N-1>`, each with its own description and p
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,9 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mcp.types as types  # noqa: E402
 from mcp.server.lowlevel import Server  # noqa: E402
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager  # noqa: E402
-from rig_common import Recorder, serve  # noqa: E402
-from starlette.applications import Starlette  # noqa: E402
-from starlette.routing import Route  # noqa: E402
+from rig_common import serve_mcp  # noqa: E402
 
 SUBJECTS = ["invoice", "customer", "shipment", "ticket", "order", "report", "account", "device", "booking", "payment"]
 VERBS = ["get", "list", "create", "update", "archive"]
@@ -72,16 +69,7 @@ def main() -> None:
 
     manager = StreamableHTTPSessionManager(app=server, json_response=True, stateless=True)
 
-    class Handle:
-        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-            await manager.handle_request(scope, receive, send)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
-        async with manager.run():
-            yield
-
-    serve(Recorder(Starlette(routes=[Route("/mcp", endpoint=Handle())], lifespan=lifespan)))
+    serve_mcp(manager)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ gateway must then pass every one too. Prints `LISTENING <port>`; see rig_common.
 from __future__ import annotations
 
 import base64
-import contextlib
 import json
 import sys
 from pathlib import Path
@@ -31,9 +30,7 @@ from mcp.server.lowlevel import Server  # noqa: E402
 from mcp.server.lowlevel.helper_types import ReadResourceContents  # noqa: E402
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager  # noqa: E402
 from mcp.server.transport_security import TransportSecuritySettings  # noqa: E402
-from rig_common import Recorder, serve  # noqa: E402
-from starlette.applications import Starlette  # noqa: E402
-from starlette.routing import Route  # noqa: E402
+from rig_common import serve_mcp  # noqa: E402
 
 # A 1x1 red PNG and a tiny silent WAV.
 PNG = base64.b64decode(
@@ -331,17 +328,7 @@ def main() -> None:
     )
     manager = StreamableHTTPSessionManager(app=build(), security_settings=security)
 
-    class Handle:  # an ASGI app (not a function), so Starlette's Route passes requests through raw
-        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-            await manager.handle_request(scope, receive, send)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
-        async with manager.run():
-            yield
-
-    app = Starlette(routes=[Route("/mcp", endpoint=Handle())], lifespan=lifespan)
-    serve(Recorder(app))
+    serve_mcp(manager)
 
 
 if __name__ == "__main__":

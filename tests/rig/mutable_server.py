@@ -10,7 +10,6 @@ A `tools/call` answers with the tool's name. Prints `LISTENING <port>`; see rig_
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 from pathlib import Path
@@ -21,9 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import mcp.types as types  # noqa: E402
 from mcp.server.lowlevel import Server  # noqa: E402
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager  # noqa: E402
-from rig_common import Recorder, serve  # noqa: E402
-from starlette.applications import Starlette  # noqa: E402
-from starlette.routing import Route  # noqa: E402
+from rig_common import serve_mcp  # noqa: E402
 
 
 def build(path: Path) -> Server:
@@ -44,17 +41,7 @@ def main() -> None:
     path = Path(sys.argv[1])
     manager = StreamableHTTPSessionManager(app=build(path), json_response=True)
 
-    class Handle:  # an ASGI app, so Starlette's Route passes requests through raw
-        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-            await manager.handle_request(scope, receive, send)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
-        async with manager.run():
-            yield
-
-    app = Starlette(routes=[Route("/mcp", endpoint=Handle())], lifespan=lifespan)
-    serve(Recorder(app))
+    serve_mcp(manager)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ rig_common.py.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,9 +26,7 @@ import mcp.types as types  # noqa: E402
 from mcp.server.lowlevel import Server  # noqa: E402
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager  # noqa: E402
 from mcp.shared.exceptions import McpError  # noqa: E402
-from rig_common import Recorder, serve  # noqa: E402
-from starlette.applications import Starlette  # noqa: E402
-from starlette.routing import Route  # noqa: E402
+from rig_common import serve_mcp  # noqa: E402
 
 # Opaque cursors: the gateway must hand them back exactly as given.
 CURSORS = ["c/2+Pz==?&page=two \u00e9", "eyJwYWdlIjozfQ=="]
@@ -168,17 +165,7 @@ def main() -> None:
     args = ap.parse_args()
     manager = StreamableHTTPSessionManager(app=build(), json_response=args.json)
 
-    class Handle:  # an ASGI app (not a function), so Starlette's Route passes requests through raw
-        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-            await manager.handle_request(scope, receive, send)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
-        async with manager.run():
-            yield
-
-    app = Starlette(routes=[Route("/mcp", endpoint=Handle())], lifespan=lifespan)
-    serve(Recorder(app))
+    serve_mcp(manager)
 
 
 if __name__ == "__main__":

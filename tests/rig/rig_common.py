@@ -158,3 +158,22 @@ def serve(app: Any) -> None:
     server = uvicorn.Server(config)
     print(f"LISTENING {port}", flush=True)
     anyio.run(lambda: server.serve(sockets=[sock]))
+
+
+def serve_mcp(manager: Any) -> None:
+    """Serves a Streamable HTTP session manager at `/mcp` (recorded), as `serve` does an app."""
+    import contextlib
+
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    class Handle:  # an ASGI app (not a function), so Starlette's Route passes requests through raw
+        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+            await manager.handle_request(scope, receive, send)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette):  # type: ignore[no-untyped-def]
+        async with manager.run():
+            yield
+
+    serve(Recorder(Starlette(routes=[Route("/mcp", endpoint=Handle())], lifespan=lifespan)))
