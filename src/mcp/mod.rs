@@ -2,5 +2,6 @@
 //! gateway makes (scores into, or tools out of, a `tools/list` result).
 
 pub mod message;
+pub mod scan;
 pub mod sse;
 pub mod tools_list;

@@ -2,8 +2,12 @@
 //! `_meta["tdqs-gateway/score"]`, or dropped. Every other field, of the message, the result and
 //! each tool, is carried as its original JSON text; `nextCursor` is never touched.
 
+use std::ops::Range;
+
 use indexmap::IndexMap;
 use serde_json::value::RawValue;
+
+use super::scan::{self, Stop};
 
 /// The `_meta` key the gateway writes its score under.
 pub const META_KEY: &str = "tdqs-gateway/score";
@@ -18,35 +22,110 @@ pub enum ToolAction {
 
 type RawMap = IndexMap<String, Box<RawValue>>;
 
-/// A response message whose `result.tools` is an array, split into its parts.
-pub struct ListResult {
-    envelope: RawMap,
-    result: RawMap,
+/// A response message whose `result.tools` is an array, and where its parts are.
+pub struct ListResult<'a> {
+    bytes: &'a [u8],
+    shape: Shape,
     /// Each tool's original JSON text, in order; split out only when needed.
     tools: std::sync::OnceLock<Vec<Box<RawValue>>>,
 }
 
-impl ListResult {
+enum Shape {
+    /// Spans in the message (the usual case): a rendering splices into the original bytes,
+    /// so everything outside `tools` (and a capped `ttlMs`) stays byte for byte.
+    Spans { tools: Range<usize>, next_cursor: Option<Range<usize>>, ttl: Option<Range<usize>> },
+    /// A message with escaped or repeated keys, split into maps the way serde reads it (the
+    /// last of a repeated key wins) and rendered by writing the maps out again.
+    Maps { envelope: RawMap, result: RawMap },
+}
+
+impl<'a> ListResult<'a> {
     /// `None` when `bytes` is not a response carrying `result.tools` as an array.
-    pub fn parse(bytes: &[u8]) -> Option<ListResult> {
-        Self::parse_if(bytes, |_| true)
+    pub fn parse(bytes: &'a [u8]) -> Option<Self> {
+        Self::parse_with(bytes, |_| true, |_| None)
     }
 
-    /// Like [`parse`](Self::parse), for a response whose id (its JSON text) `wanted` accepts;
-    /// the envelope is read once for both questions.
-    pub fn parse_if(bytes: &[u8], wanted: impl FnOnce(&str) -> bool) -> Option<ListResult> {
+    /// Like [`parse`](Self::parse), for a response whose id (its JSON text) `wanted` accepts.
+    /// `known` sees the text from the `tools` array on and may vouch for it: it returns the
+    /// length of an array it has seen (and validated) before that the text starts with, which
+    /// then needs no second reading.
+    pub fn parse_with(
+        bytes: &'a [u8],
+        wanted: impl Fn(&str) -> bool,
+        known: impl FnMut(&[u8]) -> Option<usize>,
+    ) -> Option<Self> {
+        match Self::spans(bytes, &wanted, known) {
+            Ok(list) => Some(list),
+            Err(Stop::NotIt) => None,
+            Err(Stop::Unusual) => Self::maps(bytes, &wanted),
+        }
+    }
+
+    fn spans(
+        bytes: &'a [u8],
+        wanted: &impl Fn(&str) -> bool,
+        mut known: impl FnMut(&[u8]) -> Option<usize>,
+    ) -> Result<Self, Stop> {
+        let (mut id, mut result, mut method) = (None, None, None);
+        let (mut tools, mut next_cursor, mut ttl) = (None, None, None);
+        let split = std::sync::OnceLock::new();
+        let mut read_result = |at: usize| {
+            scan::walk_object(bytes, at, |key, at| match key {
+                b"tools" if bytes.get(at) == Some(&b'[') => {
+                    let end = match known(&bytes[at..]) {
+                        Some(len) => at + len,
+                        None => {
+                            let mut items = serde_json::Deserializer::from_slice(&bytes[at..]).into_iter();
+                            let parsed: Vec<Box<RawValue>> = items.next().and_then(Result::ok).ok_or(Stop::NotIt)?;
+                            let _ = split.set(parsed);
+                            at + items.byte_offset()
+                        }
+                    };
+                    scan::once(&mut tools, at..end)
+                }
+                b"tools" => Err(Stop::NotIt),
+                b"nextCursor" => scan::once(&mut next_cursor, scan::value(bytes, at).ok_or(Stop::NotIt)?),
+                b"ttlMs" => scan::once(&mut ttl, scan::value(bytes, at).ok_or(Stop::NotIt)?),
+                _ => Ok(None),
+            })
+        };
+        let mut id_wanted = None;
+        let end = scan::walk_object(bytes, 0, |key, at| match key {
+            b"id" => {
+                let span = scan::value(bytes, at).ok_or(Stop::NotIt)?;
+                let text = std::str::from_utf8(&bytes[span.clone()]).map_err(|_| Stop::NotIt)?;
+                id_wanted = Some(wanted(text));
+                scan::once(&mut id, span)
+            }
+            // An answer nobody waits for as a list (most name their id first) is only skipped.
+            b"result" if id_wanted == Some(false) => {
+                scan::once(&mut result, scan::value(bytes, at).ok_or(Stop::NotIt)?)
+            }
+            b"result" => {
+                let end = read_result(at)?;
+                scan::once(&mut result, at..end)
+            }
+            b"method" => scan::once(&mut method, scan::value(bytes, at).ok_or(Stop::NotIt)?),
+            _ => Ok(None),
+        })?;
+        if scan::ws(bytes, end) != bytes.len() || method.is_some() || id_wanted != Some(true) {
+            return Err(Stop::NotIt);
+        }
+        let tools = tools.ok_or(Stop::NotIt)?;
+        Ok(ListResult { bytes, shape: Shape::Spans { tools, next_cursor, ttl }, tools: split })
+    }
+
+    fn maps(bytes: &'a [u8], wanted: &impl Fn(&str) -> bool) -> Option<Self> {
         let envelope: RawMap = serde_json::from_slice(bytes).ok()?;
         if envelope.contains_key("method") || !wanted(envelope.get("id")?.get()) {
             return None;
         }
         let result: RawMap = serde_json::from_str(envelope.get("result")?.get()).ok()?;
-        let tools = result.get("tools")?.get();
-        // Valid JSON (the parse above checked) that starts with '[' is an array; the tools are
-        // split out on first use, which a remembered rendering never needs.
-        if !tools.trim_start().starts_with('[') {
+        // Valid JSON (the parse above checked) that starts with '[' is an array.
+        if !result.get("tools")?.get().trim_start().starts_with('[') {
             return None;
         }
-        Some(ListResult { envelope, result, tools: std::sync::OnceLock::new() })
+        Some(ListResult { bytes, shape: Shape::Maps { envelope, result }, tools: std::sync::OnceLock::new() })
     }
 
     /// Each tool's original JSON text, in order.
@@ -56,21 +135,64 @@ impl ListResult {
 
     /// Whether more pages follow (`nextCursor` present and not null).
     pub fn has_next_page(&self) -> bool {
-        self.result.get("nextCursor").is_some_and(|c| c.get() != "null")
+        match &self.shape {
+            Shape::Spans { next_cursor, .. } => next_cursor.as_ref().is_some_and(|c| &self.bytes[c.clone()] != b"null"),
+            Shape::Maps { result, .. } => result.get("nextCursor").is_some_and(|c| c.get() != "null"),
+        }
     }
 
     /// The raw text of the `tools` array, as the upstream sent it.
     pub fn tools_text(&self) -> &str {
-        self.result.get("tools").map_or("[]", |t| t.get())
+        match &self.shape {
+            // Either serde split it into strings or it equals text validated before.
+            Shape::Spans { tools, .. } => std::str::from_utf8(&self.bytes[tools.clone()]).unwrap_or("[]"),
+            Shape::Maps { result, .. } => result.get("tools").map_or("[]", |t| t.get()),
+        }
+    }
+
+    /// The message from the `tools` array on, as [`parse_with`](Self::parse_with)'s `known`
+    /// sees it.
+    pub fn from_tools(&self) -> &[u8] {
+        match &self.shape {
+            Shape::Spans { tools, .. } => &self.bytes[tools.start..],
+            Shape::Maps { .. } => self.tools_text().as_bytes(),
+        }
     }
 
     /// The message with its `tools` array replaced by `tools` (a JSON array's text, e.g. one
-    /// rendered earlier for the same array) and `ttlMs` capped as in [`render`](Self::render).
-    pub fn render_tools_text(mut self, tools: &str, ttl_cap_ms: Option<u64>) -> Vec<u8> {
-        if let Ok(raw) = RawValue::from_string(tools.to_owned()) {
-            self.result.insert("tools".to_owned(), raw);
+    /// rendered earlier for the same array) and `ttlMs` lowered to `ttl_cap_ms` if above it
+    /// (2026-07-28: clients list again soon while scores are provisional).
+    pub fn with_tools(&self, tools: &str, ttl_cap_ms: Option<u64>) -> Vec<u8> {
+        match &self.shape {
+            Shape::Spans { tools: span, ttl, .. } => {
+                let mut edits: Vec<(Range<usize>, Vec<u8>)> = vec![(span.clone(), tools.as_bytes().to_vec())];
+                if let Some(ttl) = ttl.clone().filter(|t| capped(&self.bytes[t.clone()], ttl_cap_ms).is_some()) {
+                    edits.push((ttl, ttl_cap_ms.unwrap_or_default().to_string().into_bytes()));
+                }
+                edits.sort_by_key(|(r, _)| r.start);
+                let mut out = Vec::with_capacity(self.bytes.len() + tools.len());
+                let mut at = 0;
+                for (range, text) in edits {
+                    out.extend_from_slice(&self.bytes[at..range.start]);
+                    out.extend_from_slice(&text);
+                    at = range.end;
+                }
+                out.extend_from_slice(&self.bytes[at..]);
+                out
+            }
+            Shape::Maps { envelope, result } => {
+                let mut result = result.clone();
+                if let Ok(raw) = RawValue::from_string(tools.to_owned()) {
+                    result.insert("tools".to_owned(), raw);
+                }
+                if let Some(ttl) = result.get("ttlMs").and_then(|t| capped(t.get().as_bytes(), ttl_cap_ms)) {
+                    result.insert("ttlMs".to_owned(), raw(&ttl));
+                }
+                let mut envelope = envelope.clone();
+                envelope.insert("result".to_owned(), raw(&result));
+                serde_json::to_vec(&envelope).unwrap_or_default()
+            }
         }
-        self.finish(ttl_cap_ms)
     }
 
     /// The `tools` array text after `actions`.
@@ -86,23 +208,17 @@ impl ListResult {
         raw(&tools).get().to_owned()
     }
 
-    fn finish(mut self, ttl_cap_ms: Option<u64>) -> Vec<u8> {
-        if let (Some(cap), Some(ttl)) = (ttl_cap_ms, self.result.get("ttlMs"))
-            && let Ok(current) = serde_json::from_str::<u64>(ttl.get())
-            && current > cap
-        {
-            self.result.insert("ttlMs".to_owned(), raw(&cap));
-        }
-        self.envelope.insert("result".to_owned(), raw(&self.result));
-        serde_json::to_vec(&self.envelope).unwrap_or_default()
+    /// The message with `actions` applied (one per tool, in order) and `ttlMs` capped as in
+    /// [`with_tools`](Self::with_tools).
+    pub fn render(&self, actions: &[ToolAction], ttl_cap_ms: Option<u64>) -> Vec<u8> {
+        self.with_tools(&self.rendered_tools(actions), ttl_cap_ms)
     }
+}
 
-    /// The message with `actions` applied (one per tool, in order) and, when given, `ttlMs`
-    /// (2026-07-28) capped so clients list again soon while scores are provisional.
-    pub fn render(self, actions: &[ToolAction], ttl_cap_ms: Option<u64>) -> Vec<u8> {
-        let tools = self.rendered_tools(actions);
-        self.render_tools_text(&tools, ttl_cap_ms)
-    }
+/// The cap, when `ttl` (a `ttlMs` value's text) is a whole number above it.
+fn capped(ttl: &[u8], cap: Option<u64>) -> Option<u64> {
+    let cap = cap?;
+    serde_json::from_slice::<u64>(ttl).ok().filter(|t| *t > cap).map(|_| cap)
 }
 
 fn raw<T: serde::Serialize + ?Sized>(v: &T) -> Box<RawValue> {
@@ -163,9 +279,59 @@ mod tests {
     }
 
     #[test]
+    fn everything_outside_the_tools_stays_byte_for_byte() {
+        let msg = " {\"jsonrpc\": \"2.0\",\n \"result\" : {\"ttlMs\" : 60000, \"tools\": [{\"name\":\"a\"}] , \"x\":1.0},\"id\":\"q\"}\n";
+        let out = ListResult::parse(msg.as_bytes()).unwrap().with_tools(r#"[{"name":"b"}]"#, Some(5000));
+        let expected = msg.replace(r#"[{"name":"a"}]"#, r#"[{"name":"b"}]"#).replace("60000", "5000");
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+
+    #[test]
+    fn escaped_and_repeated_keys_are_read_as_parsers_read_them() {
+        // `\u0074ools` is `tools`; of two `tools`, JavaScript, Python and serde keep the last.
+        let escaped = r#"{"jsonrpc":"2.0","id":1,"result":{"\u0074ools":[{"name":"a"}]}}"#;
+        let lr = ListResult::parse(escaped.as_bytes()).expect("a list all the same");
+        assert_eq!(lr.tools_text(), r#"[{"name":"a"}]"#);
+        let repeated = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a"}],"tools":[{"name":"b"}]}}"#;
+        let lr = ListResult::parse(repeated.as_bytes()).unwrap();
+        assert_eq!(lr.tools_text(), r#"[{"name":"b"}]"#);
+        let v: Value = serde_json::from_slice(&lr.render(&[ToolAction::Drop], None)).unwrap();
+        assert_eq!(v["result"], json!({"tools": []}), "one tools array left, the rendered one");
+    }
+
+    #[test]
+    fn the_id_decides_wherever_it_is_and_however_often() {
+        let wanted = |id: &str| id == "7";
+        let after = r#"{"result":{"tools":[]},"jsonrpc":"2.0","id":7}"#;
+        assert!(ListResult::parse_with(after.as_bytes(), wanted, |_| None).is_some());
+        let other = r#"{"jsonrpc":"2.0","id":8,"result":{"tools":[]}}"#;
+        assert!(ListResult::parse_with(other.as_bytes(), wanted, |_| None).is_none());
+        // A repeated id: parsers keep the last, so the answer is a list answer after all.
+        let twice = r#"{"jsonrpc":"2.0","id":8,"result":{"tools":[{"name":"a"}]},"id":7}"#;
+        assert!(ListResult::parse_with(twice.as_bytes(), wanted, |_| None).is_some());
+    }
+
+    #[test]
+    fn a_known_array_is_not_read_again() {
+        let mut seen = None;
+        let lr = ListResult::parse_with(MSG.as_bytes(), |_| true, |from| {
+            seen = Some(from.len());
+            let start = r#"[{"name":"a","inputSchema":{"type":"object","x":1.50},"_meta":{"k":"v"}},{"name":"b","inputSchema":{}},{"name":"c","icons":[{"src":"x"}]}]"#;
+            from.starts_with(start.as_bytes()).then_some(start.len())
+        })
+        .unwrap();
+        assert!(seen.is_some());
+        assert!(lr.has_next_page());
+        assert_eq!(lr.tools().len(), 3, "split on demand");
+    }
+
+    #[test]
     fn not_a_list_result() {
         assert!(ListResult::parse(br#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#).is_none());
         assert!(ListResult::parse(br#"{"jsonrpc":"2.0","id":1,"result":{"tools":{}}}"#).is_none());
         assert!(ListResult::parse(b"[1,2]").is_none());
+        assert!(ListResult::parse(br#"{"jsonrpc":"2.0","id":1,"method":"x","result":{"tools":[]}}"#).is_none());
+        assert!(ListResult::parse(br#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}} x"#).is_none());
+        assert!(ListResult::parse(br#"{"jsonrpc":"2.0","id":1,"result":{"tools":[1,]}}"#).is_none());
     }
 }

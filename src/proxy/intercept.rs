@@ -79,8 +79,8 @@ pub struct UpstreamTools {
     tools: Mutex<HashMap<String, ToolState>>,
     /// When the gateway last listed the upstream itself to learn an unknown tool.
     learned_at: Mutex<Option<std::time::Instant>>,
-    /// Rendered answers for tool arrays seen before (see [`Rendered`]).
-    rendered: Mutex<HashMap<u64, Rendered>>,
+    /// Rendered answers for tool arrays seen before (see [`Rendered`]), by [`prefix_key`].
+    rendered: Mutex<HashMap<u64, Vec<Arc<Rendered>>>>,
     /// The latest server-level report, rebuilt when the set of tool definitions changes.
     report: Arc<Mutex<Option<Arc<ServerReport>>>>,
     refusals: Mutex<std::collections::VecDeque<RefusedCall>>,
@@ -101,11 +101,13 @@ pub struct ServerReport {
 }
 
 /// What a `tools` array became, valid while the scoring generation is unchanged. A repeat
-/// list (the common case) then costs a parse, a hash, a comparison and a splice.
+/// list (the common case) then costs a read of the envelope, a comparison and a splice.
 struct Rendered {
     generation: u64,
-    /// The upstream's array text, compared on a hit (the hash only finds the entry).
+    /// The upstream's array text, compared on a hit (the key only finds candidates).
     original: Arc<str>,
+    /// Its hash, which names a whole list in `last_whole`.
+    hash: u64,
     /// The array to send, or `None` when nothing changes.
     output: Option<Arc<str>>,
     ttl_cap: Option<u64>,
@@ -117,6 +119,15 @@ struct Rendered {
 
 /// Distinct arrays remembered per upstream before the memory is cleared.
 const RENDERED_ENTRIES: usize = 256;
+
+/// Bytes of a message, from its `tools` array on, that find remembered renderings.
+const PREFIX_BYTES: usize = 256;
+
+/// The key of remembered renderings for a message whose `tools` array starts `from_tools`
+/// (the array's length is not known before it is matched, so the key is a prefix's).
+fn prefix_key(from_tools: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(&from_tools[..from_tools.len().min(PREFIX_BYTES)])
+}
 
 /// A `tools/call` the gateway answers itself.
 pub struct Refusal {
@@ -278,32 +289,59 @@ impl UpstreamTools {
     /// Scores every tool of a list response and applies the policy. Returns the bytes to send
     /// on, or `None` to forward the original bytes (nothing to change, or not a list result).
     pub async fn rewrite_list(&self, scoring: &Arc<ScoringService>, bytes: &[u8]) -> Option<Vec<u8>> {
-        self.rewrite_parsed(scoring, ListResult::parse(bytes)?).await
+        self.rewrite_answer(scoring, bytes, |_| true).await
     }
 
-    /// [`rewrite_list`](Self::rewrite_list) for a list already split into its parts.
-    pub async fn rewrite_parsed(&self, scoring: &Arc<ScoringService>, list: ListResult) -> Option<Vec<u8>> {
+    /// [`rewrite_list`](Self::rewrite_list) for an answer whose id (its JSON text) `wanted`
+    /// accepts; any other message is `None` at the cost of reading its envelope.
+    pub async fn rewrite_answer(
+        &self,
+        scoring: &Arc<ScoringService>,
+        bytes: &[u8],
+        wanted: impl Fn(&str) -> bool,
+    ) -> Option<Vec<u8>> {
         let generation = scoring.generation();
+        let mut hit = None;
+        let list = ListResult::parse_with(bytes, wanted, |from_tools| {
+            let found = self.remembered(from_tools, generation)?;
+            let len = found.original.len();
+            hit = Some(found);
+            Some(len)
+        })?;
         if list.has_next_page() {
             self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
         }
+        let whole_list = !list.has_next_page() && !self.paginated.load(std::sync::atomic::Ordering::Relaxed);
+        // A whole list other than the last one seen changes which tools exist: the full path.
+        let last_whole = self.last_whole.load(std::sync::atomic::Ordering::Relaxed);
+        if let Some(r) = hit.filter(|r| !whole_list || r.hash == last_whole) {
+            crate::telemetry::metrics().list_answered(&self.name, r.names.len(), &r.hidden);
+            if !whole_list {
+                self.touch(&r.names);
+            }
+            return r.output.as_ref().map(|tools| list.with_tools(tools, r.ttl_cap));
+        }
+        self.render_list(scoring, generation, whole_list, list).await
+    }
+
+    /// The rendering remembered for the array `from_tools` starts with, if still current.
+    fn remembered(&self, from_tools: &[u8], generation: u64) -> Option<Arc<Rendered>> {
+        let map = self.rendered.lock().ok()?;
+        let candidates = map.get(&prefix_key(from_tools))?;
+        candidates.iter().find(|r| r.generation == generation && from_tools.starts_with(r.original.as_bytes())).cloned()
+    }
+
+    /// Scores each tool, decides, remembers the decisions and the rendering: a list not seen
+    /// before, or seen before the scores last changed.
+    async fn render_list(
+        &self,
+        scoring: &Arc<ScoringService>,
+        generation: u64,
+        whole_list: bool,
+        list: ListResult<'_>,
+    ) -> Option<Vec<u8>> {
         let text = list.tools_text();
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
-        let whole_list = !list.has_next_page() && !self.paginated.load(std::sync::atomic::Ordering::Relaxed);
-        let hit = self.rendered.lock().ok().and_then(|m| {
-            m.get(&hash)
-                .filter(|r| r.generation == generation && *r.original == *text)
-                .map(|r| (r.output.clone(), r.ttl_cap, r.names.clone(), r.hidden.clone()))
-        });
-        // A whole list other than the last one seen changes which tools exist: the full path.
-        let current = !whole_list || self.last_whole.load(std::sync::atomic::Ordering::Relaxed) == hash;
-        if let Some((output, ttl_cap, names, hidden)) = hit.filter(|_| current) {
-            crate::telemetry::metrics().list_answered(&self.name, list.tools().len(), &hidden);
-            if !whole_list {
-                self.touch(&names);
-            }
-            return output.map(|tools| list.render_tools_text(&tools, ttl_cap));
-        }
         let original: Arc<str> = Arc::from(text);
         let parsed: Vec<Option<ToolDefinition>> = list
             .tools()
@@ -384,13 +422,16 @@ impl UpstreamTools {
         let ttl_cap = provisional.then_some(PROVISIONAL_TTL_MS);
         let output: Option<Arc<str>> =
             (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
+        let rendered = Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden };
         if let Ok(mut m) = self.rendered.lock() {
-            if m.len() >= RENDERED_ENTRIES {
+            if m.values().map(Vec::len).sum::<usize>() >= RENDERED_ENTRIES {
                 m.clear();
             }
-            m.insert(hash, Rendered { generation, original, output: output.clone(), ttl_cap, names, hidden });
+            let same = m.entry(prefix_key(list.from_tools())).or_default();
+            same.retain(|r| r.original != rendered.original);
+            same.push(Arc::new(rendered));
         }
-        output.map(|tools| list.render_tools_text(&tools, ttl_cap))
+        output.map(|tools| list.with_tools(&tools, ttl_cap))
     }
 
     /// Whether a call to `tool` should wait for the gateway to list the upstream itself: the

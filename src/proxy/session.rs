@@ -29,8 +29,8 @@ impl Session {
         }
     }
 
-    pub fn is_list_id(&self, id: &IdKey) -> bool {
-        self.list_ids.lock().map(|ids| ids.contains(id)).unwrap_or(false)
+    pub fn is_list_id(&self, id: &str) -> bool {
+        self.list_ids.lock().map(|ids| ids.iter().any(|l| l == id)).unwrap_or(false)
     }
 }
 

@@ -17,7 +17,6 @@ use super::session::Session;
 use super::{Body, BoxError, Gateway};
 use crate::mcp::message::IdKey;
 use crate::mcp::sse;
-use crate::mcp::tools_list::ListResult;
 
 /// The notification a client gets when the tools it may see changed.
 const LIST_CHANGED_EVENT: &[u8] =
@@ -35,8 +34,8 @@ pub struct Rewriter {
 }
 
 impl Rewriter {
-    fn is_list_answer(&self, id: &IdKey) -> bool {
-        self.local_ids.contains(id) || self.session.as_ref().is_some_and(|s| s.is_list_id(id))
+    fn is_list_answer(&self, id: &str) -> bool {
+        self.local_ids.iter().any(|l| l == id) || self.session.as_ref().is_some_and(|s| s.is_list_id(id))
     }
 
     /// Whether any answer could need rewriting at all.
@@ -66,8 +65,7 @@ impl Rewriter {
 
     async fn rewrite_one(&self, bytes: &[u8]) -> Option<Vec<u8>> {
         // One read of the envelope answers both "is it a list answer?" and "what is in it?".
-        let list = ListResult::parse_if(bytes, |id| self.is_list_answer(&id.to_owned()))?;
-        self.tools.rewrite_parsed(&self.gw.scoring, list).await
+        self.tools.rewrite_answer(&self.gw.scoring, bytes, |id| self.is_list_answer(id)).await
     }
 }
 
