@@ -13,6 +13,10 @@
 #                       next request (default 5), so latencies show service time, not queues
 #   --slow-upstream MS  also run tools/list and tools/call against a second upstream that holds
 #                       each answer MS milliseconds (a server doing real work); default off
+#   --sdk-upstream      also run tools/list and tools/call against a real MCP server: the Python
+#                       SDK's low-level Server (stateless, JSON answers) with the same tools, the
+#                       comparison a deployment sees (needs .venv-mcp from scripts/test-deps.sh,
+#                       else installs `mcp` under target/)
 #   --peers             also run supergateway (npm, --stateful) and mcp-proxy (PyPI) in front
 #                       of a stdio server with the same tools, for reference (a different
 #                       chain: HTTP -> peer -> stdio child); installs them under target/
@@ -45,6 +49,7 @@ DURATION=10
 WARMUP=2
 CONNS=32
 SLOW_MS=0
+SDK=0
 PACE_MS=5
 PEERS=0
 PROFILE=0
@@ -57,6 +62,7 @@ while [ $# -gt 0 ]; do
         --warmup) WARMUP="$2"; shift 2 ;;
         --connections) CONNS="$2"; shift 2 ;;
         --slow-upstream) SLOW_MS="$2"; shift 2 ;;
+        --sdk-upstream) SDK=1; shift ;;
         --pace) PACE_MS="$2"; shift 2 ;;
         --peers) PEERS=1; shift ;;
         --profile) PROFILE=1; shift ;;
@@ -292,7 +298,7 @@ proxy_ticks() {
 
 MEASURE_UP_PG=$UP0_PG
 PROXY_PGS=("$GWA_PG" "$GWO_PG")
-total_runs=$(((4 + 2 + 4 + (SLOW_MS != 0 ? 4 : 0) + PEERS * 6) * REPS))
+total_runs=$(((4 + 2 + 4 + (SLOW_MS != 0 ? 4 : 0) + SDK * 4 + PEERS * 6) * REPS))
 log "measuring: $REPS reps, ${WARMUP}s warmup + ${DURATION}s per run, $total_runs runs (~$((total_runs * (WARMUP + DURATION) / 60)) min)"
 
 for rep in $(seq "$REPS"); do
@@ -324,6 +330,34 @@ if [ "$SLOW_MS" != 0 ]; then
         measure slowlist gateway-annotate "$rep" "$GWS_URL" tools/list "$CONNS"
         measure slowcall direct "$rep" "$UPS_URL" tools/call "$CONNS"
         measure slowcall gateway-annotate "$rep" "$GWS_URL" tools/call "$CONNS"
+    done
+fi
+
+if [ "$SDK" = 1 ]; then
+    SDK_PY="$ROOT/.venv-mcp/bin/python"
+    if [ ! -x "$SDK_PY" ]; then
+        SDK_PY="$ROOT/target/bench-proxy-peers/sdk-venv/bin/python"
+        if [ ! -x "$SDK_PY" ]; then
+            log "installing the MCP Python SDK into target/bench-proxy-peers/sdk-venv"
+            python3 -m venv "$ROOT/target/bench-proxy-peers/sdk-venv"
+            "$SDK_PY" -m pip install -q 'mcp==1.30.*' >&2
+        fi
+    fi
+    "$UPSTREAM" --dump-tools >"$OUT/tools.json"
+    port=$(free_port)
+    start upstream-sdk "$OUT/upstream-sdk.log" "$SDK_PY" "$ROOT/benches/proxy/sdk_upstream.py" "$OUT/tools.json" "$port"
+    UPK_URL="http://127.0.0.1:$port/mcp" UPK_PG=$STARTED
+    wait_ready "$UPK_URL"
+    start_gateway gateway-sdk annotate "$UPK_URL"
+    GWK_URL=$GW_URL
+    post "$GWK_URL" tools/list | check "annotate tools/list from the SDK server: 100 tools, all annotated" "len($TOOLS) == 100 and $ANNOTATED"
+    MEASURE_UP_PG=$UPK_PG
+    PROXY_PGS=("$GW_PG")
+    for rep in $(seq "$REPS"); do
+        measure sdklist direct "$rep" "$UPK_URL" tools/list "$CONNS"
+        measure sdklist gateway-annotate "$rep" "$GWK_URL" tools/list "$CONNS"
+        measure sdkcall direct "$rep" "$UPK_URL" tools/call "$CONNS"
+        measure sdkcall gateway-annotate "$rep" "$GWK_URL" tools/call "$CONNS"
     done
 fi
 

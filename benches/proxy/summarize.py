@@ -91,6 +91,8 @@ def main():
         ("b. `tools/call`, light load", "call-paced", "gateway-annotate", f"1, {pace} ms apart", None),
         ("`tools/list`, upstream holding each answer", "slowlist", "gateway-annotate", f"{c}", None),
         ("`tools/call`, upstream holding each answer", "slowcall", "gateway-annotate", f"{c}", None),
+        ("`tools/list` 100 tools, cached, annotate, Python SDK server", "sdklist", "gateway-annotate", f"{c}", 0.90),
+        ("`tools/call` passthrough, Python SDK server", "sdkcall", "gateway-annotate", f"{c}", 0.95),
     ]
     verdicts = []
     for label, group, variant, conns, target in rows:
@@ -120,7 +122,7 @@ def main():
     print("\n### CPU time per request (user + system; medians) and the machine's other load\n")
     print("| run | conns | wrk µs/req | upstream µs/req | gateway µs/req | chain µs/req | others (cores) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    order = ["list", "call", "list-paced", "call-paced", "slowlist", "slowcall"]
+    order = ["list", "call", "list-paced", "call-paced", "slowlist", "slowcall", "sdklist", "sdkcall"]
     for (group, variant), reps in sorted(
         runs.items(), key=lambda kv: (order.index(kv[0][0]) if kv[0][0] in order else 99, kv[0][0], kv[0][1] != "direct", kv[0][1])
     ):
