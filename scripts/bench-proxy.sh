@@ -318,19 +318,25 @@ for rep in $(seq "$REPS"); do
     measure call-paced gateway-annotate "$rep" "$GWA_URL" tools/call 1 - "$PACE_MS"
 done
 
+# list_and_call PREFIX UPSTREAM_URL UPSTREAM_PG: groups PREFIXlist and PREFIXcall, direct and
+# through the annotating gateway last started (GW_URL, GW_PG), REPS times interleaved.
+list_and_call() {
+    local prefix="$1" up_url="$2" rep
+    MEASURE_UP_PG=$3
+    PROXY_PGS=("$GW_PG")
+    for rep in $(seq "$REPS"); do
+        measure "${prefix}list" direct "$rep" "$up_url" tools/list "$CONNS"
+        measure "${prefix}list" gateway-annotate "$rep" "$GW_URL" tools/list "$CONNS"
+        measure "${prefix}call" direct "$rep" "$up_url" tools/call "$CONNS"
+        measure "${prefix}call" gateway-annotate "$rep" "$GW_URL" tools/call "$CONNS"
+    done
+}
+
 if [ "$SLOW_MS" != 0 ]; then
     start_upstream upstream-slow "$SLOW_MS"
     UPS_URL=$UP_URL UPS_PG=$UP_PG
     start_gateway gateway-slow annotate "$UPS_URL"
-    GWS_URL=$GW_URL
-    MEASURE_UP_PG=$UPS_PG
-    PROXY_PGS=("$GW_PG")
-    for rep in $(seq "$REPS"); do
-        measure slowlist direct "$rep" "$UPS_URL" tools/list "$CONNS"
-        measure slowlist gateway-annotate "$rep" "$GWS_URL" tools/list "$CONNS"
-        measure slowcall direct "$rep" "$UPS_URL" tools/call "$CONNS"
-        measure slowcall gateway-annotate "$rep" "$GWS_URL" tools/call "$CONNS"
-    done
+    list_and_call slow "$UPS_URL" "$UPS_PG"
 fi
 
 if [ "$SDK" = 1 ]; then
@@ -349,16 +355,8 @@ if [ "$SDK" = 1 ]; then
     UPK_URL="http://127.0.0.1:$port/mcp" UPK_PG=$STARTED
     wait_ready "$UPK_URL"
     start_gateway gateway-sdk annotate "$UPK_URL"
-    GWK_URL=$GW_URL
-    post "$GWK_URL" tools/list | check "annotate tools/list from the SDK server: 100 tools, all annotated" "len($TOOLS) == 100 and $ANNOTATED"
-    MEASURE_UP_PG=$UPK_PG
-    PROXY_PGS=("$GW_PG")
-    for rep in $(seq "$REPS"); do
-        measure sdklist direct "$rep" "$UPK_URL" tools/list "$CONNS"
-        measure sdklist gateway-annotate "$rep" "$GWK_URL" tools/list "$CONNS"
-        measure sdkcall direct "$rep" "$UPK_URL" tools/call "$CONNS"
-        measure sdkcall gateway-annotate "$rep" "$GWK_URL" tools/call "$CONNS"
-    done
+    post "$GW_URL" tools/list | check "annotate tools/list from the SDK server: 100 tools, all annotated" "len($TOOLS) == 100 and $ANNOTATED"
+    list_and_call sdk "$UPK_URL" "$UPK_PG"
 fi
 
 if [ "$PEERS" = 1 ]; then
