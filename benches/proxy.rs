@@ -7,7 +7,7 @@
 //! - `stages/*`: its parts, each alone: splitting the answer (`ListResult::parse`), turning each
 //!   tool's JSON into a definition, building each tool's sibling names, the cached score lookup
 //!   (which recomputes each definition's input hash), the `_meta` objects, and re-serializing
-//!   the annotated answer (`ListResult::render`).
+//!   the annotated answer (`ListResult::render`), and reading the answer as one SSE event.
 //!
 //! `cargo bench --bench proxy`; no network, no load generator, so these numbers are stable where
 //! the HTTP benchmark's are not, and they say where a list's time goes.
@@ -100,6 +100,19 @@ fn bench(c: &mut Criterion) {
             |l| l.render(black_box(&actions), None),
             BatchSize::SmallInput,
         )
+    });
+    // The same answer as one SSE event (server-everything answers everything on SSE), arriving
+    // in 16 KiB reads: finding the event's end and its data.
+    let mut event = b"event: message\nid: 1\ndata: ".to_vec();
+    event.extend_from_slice(&answer);
+    event.extend_from_slice(b"\n\n");
+    g.bench_function("sse_event", |b| {
+        b.iter(|| {
+            let mut parser = tdqs_gateway::mcp::sse::Parser::new();
+            let events: Vec<_> = event.chunks(16 * 1024).flat_map(|c| parser.push(c).expect("small event")).collect();
+            assert_eq!(events.len(), 1);
+            events
+        })
     });
     g.finish();
 }

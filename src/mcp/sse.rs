@@ -52,11 +52,18 @@ impl Event {
 pub struct EventTooLarge;
 
 /// Splits a byte stream into events.
-#[derive(Default)]
 pub struct Parser {
     buf: BytesMut,
     /// Where scanning for the end of the current event resumes.
     scan: usize,
+    /// Whether `scan` is at the start of a line (where a blank line would end the event).
+    line_start: bool,
+}
+
+impl Default for Parser {
+    fn default() -> Self {
+        Parser { buf: BytesMut::new(), scan: 0, line_start: true }
+    }
 }
 
 impl Parser {
@@ -70,7 +77,7 @@ impl Parser {
         let mut events = Vec::new();
         while let Some(end) = self.find_event_end() {
             let raw = self.buf.split_to(end).freeze();
-            self.scan = 0;
+            (self.scan, self.line_start) = (0, true);
             events.push(Event { data: data_of(&raw), raw });
         }
         if self.buf.len() > MAX_EVENT_BYTES {
@@ -84,30 +91,34 @@ impl Parser {
         &self.buf
     }
 
-    /// Index just past the blank line that ends the first event, if it has arrived.
+    /// Index just past the blank line that ends the first event, if it has arrived. Jumps
+    /// from line end to line end (a list answer is one long `data:` line).
     fn find_event_end(&mut self) -> Option<usize> {
         let b = &self.buf;
-        let mut i = self.scan;
-        // A blank line is a line terminator directly after another one (or at the start).
-        while i < b.len() {
-            let at_line_start = i == 0 || matches!(b[i - 1], b'\n') || (b[i - 1] == b'\r' && b[i] != b'\n');
-            if at_line_start {
-                match b[i] {
-                    b'\n' => return Some(i + 1),
-                    b'\r' => {
-                        if i + 1 < b.len() {
-                            return Some(if b[i + 1] == b'\n' { i + 2 } else { i + 1 });
-                        }
-                        // Wait for the next byte to know whether this is CRLF.
-                        self.scan = i;
-                        return None;
-                    }
-                    _ => {}
+        let (mut i, mut line_start) = (self.scan, self.line_start);
+        loop {
+            // A blank line: a line terminator right at the start of a line.
+            if line_start {
+                match b.get(i) {
+                    Some(b'\n') => return Some(i + 1),
+                    Some(b'\r') if i + 1 < b.len() => return Some(if b[i + 1] == b'\n' { i + 2 } else { i + 1 }),
+                    // A CR at the end: wait for the next byte to know whether it is CRLF.
+                    Some(b'\r') | None => break,
+                    Some(_) => {}
                 }
             }
-            i += 1;
+            let Some(at) = memchr::memchr2(b'\n', b'\r', &b[i..]).map(|k| i + k) else {
+                (i, line_start) = (b.len(), false);
+                break;
+            };
+            if b[at] == b'\r' && at + 1 == b.len() {
+                (i, line_start) = (at, false);
+                break;
+            }
+            i = if b[at] == b'\r' && b[at + 1] == b'\n' { at + 2 } else { at + 1 };
+            line_start = true;
         }
-        self.scan = i.saturating_sub(1);
+        (self.scan, self.line_start) = (i, line_start);
         None
     }
 }
@@ -168,6 +179,22 @@ mod tests {
         assert_eq!(ev[1].data.as_deref(), Some("y"));
         assert_eq!(ev[2].data.as_deref(), Some("z\nw"));
         assert_eq!(&ev[0].raw[..], b"data: x\r\n\r\n");
+    }
+
+    #[test]
+    fn any_split_of_any_line_ending_gives_the_same_events() {
+        let stream: &[u8] = b"\r\ndata: a\r\n\r\nid: 2\rdata: b\r\rdata: c\n\n: x\r\ndata: d\ndata: e\r\n\n";
+        let whole = all(&[stream]);
+        assert_eq!(whole.len(), 5, "{whole:?}");
+        assert_eq!(
+            whole.iter().map(|e| e.data.as_deref()).collect::<Vec<_>>(),
+            [None, Some("a"), Some("b"), Some("c"), Some("d\ne")]
+        );
+        for i in 0..=stream.len() {
+            for j in i..=stream.len() {
+                assert_eq!(all(&[&stream[..i], &stream[i..j], &stream[j..]]), whole, "split at {i} and {j}");
+            }
+        }
     }
 
     #[test]

@@ -330,7 +330,10 @@ mod tests {
         let messages = [
             MSG.to_owned(),
             r#"{"id":"x","result":{"ttlMs":9e3,"tools":[]},"jsonrpc":"2.0"}"#.to_owned(),
-            format!(r#"{{"jsonrpc":"2.0","id":[1],"result":{{"_meta":{{"a":[{{}}]}},"tools":[{}]}}}}"#, r#"{"name":"\"q\"","x":"}]"}"#),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":[1],"result":{{"_meta":{{"a":[{{}}]}},"tools":[{}]}}}}"#,
+                r#"{"name":"\"q\"","x":"}]"}"#
+            ),
         ];
         let meta = json!({"tdqs": 3.1});
         for msg in &messages {
@@ -339,7 +342,8 @@ mod tests {
             let maps = ListResult::maps(msg.as_bytes(), &|_: &str| true).unwrap();
             assert_eq!(spans.tools_text(), maps.tools_text());
             assert_eq!(spans.has_next_page(), maps.has_next_page());
-            let actions: Vec<ToolAction> = (0..spans.tools().len()).map(|_| ToolAction::Annotate(meta.clone())).collect();
+            let actions: Vec<ToolAction> =
+                (0..spans.tools().len()).map(|_| ToolAction::Annotate(meta.clone())).collect();
             let a: Value = serde_json::from_slice(&spans.render(&actions, Some(5000))).unwrap();
             let b: Value = serde_json::from_slice(&maps.render(&actions, Some(5000))).unwrap();
             assert_eq!(a, b, "{msg}");
