@@ -107,7 +107,10 @@ JSON_SCHEMA_2020_12 = {
 
 # The first tool is what http-header-validation calls with no arguments: it must succeed.
 BASE_TOOLS = [
-    tool("test_simple_text", "Returns the fixed text 'This is a simple text response for testing.'; takes no arguments."),
+    tool(
+        "test_simple_text",
+        "Returns the fixed text 'This is a simple text response for testing.'; takes no arguments.",
+    ),
     tool("test_image_content", "Returns one content block: a 1x1 red PNG image, base64 encoded."),
     tool("test_audio_content", "Returns one content block: a tiny silent WAV clip, base64 encoded."),
     tool("test_embedded_resource", "Returns an embedded text resource at test://embedded-resource."),
@@ -185,6 +188,14 @@ def text(t: str) -> dict[str, Any]:
     return {"type": "text", "text": t}
 
 
+def done(*content: dict[str, Any], is_error: bool = False) -> dict[str, Any]:
+    """A complete CallToolResult."""
+    out: dict[str, Any] = {"resultType": "complete", "content": list(content)}
+    if is_error:
+        out["isError"] = True
+    return out
+
+
 def elicit(message: str, field: str, kind: str = "string") -> dict[str, Any]:
     schema = {"type": "object", "properties": {field: {"type": kind}}, "required": [field]}
     return {"method": "elicitation/create", "params": {"message": message, "requestedSchema": schema}}
@@ -242,7 +253,8 @@ class Server:
     def notify(self, flag: str, method: str) -> None:
         for sid, (filt, queue) in self.listeners.items():
             if filt.get(flag):
-                queue.put_nowait({"jsonrpc": "2.0", "method": method, "params": {"_meta": {META + "subscriptionId": sid}}})
+                params = {"_meta": {META + "subscriptionId": sid}}
+                queue.put_nowait({"jsonrpc": "2.0", "method": method, "params": params})
 
     # --- request validation -------------------------------------------------------------
     def check_headers(self, request: Request, method: str, params: dict[str, Any]) -> None:
@@ -351,7 +363,8 @@ class Server:
     async def m_resources_read(self, p: dict[str, Any], _m: dict[str, Any]) -> dict[str, Any]:
         uri = p.get("uri")
         if uri == "test://static-text":
-            contents = {"uri": uri, "mimeType": "text/plain", "text": "This is the content of the static text resource."}
+            body = "This is the content of the static text resource."
+            contents = {"uri": uri, "mimeType": "text/plain", "text": body}
         elif uri == "test://static-binary":
             contents = {"uri": uri, "mimeType": "image/png", "blob": PNG_B64}
         elif isinstance(uri, str) and (m := re.fullmatch(r"test://template/([^/]+)/data", uri)):
@@ -396,10 +409,17 @@ class Server:
         elif name == "test_prompt_with_arguments":
             messages = [user(text(f"Prompt with arguments: arg1='{args.get('arg1')}', arg2='{args.get('arg2')}'"))]
         elif name == "test_prompt_with_embedded_resource":
-            res = {"uri": args.get("resourceUri", "test://example-resource"), "mimeType": "text/plain", "text": "Embedded resource"}
-            messages = [user({"type": "resource", "resource": res}), user(text("Please process the embedded resource above."))]
+            uri = args.get("resourceUri", "test://example-resource")
+            res = {"uri": uri, "mimeType": "text/plain", "text": "Embedded resource"}
+            messages = [
+                user({"type": "resource", "resource": res}),
+                user(text("Please process the embedded resource above.")),
+            ]
         elif name == "test_prompt_with_image":
-            messages = [user({"type": "image", "data": PNG_B64, "mimeType": "image/png"}), user(text("Please analyze the image above."))]
+            messages = [
+                user({"type": "image", "data": PNG_B64, "mimeType": "image/png"}),
+                user(text("Please analyze the image above.")),
+            ]
         elif name == "test_input_required_result_prompt":
             answer = accepted(p, "user_context")
             if answer is None:
@@ -417,12 +437,6 @@ class Server:
         if "inputResponses" in p and not isinstance(p["inputResponses"], dict):
             raise RpcError(INVALID_PARAMS, "inputResponses must be an object")
 
-        def done(*content: dict[str, Any], is_error: bool = False) -> dict[str, Any]:
-            out: dict[str, Any] = {"resultType": "complete", "content": list(content)}
-            if is_error:
-                out["isError"] = True
-            return out
-
         if name == "test_simple_text":
             return done(text("This is a simple text response for testing."))
         if name == "test_image_content":
@@ -430,10 +444,12 @@ class Server:
         if name == "test_audio_content":
             return done({"type": "audio", "data": WAV_B64, "mimeType": "audio/wav"})
         if name == "test_embedded_resource":
-            res = {"uri": "test://embedded-resource", "mimeType": "text/plain", "text": "This is an embedded resource content."}
+            body = "This is an embedded resource content."
+            res = {"uri": "test://embedded-resource", "mimeType": "text/plain", "text": body}
             return done({"type": "resource", "resource": res})
         if name == "test_multiple_content_types":
-            res = {"uri": "test://mixed-content-resource", "mimeType": "application/json", "text": json.dumps({"test": "data", "value": 123})}
+            body = json.dumps({"test": "data", "value": 123})
+            res = {"uri": "test://mixed-content-resource", "mimeType": "application/json", "text": body}
             return done(
                 text("Multiple content types test:"),
                 {"type": "image", "data": PNG_B64, "mimeType": "image/png"},
@@ -483,70 +499,79 @@ class Server:
             return done(text(f"region: {args.get('region')}"))
         if name == "json_schema_2020_12_tool":
             return done(text(f"received {json.dumps(args)}"))
-        if name in ("test_input_required_result_elicitation", "test_streaming_elicitation"):
-            answer = accepted(p, "user_name")
-            if answer is None:
-                if "elicitation" not in caps:
-                    raise RpcError(MISSING_CAPABILITY, "This tool needs elicitation", 400, {"requiredCapabilities": {"elicitation": {}}})
-                return input_required({"user_name": elicit("What is your name?", "name")})
-            return done(text(f"Hello, {answer.get('name', 'stranger')}!"))
-        if name == "test_input_required_result_sampling":
-            responses = responses_of(p)
-            if "capital_question" not in responses:
-                return input_required({"capital_question": sample("What is the capital of France?", 100)})
-            content = (responses["capital_question"] or {}).get("content") or {}
-            return done(text(f"The model said: {content.get('text', '')}"))
-        if name == "test_input_required_result_list_roots":
-            responses = responses_of(p)
-            if "client_roots" not in responses:
-                return input_required({"client_roots": ROOTS})
-            roots = (responses["client_roots"] or {}).get("roots") or []
-            return done(text("Roots: " + ", ".join(str(r.get("uri")) for r in roots if isinstance(r, dict))))
-        if name in ("test_input_required_result_request_state", "test_input_required_result_tampered_state"):
-            if "requestState" not in p:
-                return input_required({"confirm": elicit("Please confirm", "ok", "boolean")}, {"tool": name, "round": 1})
-            state = verify(p["requestState"])
-            if state.get("tool") != name or accepted(p, "confirm") is None:
-                raise RpcError(INVALID_PARAMS, "requestState or inputResponses do not belong to this call")
-            return done(text("state-ok: confirmed"))
-        if name == "test_input_required_result_multiple_inputs":
-            wanted = {
-                "user_name": elicit("What is your name?", "name"),
-                "greeting": sample("Generate a greeting", 50),
-                "client_roots": ROOTS,
-            }
-            if "requestState" in p:
-                verify(p["requestState"])
-            missing = {k: v for k, v in wanted.items() if k not in responses_of(p)}
-            if missing:
-                return input_required(missing, {"tool": name})
-            return done(text("Got a name, a greeting and the roots."))
-        if name == "test_input_required_result_multi_round":
-            if "requestState" not in p:
-                return input_required({"step1": elicit("Step 1: What is your name?", "name")}, {"round": 1})
-            state = verify(p["requestState"])
-            if state.get("round") == 1:
-                first = accepted(p, "step1")
-                if first is None:
-                    return input_required({"step1": elicit("Step 1: What is your name?", "name")}, {"round": 1})
-                step2 = elicit("Step 2: What is your favorite color?", "color")
-                return input_required({"step2": step2}, {"round": 2, "name": first.get("name")})
-            second = accepted(p, "step2")
-            if second is None:
-                return input_required({"step2": elicit("Step 2: What is your favorite color?", "color")}, state)
-            return done(text(f"{state.get('name')} likes {second.get('color')}."))
-        if name == "test_input_required_result_capabilities":
-            asks: dict[str, Any] = {}
-            if "elicitation" in caps:
-                asks["user_name"] = elicit("What is your name?", "name")
-            if "sampling" in caps:
-                asks["greeting"] = sample("Generate a greeting", 50)
-            if "roots" in caps:
-                asks["client_roots"] = ROOTS
-            if not asks or responses_of(p):
-                return done(text("Nothing more to ask."))
-            return input_required(asks)
+        if (result := input_required_tool(name, p, caps)) is not None:
+            return result
         raise RpcError(INVALID_PARAMS, f"Unknown tool: {name}")
+
+
+def input_required_tool(name: Any, p: dict[str, Any], caps: dict[str, Any]) -> dict[str, Any] | None:
+    """The tools that ask the client for input (SEP-2322): an input_required result until the
+    call carries the answers; None for any other tool."""
+    if name in ("test_input_required_result_elicitation", "test_streaming_elicitation"):
+        answer = accepted(p, "user_name")
+        if answer is None:
+            if "elicitation" not in caps:
+                data = {"requiredCapabilities": {"elicitation": {}}}
+                raise RpcError(MISSING_CAPABILITY, "This tool needs the elicitation capability", 400, data)
+            return input_required({"user_name": elicit("What is your name?", "name")})
+        return done(text(f"Hello, {answer.get('name', 'stranger')}!"))
+    if name == "test_input_required_result_sampling":
+        responses = responses_of(p)
+        if "capital_question" not in responses:
+            return input_required({"capital_question": sample("What is the capital of France?", 100)})
+        content = (responses["capital_question"] or {}).get("content") or {}
+        return done(text(f"The model said: {content.get('text', '')}"))
+    if name == "test_input_required_result_list_roots":
+        responses = responses_of(p)
+        if "client_roots" not in responses:
+            return input_required({"client_roots": ROOTS})
+        roots = (responses["client_roots"] or {}).get("roots") or []
+        return done(text("Roots: " + ", ".join(str(r.get("uri")) for r in roots if isinstance(r, dict))))
+    if name in ("test_input_required_result_request_state", "test_input_required_result_tampered_state"):
+        if "requestState" not in p:
+            return input_required({"confirm": elicit("Please confirm", "ok", "boolean")}, {"tool": name, "round": 1})
+        state = verify(p["requestState"])
+        if state.get("tool") != name or accepted(p, "confirm") is None:
+            raise RpcError(INVALID_PARAMS, "requestState or inputResponses do not belong to this call")
+        return done(text("state-ok: confirmed"))
+    if name == "test_input_required_result_multiple_inputs":
+        wanted = {
+            "user_name": elicit("What is your name?", "name"),
+            "greeting": sample("Generate a greeting", 50),
+            "client_roots": ROOTS,
+        }
+        if "requestState" in p:
+            verify(p["requestState"])
+        missing = {k: v for k, v in wanted.items() if k not in responses_of(p)}
+        if missing:
+            return input_required(missing, {"tool": name})
+        return done(text("Got a name, a greeting and the roots."))
+    if name == "test_input_required_result_multi_round":
+        if "requestState" not in p:
+            return input_required({"step1": elicit("Step 1: What is your name?", "name")}, {"round": 1})
+        state = verify(p["requestState"])
+        if state.get("round") == 1:
+            first = accepted(p, "step1")
+            if first is None:
+                return input_required({"step1": elicit("Step 1: What is your name?", "name")}, {"round": 1})
+            step2 = elicit("Step 2: What is your favorite color?", "color")
+            return input_required({"step2": step2}, {"round": 2, "name": first.get("name")})
+        second = accepted(p, "step2")
+        if second is None:
+            return input_required({"step2": elicit("Step 2: What is your favorite color?", "color")}, state)
+        return done(text(f"{state.get('name')} likes {second.get('color')}."))
+    if name == "test_input_required_result_capabilities":
+        asks: dict[str, Any] = {}
+        if "elicitation" in caps:
+            asks["user_name"] = elicit("What is your name?", "name")
+        if "sampling" in caps:
+            asks["greeting"] = sample("Generate a greeting", 50)
+        if "roots" in caps:
+            asks["client_roots"] = ROOTS
+        if not asks or responses_of(p):
+            return done(text("Nothing more to ask."))
+        return input_required(asks)
+    return None
 
 
 def responses_of(p: dict[str, Any]) -> dict[str, Any]:
@@ -577,12 +602,16 @@ class Stream:
     def response(self, rid: Any) -> StreamingResponse:
         async def body() -> AsyncIterator[bytes]:
             async for event in self.events:
-                yield f"event: message\ndata: {json.dumps(event)}\n\n".encode()
+                yield sse(event)
             if self.final is not None:
-                yield f"event: message\ndata: {json.dumps({'jsonrpc': '2.0', 'id': rid, 'result': self.final})}\n\n".encode()
+                yield sse({"jsonrpc": "2.0", "id": rid, "result": self.final})
 
         headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
         return StreamingResponse(body(), media_type="text/event-stream", headers=headers)
+
+
+def sse(message: dict[str, Any]) -> bytes:
+    return f"event: message\ndata: {json.dumps(message)}\n\n".encode()
 
 
 async def nothing() -> AsyncIterator[dict[str, Any]]:
