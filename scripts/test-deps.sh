@@ -3,7 +3,9 @@
 # project's own ignored folders; nothing global. Idempotent, quiet, and a no-op in milliseconds
 # when everything is already in place:
 #   tests/node/node_modules  npm ci from tests/node/package-lock.json (server-everything, the
-#                            TypeScript SDK, the conformance suite and a Node 22 binary for it),
+#                            TypeScript SDK, the conformance suite 0.1.16 and, as
+#                            conformance-alpha, 0.2.0-alpha.12 for 2026-07-28, and a Node 22
+#                            binary for them),
 #                            rerun when the lock file changed since the last install
 #   .venv-mcp/               a Python venv with the Python MCP SDK (mcp 1.30), for the rig's
 #                            servers and client in tests/rig/ (not .venv: that one holds the

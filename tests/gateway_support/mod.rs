@@ -257,6 +257,12 @@ impl Upstream {
         Upstream::python(rig, "conformance-server", "conformance_server.py", &[]).await
     }
 
+    /// The rig's stateless 2026-07-28 server implementing the alpha suite's fixtures; `name`
+    /// tells its logs apart from other instances'.
+    pub async fn conformance_2026(rig: &Rig, name: &str) -> Upstream {
+        Upstream::python(rig, name, "conformance_2026_server.py", &[]).await
+    }
+
     /// server-everything 2026.8.31 over Streamable HTTP (stateful, SSE answers, resumable).
     pub async fn everything(rig: &Rig) -> Upstream {
         let script = node_modules().join("@modelcontextprotocol/server-everything/dist/index.js");
