@@ -151,7 +151,8 @@ async fn a_gateway_stores_scores_over_tls() {
     );
     let gw = Gateway::start(&rig, "", &cfg).await;
     assert_eq!(list(&gw, "catalog").await.len(), 12);
-    eventually("scores stored", Duration::from_secs(20), async || pg.count("SELECT count(*) FROM tool_scores") == 12).await;
+    eventually("scores stored", Duration::from_secs(20), async || pg.count("SELECT count(*) FROM tool_scores") == 12)
+        .await;
     let plaintext = pg.count(
         "SELECT count(*) FROM pg_stat_ssl JOIN pg_stat_activity USING (pid)
          WHERE application_name = 'tdqs-gateway' AND NOT ssl",

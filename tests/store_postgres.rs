@@ -164,7 +164,8 @@ fn tls_verify_full_with_the_private_ca_succeeds() {
     assert_eq!(s.get_score(&key("none")).unwrap(), None);
     assert!(tls_connections(&pg) >= 1);
     // The certificate also names 127.0.0.1: an address is checked against its IP entries.
-    let by_ip = format!("postgres://tdqs@127.0.0.1:{}/postgres?sslmode=verify-full&sslrootcert={}", pg.port, ca.display());
+    let by_ip =
+        format!("postgres://tdqs@127.0.0.1:{}/postgres?sslmode=verify-full&sslrootcert={}", pg.port, ca.display());
     PostgresStore::open(&by_ip).expect("verify-full by address");
     // verify-ca checks the chain only, so another name is accepted.
     let other = by_ip.replace("127.0.0.1", "other.test").replace("verify-full", "verify-ca") + "&hostaddr=127.0.0.1";

@@ -159,9 +159,10 @@ mod tests {
              "annotations": {"readOnlyHint": true, "destructiveHint": true}}
         ]});
         let parsed = parse_tools(&crate::tdqs::json::parse(doc.to_string().as_bytes()).unwrap()).unwrap();
-        let report = score_server("files \"local\"", &parsed.tools, &Judge::Heuristic, "2026-11-30T06:00:00.000Z".into())
-            .await
-            .unwrap();
+        let report =
+            score_server("files \"local\"", &parsed.tools, &Judge::Heuristic, "2026-11-30T06:00:00.000Z".into())
+                .await
+                .unwrap();
         // Every optional part present, so all of them go through the round trip.
         assert!(report.server_score.coherence_justifications.is_some() && report.server_score.overall_tier.is_some());
         assert!(report.tools.iter().any(|t| !t.flags.is_empty()));

@@ -62,7 +62,8 @@ pub fn split(url: &str) -> Result<(String, TlsSettings), String> {
     let mut kept = Vec::new();
     for pair in query.split('&').filter(|p| !p.is_empty()) {
         let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
-        let value = || percent_decode_str(raw).decode_utf8().map(|v| v.into_owned()).map_err(|_| format!("{key} is not UTF-8"));
+        let value =
+            || percent_decode_str(raw).decode_utf8().map(|v| v.into_owned()).map_err(|_| format!("{key} is not UTF-8"));
         match key {
             "sslmode" => {
                 mode = Some(match value()?.as_str() {
@@ -183,7 +184,9 @@ pub fn hint(e: &postgres::Error) -> Option<&'static str> {
     while let Some(c) = cause {
         let tls = c.downcast_ref::<std::io::Error>().and_then(|io| io.get_ref()).and_then(|i| i.downcast_ref());
         if let Some(rustls::Error::InvalidCertificate(rustls::CertificateError::UnknownIssuer)) = tls {
-            return Some("the server's certificate is not signed by a CA in sslrootcert (or, without it, in the system's store)");
+            return Some(
+                "the server's certificate is not signed by a CA in sslrootcert (or, without it, in the system's store)",
+            );
         }
         cause = c.source();
     }
@@ -310,13 +313,17 @@ mod tests {
     fn modes_and_roots() {
         let (u, s) = split("postgres://a:pw@db/x").unwrap();
         assert_eq!((u.as_str(), s.mode, s.root_cert), ("postgres://a:pw@db/x", SslMode::Prefer, None));
-        let (u, s) = split("postgres://db/x?sslmode=verify-full&sslrootcert=%2Fetc%2Fca.pem&connect_timeout=5").unwrap();
+        let (u, s) =
+            split("postgres://db/x?sslmode=verify-full&sslrootcert=%2Fetc%2Fca.pem&connect_timeout=5").unwrap();
         assert_eq!(u, "postgres://db/x?connect_timeout=5");
         assert_eq!(s.mode, SslMode::VerifyFull);
         assert_eq!(s.root_cert, Some(Roots::File("/etc/ca.pem".into())));
         assert_eq!(s.driver_mode(), postgres::config::SslMode::Require);
         assert_eq!(split("postgres://db/x?sslmode=verify-ca").unwrap().1.mode, SslMode::VerifyCa);
-        assert_eq!(split("postgres://db/x?sslmode=disable").unwrap().1.driver_mode(), postgres::config::SslMode::Disable);
+        assert_eq!(
+            split("postgres://db/x?sslmode=disable").unwrap().1.driver_mode(),
+            postgres::config::SslMode::Disable
+        );
         // sslrootcert=system means verify-full, as in libpq.
         assert_eq!(split("postgres://db/x?sslrootcert=system").unwrap().1.mode, SslMode::VerifyFull);
     }
