@@ -149,8 +149,10 @@ impl TlsSettings {
     pub fn connector(&self) -> Result<MakeRustlsConnect, String> {
         let provider = Arc::new(rustls::crypto::aws_lc_rs::default_provider());
         let algorithms = provider.signature_verification_algorithms;
-        // libpq verifies the chain whenever a root file is given, even under prefer or require.
+        // libpq verifies the chain whenever a root file is given, even under prefer or require
+        // (and ignores the file under disable).
         let roots = match (&self.root_cert, self.mode) {
+            (_, SslMode::Disable) => None,
             (Some(r), _) => Some(r.clone()),
             (None, SslMode::VerifyCa | SslMode::VerifyFull) => Some(Roots::System),
             (None, _) => None,
@@ -355,5 +357,6 @@ mod tests {
         }
         let e = split("postgres://db/x?sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem").unwrap().1.connector();
         assert!(e.err().unwrap().contains("/nonexistent/ca.pem"));
+        split("postgres://db/x?sslmode=disable&sslrootcert=/nonexistent/ca.pem").unwrap().1.connector().unwrap();
     }
 }
