@@ -9,7 +9,7 @@
 //! writes go through a background writer that batches them (see `writer.rs`).
 
 mod postgres;
-pub mod postgres_tls;
+mod postgres_tls;
 mod sqlite;
 pub mod writer;
 

@@ -36,7 +36,10 @@ impl r2d2::ManageConnection for Manager {
         self.config.connect(self.tls.clone()).map_err(|e| {
             let hint = postgres_tls::hint(&e);
             let text = StoreError::from(e).0;
-            ConnectError(hint.map_or_else(|| text.clone(), |h| format!("{text} ({h})")))
+            ConnectError(match hint {
+                Some(h) => format!("{text} ({h})"),
+                None => text,
+            })
         })
     }
 
