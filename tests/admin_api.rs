@@ -5,7 +5,8 @@
 //! - refusing to start beyond loopback without a token; the separate admin listener;
 //! - tools paginated weakest first, server reports in JSON and markdown, history, refusals;
 //! - a pinned upstream whose definition changes: hidden, approved through the API, visible;
-//! - re-scoring with the model judge (counted on the model server).
+//! - re-scoring with the model judge (counted on the model server);
+//! - after a restart, the server report (JSON and markdown) from the store before any list.
 
 #[path = "gateway_support/mod.rs"]
 mod support;
@@ -402,4 +403,43 @@ async fn rescore_calls_the_model_judge_again() {
     assert!(a.json()["error"].as_str().unwrap().contains("re-scoring failed"));
     let detail = api.get_ok("servers/shop/tools/list_orders").await;
     assert_eq!(detail["tool"]["score"]["scores"]["purpose_clarity"], 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_report_comes_from_the_store_in_markdown_too() {
+    let rig = Rig::new("admin-restart-report");
+    let up = Upstream::paginated(&rig, &["--json"]).await;
+    let config = format!("[[upstream]]\nname = \"weather\"\nurl = \"{}\"\n", up.url());
+    let mut first = Gateway::start(&rig, "", &config).await;
+    let api = AdminClient::new(first.base(), None);
+    let mut client = Mcp::new(first.url("weather"));
+    client.initialize("2025-11-25", json!({})).await;
+    client.call("tools/list", json!({})).await;
+    let report = api.until("servers/weather/report", "report built", |v| v["tools"].as_array().is_some()).await;
+    let markdown = api.get("servers/weather/report?format=markdown").await;
+    assert_eq!(markdown.status, 200, "{}", markdown.text);
+    // The store (SQLite beside the config) holds that very report before the gateway stops.
+    let db = rig.path("data/scores.db");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let stored: Option<String> = rusqlite::Connection::open(&db).ok().and_then(|c| {
+            c.query_row("SELECT report FROM server_reports WHERE upstream = 'weather'", [], |r| r.get(0)).ok()
+        });
+        if stored.is_some_and(|s| serde_json::from_str::<Value>(&s).ok() == Some(report.clone())) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the report never reached {}", db.display());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    first.proc.stop();
+
+    // Restarted on the same file, asked before any client lists: the stored report, rendered.
+    let second = Gateway::start(&rig, "", &config).await;
+    let api = AdminClient::new(second.base(), None);
+    assert!(api.get_ok("servers/weather/tools").await["tools"].as_array().unwrap().is_empty(), "nothing listed");
+    let md = api.get("servers/weather/report?format=markdown").await;
+    assert_eq!(md.status, 200, "{}", md.text);
+    assert!(md.header("content-type").starts_with("text/markdown"), "{:?}", md.headers);
+    assert_eq!(md.text, markdown.text, "the same markdown as before the restart");
+    assert_eq!(api.get_ok("servers/weather/report").await, report);
 }

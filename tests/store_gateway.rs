@@ -2,6 +2,8 @@
 //! - PostgreSQL stopped mid-run: proxying goes on (scored, annotated), `/readyz` says the store
 //!   is failing, and the scores written meanwhile reach the database once it is back;
 //! - a restart on PostgreSQL judges nothing again (tool scores and coherence come back from it);
+//! - a gateway on PostgreSQL over TLS (`sslmode=verify-full` with a private CA) stores its
+//!   scores over encrypted connections, and a bad `sslmode` stops `serve`, naming it;
 //! - pinning: a changed definition is hidden and its calls refused until `tdqs-gateway approve`,
 //!   and a definition that goes back to an approved one needs nothing;
 //! - two gateways writing one SQLite file at once, with the CLI approving beside them;
@@ -19,7 +21,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use model_server::{ModelServer, coherence_answer, tool_answer};
-use pg_support::PgServer;
+use pg_support::{Hba, PgServer};
 use serde_json::{Value, json};
 use support::http::Mcp;
 use support::{Gateway, Rig, Upstream};
@@ -133,6 +135,46 @@ async fn a_restart_on_postgres_judges_nothing_again() {
     assert!(final_(&list(&second, "catalog").await), "final on the first list after the restart");
     tokio::time::sleep(Duration::from_millis(1_000)).await; // the server report is rebuilt
     assert_eq!(model.requests().len(), calls, "nothing judged again");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_gateway_stores_scores_over_tls() {
+    let rig = Rig::new("pg-tls");
+    let pg = PgServer::start_tls(Hba::Any);
+    let upstream = catalog(&rig, "catalog", &["--count", "12", "--prefix", "t"]).await;
+    // The CA file beside the config, named relative to it.
+    std::fs::copy(pg.ca_file(), rig.path("db-ca.pem")).unwrap();
+    let url = pg.tls_url("sslmode=verify-full&sslrootcert=db-ca.pem");
+    let cfg = format!(
+        "[store]\nurl = \"{url}\"\n\n[policy]\nmode = \"annotate\"\n\n[[upstream]]\nname = \"catalog\"\nurl = \"{}\"\n",
+        upstream.url()
+    );
+    let gw = Gateway::start(&rig, "", &cfg).await;
+    assert_eq!(list(&gw, "catalog").await.len(), 12);
+    eventually("scores stored", Duration::from_secs(20), async || pg.count("SELECT count(*) FROM tool_scores") == 12)
+        .await;
+    let plaintext = pg.count(
+        "SELECT count(*) FROM pg_stat_ssl JOIN pg_stat_activity USING (pid)
+         WHERE application_name = 'tdqs-gateway' AND NOT ssl",
+    );
+    let encrypted = pg.count(
+        "SELECT count(*) FROM pg_stat_ssl JOIN pg_stat_activity USING (pid)
+         WHERE application_name = 'tdqs-gateway' AND ssl",
+    );
+    assert!(encrypted >= 1 && plaintext == 0, "{encrypted} encrypted, {plaintext} plaintext connections");
+    assert_eq!(readyz(&gw).await.1["store"]["status"], "ok");
+
+    // A mistyped sslmode is a start-up error that names it (and not the password).
+    let bad = rig.path("bad-sslmode.toml");
+    let url = pg.tls_url("sslmode=verify_full").replace("tdqs@", "tdqs:s3cret@");
+    let text = format!(
+        "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"{url}\"\n[[upstream]]\nname = \"u\"\nurl = \"http://127.0.0.1:9/mcp\"\n"
+    );
+    std::fs::write(&bad, text).unwrap();
+    let (code, err) = serve_once(&bad);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("store.url") && err.contains("sslmode=\"verify_full\""), "{err}");
+    assert!(!err.contains("s3cret"), "{err}");
 }
 
 fn approve(cfg: &Path, tool: &str) -> String {

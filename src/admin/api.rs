@@ -301,13 +301,23 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
             json_ok(&serde_json::to_value(&r.report).map_err(|e| AdminError::Internal(e.to_string()))?)
         });
     }
-    // None built since the start: the latest one kept in the store (JSON only).
+    // None built since the start (a restart, before any client listed): the latest one kept
+    // in the store.
     let name = up.name.clone();
     let stored = blocking(gw, move |s| s.server_reports()).await?.unwrap_or_default();
-    match stored.into_iter().find(|(n, _)| *n == up.name) {
-        Some((_, json)) if !markdown => Ok(json_ok(&json)),
-        _ => Err(AdminError::NotFound(format!(
+    let Some((_, json)) = stored.into_iter().find(|(n, _)| *n == up.name) else {
+        return Err(AdminError::NotFound(format!(
             "no report for {name:?} yet: it is built once a client lists the upstream's tools through the gateway"
+        )));
+    };
+    if !markdown {
+        return Ok(json_ok(&json));
+    }
+    match serde_json::from_value::<crate::scoring::ScoreReport>(json) {
+        Ok(report) => Ok(text_ok("text/markdown; charset=utf-8", crate::render::score_markdown(&report))),
+        // Written by another version (another spec or judge kind): the JSON still serves.
+        Err(e) => Err(AdminError::NotFound(format!(
+            "the stored report for {name:?} cannot be rendered by this version ({e}); ask for JSON, or list the upstream's tools to rebuild it"
         ))),
     }
 }

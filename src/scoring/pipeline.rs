@@ -3,7 +3,7 @@
 //! risks written onto the dearer tools.
 
 use futures_util::future::join_all;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::judge::{Judge, JudgeError};
 use crate::tdqs::SPEC_VERSION;
@@ -16,12 +16,19 @@ use crate::tdqs::server::{ServerScore, rollup};
 use crate::tdqs::signals::context_signals;
 use crate::tdqs::tool_score::{ToolScore, judged_score, needs_judge, no_description_score};
 
+/// One of a few strings this build knows. An alias because serde's derive takes a literal
+/// `&'static str` field for one borrowed from the input, and would then read reports only
+/// from `'static` text; the `deserialize_with` functions below map the input onto the known
+/// strings instead.
+pub type Known = &'static str;
+
 /// Which rubric, judge and prompts produced a report: scores compare only under the same.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JudgeStamp {
     /// `heuristic` or `openai`.
-    pub kind: &'static str,
+    #[serde(deserialize_with = "judge_kind")]
+    pub kind: Known,
     /// `heuristic-1`, or the model id.
     pub identity: String,
     /// SHA-256 of the tool-scoring system prompt (model judges only).
@@ -41,8 +48,9 @@ impl JudgeStamp {
     }
 }
 
-/// `score` output, in the reference's shape plus the judge stamp.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// `score` output, in the reference's shape plus the judge stamp. Read back from the store
+/// after a restart, so it deserializes too.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreReport {
     pub generated_at: String,
@@ -51,8 +59,28 @@ pub struct ScoreReport {
     pub judge: JudgeStamp,
     pub server: ServerSummary,
     pub server_score: ServerScore,
-    pub spec_version: &'static str,
+    #[serde(deserialize_with = "spec_version")]
+    pub spec_version: Known,
     pub tools: Vec<ToolScore>,
+}
+
+/// The kinds of judge this build has; a stored report of another kind is not this build's.
+fn judge_kind<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let kind = String::deserialize(d)?;
+    ["heuristic", "openai"]
+        .into_iter()
+        .find(|k| *k == kind)
+        .ok_or_else(|| serde::de::Error::custom(format!("judge kind {kind:?} is unknown to this build")))
+}
+
+/// Only reports of this build's spec version compare with its scores.
+fn spec_version<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let version = String::deserialize(d)?;
+    if version == SPEC_VERSION {
+        Ok(SPEC_VERSION)
+    } else {
+        Err(serde::de::Error::custom(format!("TDQS {version} report; this build scores TDQS {SPEC_VERSION}")))
+    }
 }
 
 /// A tool the judge could not score, and why.
@@ -111,4 +139,42 @@ pub async fn score_server(
         spec_version: SPEC_VERSION,
         tools: scores,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tdqs::definition::parse_tools;
+
+    /// A report as the store keeps it (JSON) comes back equal, and renders the same.
+    #[tokio::test]
+    async fn a_stored_report_reads_back_equal() {
+        let doc = serde_json::json!({"tools": [
+            {"name": "search_files", "description": "Search files under a folder by name pattern. Returns paths; read-only. Use read_file to open one.",
+             "inputSchema": {"type": "object", "properties": {"pattern": {"type": "string", "description": "Glob, e.g. *.rs"},
+                 "limit": {"type": "integer", "description": "At most this many paths"}}, "required": ["pattern"]},
+             "annotations": {"readOnlyHint": true}},
+            {"name": "read_file", "description": "Reads a file.", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}}},
+            {"name": "delete_file", "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}},
+             "annotations": {"readOnlyHint": true, "destructiveHint": true}}
+        ]});
+        let parsed = parse_tools(&crate::tdqs::json::parse(doc.to_string().as_bytes()).unwrap()).unwrap();
+        let report =
+            score_server("files \"local\"", &parsed.tools, &Judge::Heuristic, "2026-11-30T06:00:00.000Z".into())
+                .await
+                .unwrap();
+        // Every optional part present, so all of them go through the round trip.
+        assert!(report.server_score.coherence_justifications.is_some() && report.server_score.overall_tier.is_some());
+        assert!(report.tools.iter().any(|t| !t.flags.is_empty()));
+        let stored = serde_json::to_value(&report).unwrap();
+        let back: ScoreReport = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(back, report);
+        assert_eq!(serde_json::to_value(&back).unwrap(), stored);
+        assert_eq!(crate::render::score_markdown(&back), crate::render::score_markdown(&report));
+
+        let mut other = stored;
+        other["specVersion"] = "0.9".into();
+        let e = serde_json::from_value::<ScoreReport>(other).unwrap_err().to_string();
+        assert!(e.contains("TDQS 0.9"), "{e}");
+    }
 }

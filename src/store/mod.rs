@@ -9,6 +9,7 @@
 //! writes go through a background writer that batches them (see `writer.rs`).
 
 mod postgres;
+mod postgres_tls;
 mod sqlite;
 pub mod writer;
 
@@ -66,7 +67,11 @@ impl StoreUrl {
             return Ok(StoreUrl::Sqlite(if p.is_absolute() { p } else { base.join(p) }));
         }
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return Ok(StoreUrl::Postgres(url.to_owned()));
+            let url = postgres_tls::resolve(url, base)?;
+            // The driver's own parameters are checked now too, so `check-config` names them.
+            let (driver_url, _) = postgres_tls::split(&url)?;
+            driver_url.parse::<::postgres::Config>().map_err(|e| StoreError::from(e).0)?;
+            return Ok(StoreUrl::Postgres(url));
         }
         Err(format!("{:?} is not a store URL: use sqlite://PATH, postgres://... or memory", redact_url(url)))
     }
@@ -202,5 +207,11 @@ mod tests {
         let pg = StoreUrl::parse("postgresql://app:s3cret@db:5432/tdqs?sslmode=disable", base).unwrap();
         assert_eq!(format!("{pg:?}"), "postgresql://app:***@db:5432/tdqs?sslmode=disable");
         assert_eq!(redact_url("postgres://app@db/x"), "postgres://app@db/x");
+        let e = StoreUrl::parse("postgres://app:s3cret@db/x?sslmode=verify", base).unwrap_err();
+        assert!(e.contains("sslmode") && !e.contains("s3cret"), "{e}");
+        let e = StoreUrl::parse("postgres://app:s3cret@db/x?sslfoo=1", base).unwrap_err();
+        assert!(e.contains("sslfoo") && !e.contains("s3cret"), "{e}");
+        let pg = StoreUrl::parse("postgres://db/x?sslmode=verify-full&sslrootcert=ca.pem", base).unwrap();
+        assert_eq!(pg, StoreUrl::Postgres("postgres://db/x?sslmode=verify-full&sslrootcert=/etc/tdqs/ca.pem".into()));
     }
 }

@@ -9,12 +9,48 @@
 
 use std::time::Duration;
 
-use postgres::NoTls;
-use r2d2_postgres::PostgresConnectionManager;
+use tokio_postgres_rustls::MakeRustlsConnect;
 
+use super::postgres_tls;
 use super::{Pin, Sighting, Store, StoreError, StoredKey, now_ms, redact_url};
 
-type Pool = r2d2::Pool<PostgresConnectionManager<NoTls>>;
+type Pool = r2d2::Pool<Manager>;
+
+/// Makes the pool's connections. Its own (rather than `r2d2_postgres`) so that a failed
+/// connection reports its cause: the pool keeps only the error's text, and the driver's text
+/// alone is "error performing TLS handshake" without saying why.
+struct Manager {
+    config: postgres::Config,
+    tls: MakeRustlsConnect,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct ConnectError(String);
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = postgres::Client;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<postgres::Client, ConnectError> {
+        self.config.connect(self.tls.clone()).map_err(|e| {
+            let hint = postgres_tls::hint(&e);
+            let text = StoreError::from(e).0;
+            ConnectError(match hint {
+                Some(h) => format!("{text} ({h})"),
+                None => text,
+            })
+        })
+    }
+
+    fn is_valid(&self, client: &mut postgres::Client) -> Result<(), ConnectError> {
+        client.simple_query("").map(|_| ()).map_err(|e| ConnectError(StoreError::from(e).0))
+    }
+
+    fn has_broken(&self, client: &mut postgres::Client) -> bool {
+        client.is_closed()
+    }
+}
 
 /// Schema steps; step N brings the recorded version from N to N+1. Never edit a released step.
 const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
@@ -76,18 +112,20 @@ pub struct PostgresStore {
 }
 
 impl PostgresStore {
-    /// Connects and migrates. Fails with the (redacted) URL when the database is unreachable.
+    /// Connects and migrates. Fails with the (redacted) URL when the database is unreachable,
+    /// a TLS parameter is wrong or the server's certificate does not verify.
     pub fn open(url: &str) -> Result<PostgresStore, StoreError> {
         let named = |e: StoreError| StoreError(format!("{}: {}", redact_url(url), e.0));
-        let config: postgres::Config = url.parse().map_err(|e: postgres::Error| named(e.into()))?;
-        let mut config = config;
+        let (driver_url, tls) = postgres_tls::split(url).map_err(|m| named(StoreError(m)))?;
+        let mut config: postgres::Config = driver_url.parse().map_err(|e: postgres::Error| named(e.into()))?;
+        config.ssl_mode(tls.driver_mode());
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(Duration::from_secs(3));
         }
         if config.get_application_name().is_none() {
             config.application_name("tdqs-gateway");
         }
-        let manager = PostgresConnectionManager::new(config, NoTls);
+        let manager = Manager { config, tls: tls.connector().map_err(|m| named(StoreError(m)))? };
         // Connections are made when needed: an outage later fails a call within the timeout
         // instead of hanging it, and the pool reconnects when the database is back.
         let pool = r2d2::Pool::builder()

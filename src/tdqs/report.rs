@@ -1,13 +1,13 @@
 //! Report documents in the reference's JSON shapes (camelCase keys, dimension keys in
 //! snake_case). Fields are declared in the order they serialize.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::lint::{Finding, LintedTool, ServerLint};
 use super::shadow::ShadowCandidate;
 
 /// The server a report is about.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ServerSummary {
     pub name: String,

@@ -1,7 +1,7 @@
 //! Server level: description quality (0.6 mean + 0.4 min over tool scores, once 80% of the
 //! tools are scored), coherence (four equal dimensions), overall (70/30), all in integers.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::answer::{CoherenceJudgement, Justified};
 use super::json::JsString;
@@ -10,7 +10,7 @@ use super::shadow::{ShadowCandidate, confirmed_risks};
 use super::tool_score::ToolScore;
 
 /// Coherence justifications under the coherence dimension keys.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CoherenceJustifications {
     pub disambiguation: Justified,
     pub naming_consistency: Justified,
@@ -19,7 +19,7 @@ pub struct CoherenceJustifications {
 }
 
 /// A confirmed shadowing risk with the costs that made it a candidate.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ShadowingRiskReport {
     pub tool: JsString,
@@ -31,7 +31,7 @@ pub struct ShadowingRiskReport {
 
 /// The server's scores. Absent parts are `null`: description quality before 80% of the
 /// tools are scored, coherence before its judge answered, overall until both exist.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ServerScore {
     pub tool_count: usize,

@@ -4,6 +4,9 @@
 //!
 //! Debian's `postgresql` package provides the binaries (`scripts/deps/postgres.sh` installs
 //! it). PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user.
+//!
+//! `start_tls` turns `ssl=on` with a certificate made here (rcgen): a test CA signs a server
+//! certificate for [`TLS_HOST`] and 127.0.0.1; a second CA signs nothing the server shows.
 
 #![allow(dead_code)]
 
@@ -16,6 +19,21 @@ pub struct PgServer {
     dir: PathBuf,
     bin: PathBuf,
     child: Option<Child>,
+    /// Extra `-c` settings for every start.
+    settings: Vec<String>,
+}
+
+/// The name the TLS server's certificate is made out to (besides 127.0.0.1); tests reach it
+/// with `hostaddr=127.0.0.1`.
+pub const TLS_HOST: &str = "db.test";
+
+/// Who may connect to a TLS server without TLS.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Hba {
+    /// With or without TLS (what `initdb` writes).
+    Any,
+    /// TCP only over TLS (`hostssl`); plaintext TCP is turned away.
+    HostSslOnly,
 }
 
 /// The newest `/usr/lib/postgresql/<version>/bin`.
@@ -52,6 +70,65 @@ fn as_server_user(program: &Path) -> Command {
 
 impl PgServer {
     pub fn start() -> PgServer {
+        let mut pg = PgServer::init();
+        pg.resume();
+        pg
+    }
+
+    /// A server with `ssl=on` and a certificate signed by [`PgServer::ca_file`].
+    pub fn start_tls(hba: Hba) -> PgServer {
+        let mut pg = PgServer::init();
+        let make_ca = |name: &str| {
+            let mut params = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+            params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+            params.distinguished_name.push(rcgen::DnType::CommonName, name);
+            rcgen::CertifiedIssuer::self_signed(params, rcgen::KeyPair::generate().unwrap()).unwrap()
+        };
+        let (ca, other_ca) = (make_ca("tdqs test CA"), make_ca("another CA"));
+        let key = rcgen::KeyPair::generate().unwrap();
+        let cert = rcgen::CertificateParams::new(vec![TLS_HOST.to_owned(), "127.0.0.1".to_owned()])
+            .unwrap()
+            .signed_by(&key, &ca)
+            .unwrap();
+        std::fs::write(pg.ca_file(), ca.pem()).unwrap();
+        std::fs::write(pg.other_ca_file(), other_ca.pem()).unwrap();
+        let data = pg.dir.join("data");
+        std::fs::write(data.join("server.crt"), cert.pem()).unwrap();
+        std::fs::write(data.join("server.key"), key.serialize_pem()).unwrap();
+        if hba == Hba::HostSslOnly {
+            let rules = "local all all trust\nhostssl all all 127.0.0.1/32 trust\nhostssl all all ::1/128 trust\n";
+            std::fs::write(data.join("pg_hba.conf"), rules).unwrap();
+        }
+        // PostgreSQL insists that only its own user can read the key.
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(data.join("server.key"), std::fs::Permissions::from_mode(0o600)).unwrap();
+        if is_root() {
+            let ok = Command::new("chown").args(["-R", "postgres:postgres"]).arg(&pg.dir).status().unwrap();
+            assert!(ok.success(), "chown {} to postgres", pg.dir.display());
+        }
+        pg.settings = vec!["ssl=on".into(), "ssl_cert_file=server.crt".into(), "ssl_key_file=server.key".into()];
+        pg.resume();
+        pg
+    }
+
+    /// The CA (PEM) that signed a TLS server's certificate.
+    pub fn ca_file(&self) -> PathBuf {
+        self.dir.join("ca.pem")
+    }
+
+    /// A CA (PEM) that signed nothing the server presents.
+    pub fn other_ca_file(&self) -> PathBuf {
+        self.dir.join("other-ca.pem")
+    }
+
+    /// `postgres://tdqs@db.test:<port>/postgres?hostaddr=127.0.0.1&<params>`: the certificate's
+    /// name, reached on loopback.
+    pub fn tls_url(&self, params: &str) -> String {
+        format!("postgres://tdqs@{TLS_HOST}:{}/postgres?hostaddr=127.0.0.1&{params}", self.port)
+    }
+
+    /// A cluster made but not started.
+    fn init() -> PgServer {
         let bin = bin_dir();
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let dir = std::env::temp_dir().join(format!("tdqs-pg-{}-{port}", std::process::id()));
@@ -67,9 +144,7 @@ impl PgServer {
             .output()
             .expect("run initdb");
         assert!(out.status.success(), "initdb failed: {}", String::from_utf8_lossy(&out.stderr));
-        let mut pg = PgServer { port, dir, bin, child: None };
-        pg.resume();
-        pg
+        PgServer { port, dir, bin, child: None, settings: Vec::new() }
     }
 
     /// `postgres://tdqs@127.0.0.1:<port>/postgres`
@@ -85,7 +160,9 @@ impl PgServer {
             .arg("-D")
             .arg(self.dir.join("data"))
             .args(["-p", &self.port.to_string(), "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"])
-            .args(["-c", "full_page_writes=off", "-c", "max_connections=200", "-k"])
+            .args(["-c", "full_page_writes=off", "-c", "max_connections=200"])
+            .args(self.settings.iter().flat_map(|s| ["-c", s.as_str()]))
+            .arg("-k")
             .arg(&self.dir)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -96,7 +173,13 @@ impl PgServer {
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let url = self.url();
-            if off_runtime(move || postgres::Client::connect(&url, postgres::NoTls).is_ok()) {
+            // An answer from the server, even "no pg_hba.conf entry" (a server that wants
+            // TLS), means it is up.
+            let answered = move || match postgres::Client::connect(&url, postgres::NoTls) {
+                Ok(_) => true,
+                Err(e) => e.as_db_error().is_some(),
+            };
+            if off_runtime(answered) {
                 return;
             }
             assert!(Instant::now() < deadline, "PostgreSQL did not start:\n{}", self.logs());
