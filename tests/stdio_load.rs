@@ -145,11 +145,21 @@ async fn fifty_clients_never_more_than_twenty_children() {
 /// `max_sessions`: with a cap of 1, no second process may start until the first is gone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cap_counts_processes_still_shutting_down() {
-    let scratch = Scratch::new("load-cap-slow-exit");
-    let config = format!(
-        "[[upstream]]\nname = \"slowexit\"\ncommand = {}\nmax_sessions = 1\n",
-        bad_server(&["--exit-delay-ms", "1500"])
-    );
+    cap_holds_while_a_process_shuts_down("load-cap-slow-exit", &["--exit-delay-ms", "1500"]).await;
+}
+
+/// The same with a server that closes its output first and exits 1.5 s later: the end of
+/// its output must not free its place under the cap while the process still runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cap_counts_processes_whose_output_ended() {
+    let args = ["--close-stdout-first", "--exit-delay-ms", "1500"];
+    cap_holds_while_a_process_shuts_down("load-cap-stdout-closed", &args).await;
+}
+
+async fn cap_holds_while_a_process_shuts_down(name: &str, server_args: &[&str]) {
+    let scratch = Scratch::new(name);
+    let config =
+        format!("[[upstream]]\nname = \"slowexit\"\ncommand = {}\nmax_sessions = 1\n", bad_server(server_args));
     let gw = Gateway::start(&scratch, "gateway", &config).await;
     let url = gw.mcp_url("slowexit");
     let c = http::client();

@@ -1,7 +1,7 @@
 """A small stdio MCP server that misbehaves on demand, for the gateway's failure tests
 (tests/stdio_*.rs). Plain Python, no SDK: newline-delimited JSON-RPC on stdin/stdout.
 
-    python bad_server.py [--garbage] [--json-garbage] [--exit-delay-ms N] [--marker X]
+    python bad_server.py [--garbage] [--json-garbage] [--exit-delay-ms N] [--close-stdout-first] [--marker X]
 
 Tools:
     echo   {"text": str}  answers "echo: <text>"
@@ -15,6 +15,7 @@ Tools:
 --json-garbage  writes JSON lines that are not JSON-RPC messages (a structured log line, a
                 number, null, an array of numbers) around every message
 --exit-delay-ms on end of stdin, wait this long before exiting (a server slow to shut down)
+--close-stdout-first  on end of stdin, close stdout before that wait (output ends before the process)
 --marker        ignored; makes the command line unique so tests can find the process
 
 The server exits with status 0 when stdin reaches end of file. Nothing but what the flags ask
@@ -185,6 +186,7 @@ def main() -> None:
     ap.add_argument("--garbage", action="store_true")
     ap.add_argument("--json-garbage", action="store_true")
     ap.add_argument("--exit-delay-ms", type=int, default=0)
+    ap.add_argument("--close-stdout-first", action="store_true")
     ap.add_argument("--marker", default="")
     args = ap.parse_args()
     if args.garbage or args.json_garbage:
@@ -201,6 +203,9 @@ def main() -> None:
         for m in msg if isinstance(msg, list) else [msg]:
             if isinstance(m, dict):
                 handle(m)
+    if args.close_stdout_first:
+        sys.stdout.flush()
+        os.close(1)
     if args.exit_delay_ms:
         time.sleep(args.exit_delay_ms / 1000)
     sys.exit(0)

@@ -66,7 +66,7 @@ pub struct StdioSession {
     last_active: Mutex<Instant>,
     ended: AtomicBool,
     /// Set once the process is gone; until then the session counts against `max_sessions`.
-    reaped: AtomicBool,
+    reaped: tokio::sync::watch::Sender<bool>,
 }
 
 /// A line worth passing on: a JSON-RPC 2.0 request, notification or response, or a batch
@@ -102,7 +102,7 @@ impl StdioSession {
             routing: Mutex::new(Routing::default()),
             last_active: Mutex::new(Instant::now()),
             ended: AtomicBool::new(false),
-            reaped: AtomicBool::new(false),
+            reaped: tokio::sync::watch::Sender::new(false),
         }
     }
 
@@ -126,7 +126,7 @@ impl StdioSession {
 
     /// True once the process has exited and been reaped.
     pub fn is_reaped(&self) -> bool {
-        self.reaped.load(Ordering::SeqCst)
+        *self.reaped.borrow()
     }
 
     /// Opens a POST stream for the answers to `ids` (`list_ids` among them are tools/list).
@@ -330,9 +330,12 @@ impl StdioSession {
     }
 
     /// Ends the session: stops the process, answers every pending request with an error
-    /// naming the upstream and how the process ended, and closes every stream.
+    /// naming the upstream and how the process ended, and closes every stream. Returns once
+    /// the process is reaped, whoever ends it (a DELETE, the idle reaper, the process's own
+    /// end of output): callers then forget the session, and with it its place under the cap.
     pub async fn end(&self, reason: Option<String>) {
         if self.ended.swap(true, Ordering::SeqCst) {
+            let _ = self.reaped.subscribe().wait_for(|reaped| *reaped).await;
             return;
         }
         let status = match self.process.try_status().await {
@@ -354,6 +357,6 @@ impl StdioSession {
                 let _ = s.tx.send(Bytes::from(error_response(&id, -32000, &msg, None))).await;
             }
         }
-        self.reaped.store(true, Ordering::SeqCst);
+        self.reaped.send_replace(true);
     }
 }
