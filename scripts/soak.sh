@@ -22,6 +22,8 @@
 #   --rate R            requests/s to the bench upstream (default 250); sessions and churn add
 #                       ~20/s more. Keep it moderate: the machine is shared
 #   --sessions S        new sessions/s on the stateful upstream (default 4; 0: no session churn)
+#   --delete F          fraction of sessions DELETEd (default 0.25; the rest are abandoned)
+#   --get-streams F     fraction of sessions opening a GET stream (default 0.3)
 #   --churn-rate R      requests/s on the churn upstream (default 4; 0: no definition churn)
 #   --def-interval S    seconds between rewrites of the churn upstream's tools (default 2)
 #   --def-changes N     descriptions changed per rewrite (default 2)
@@ -48,6 +50,8 @@ cd "$ROOT"
 MINUTES=30
 RATE=250
 SESSIONS=4
+DELETE=0.25
+GET_STREAMS=0.3
 CHURN_RATE=4
 DEF_INTERVAL=2
 DEF_CHANGES=2
@@ -64,6 +68,8 @@ while [ $# -gt 0 ]; do
         --minutes) MINUTES="$2"; shift 2 ;;
         --rate) RATE="$2"; shift 2 ;;
         --sessions) SESSIONS="$2"; shift 2 ;;
+        --delete) DELETE="$2"; shift 2 ;;
+        --get-streams) GET_STREAMS="$2"; shift 2 ;;
         --churn-rate) CHURN_RATE="$2"; shift 2 ;;
         --def-interval) DEF_INTERVAL="$2"; shift 2 ;;
         --def-changes) DEF_CHANGES="$2"; shift 2 ;;
@@ -226,12 +232,12 @@ wait_http "http://127.0.0.1:$GW_PORT/healthz"
 grep -q tdqs-gateway "/proc/$GW_PG/comm" || { log "pid $GW_PG is not the gateway"; exit 1; }
 
 # --- the load ----------------------------------------------------------------------------------
-log "driving for $MINUTES min: bench $RATE req/s, $SESSIONS sessions/s, churn $CHURN_RATE req/s" \
+log "driving for $MINUTES min: bench $RATE req/s, $SESSIONS sessions/s ($DELETE DELETEd), churn $CHURN_RATE req/s" \
     "(${DEF_CHANGES} new definitions every ${DEF_INTERVAL} s), cache cap $CACHE_ENTRIES, samples every ${SAMPLE} s"
 python3 "$ROOT/benches/soak/drive.py" --gateway "127.0.0.1:$GW_PORT" --pid "$GW_PG" \
     --sessions-pid "$SESSIONS_PID" --churn-pid "$CHURN_PID" \
     --seconds "$(awk -v m="$MINUTES" 'BEGIN { print m * 60 }')" --rate "$RATE" \
-    --sessions "$SESSIONS" --churn-rate "$CHURN_RATE" --tools-file "$TOOLS_FILE" \
+    --sessions "$SESSIONS" --delete "$DELETE" --get-streams "$GET_STREAMS" --churn-rate "$CHURN_RATE" --tools-file "$TOOLS_FILE" \
     --def-interval-s "$DEF_INTERVAL" --def-changes "$DEF_CHANGES" --sample-s "$SAMPLE" \
     --sqlite "$RUN/data/scores.db" --out "$RUN"
 

@@ -7,7 +7,7 @@ the gateway:
 
 - bench: the stateless Rust upstream (100 tools): cached `tools/list` and `tools/call` over
   keep-alive connections, plus a few malformed requests (bad JSON, no method, an empty batch, a
-  wrong `Mcp-Method` header, an unknown session id);
+  wrong `Mcp-Method` header, a JSON string);
 - sessions: a stateful FastMCP upstream: each session is a new connection that initializes,
   lists or calls once or twice, sometimes opens a GET stream that is dropped a few seconds
   later, and is then DELETEd (a minority) or simply abandoned;
