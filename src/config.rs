@@ -54,6 +54,14 @@ pub struct ListenConfig {
     /// Largest request body accepted from a client, in bytes.
     #[serde(default = "default_max_body")]
     pub max_body_bytes: usize,
+    /// How long a session the gateway saw no request on is remembered (its recent list ids,
+    /// by which a list answer replayed on a resumed stream is recognised).
+    #[serde(default = "default_session_idle_ms")]
+    pub session_idle_ms: u64,
+}
+
+fn default_session_idle_ms() -> u64 {
+    10 * 60 * 1000
 }
 
 fn default_addr() -> SocketAddr {
@@ -73,6 +81,7 @@ impl Default for ListenConfig {
             allowed_origins: Vec::new(),
             allowed_hosts: Vec::new(),
             max_body_bytes: default_max_body(),
+            session_idle_ms: default_session_idle_ms(),
         }
     }
 }

@@ -153,10 +153,9 @@ async fn handle(
         Ok(r) => r,
         Err(e) => return e.into_response(single_id.as_deref()),
     };
-    if req.method == Method::DELETE
-        && resp.status().is_success()
-        && let Some(s) = &session_id
-    {
+    // A session ends on its DELETE, or when the upstream says it no longer knows it.
+    let ended = (req.method == Method::DELETE && resp.status().is_success()) || resp.status() == StatusCode::NOT_FOUND;
+    if ended && let Some(s) = &session_id {
         gw.sessions.end(upstream, s);
     }
     let rw = Rewriter { gw: gw.clone(), tools, local_ids, session };

@@ -81,6 +81,7 @@ impl Gateway {
             // somewhere else).
             .redirect(reqwest::redirect::Policy::none())
             .build()?;
+        let session_idle = std::time::Duration::from_millis(config.listen.session_idle_ms);
         let gw = Arc::new(Gateway {
             config,
             admin,
@@ -88,7 +89,7 @@ impl Gateway {
             upstreams,
             stdio,
             http,
-            sessions: session::Sessions::new(),
+            sessions: session::Sessions::new(session_idle),
             legacy: Default::default(),
             bridges: Default::default(),
             list_changed: broadcast::channel(256).0,

@@ -1,6 +1,7 @@
 //! What the gateway remembers per MCP session: the ids of the client's recent `tools/list`
 //! requests, so that an answer replayed later (a GET with `Last-Event-ID`) is still recognised
-//! and rewritten. Sessions idle for two hours are forgotten.
+//! and rewritten. A session is forgotten after `listen.session_idle_ms` without a request, on
+//! DELETE, or when the upstream no longer knows it (404).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -39,14 +40,12 @@ pub struct Sessions {
     cache: moka::sync::Cache<(String, String), Arc<Session>>,
 }
 
+/// Sessions remembered at most; past it the least recently used are forgotten first.
+const MAX_SESSIONS: u64 = 100_000;
+
 impl Sessions {
-    pub fn new() -> Self {
-        Sessions {
-            cache: moka::sync::Cache::builder()
-                .max_capacity(100_000)
-                .time_to_idle(Duration::from_secs(2 * 3600))
-                .build(),
-        }
+    pub fn new(idle: Duration) -> Self {
+        Sessions { cache: moka::sync::Cache::builder().max_capacity(MAX_SESSIONS).time_to_idle(idle).build() }
     }
 
     pub fn get(&self, upstream: &str, session_id: &str) -> Arc<Session> {
