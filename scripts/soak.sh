@@ -42,6 +42,11 @@
 # requests per kind, unexpected outcomes, SQLite growth per new definition. Also in
 # DIR/LABEL/summary.md, samples in DIR/LABEL/samples.jsonl, one line per run appended to
 # DIR/results.jsonl. Every process it starts is stopped on exit (trap), by process group.
+#
+# When the verdict is growth, take the load apart with --label'd runs: --sessions 0 (no session
+# churn), --churn-rate 0 (no definition churn), --delete 1 (every session closed by its client);
+# the sessions gauge in samples.jsonl shows the session table. README, "Measured", has a 30-minute
+# run and its analysis.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -232,8 +237,10 @@ wait_http "http://127.0.0.1:$GW_PORT/healthz"
 grep -q tdqs-gateway "/proc/$GW_PG/comm" || { log "pid $GW_PG is not the gateway"; exit 1; }
 
 # --- the load ----------------------------------------------------------------------------------
-log "driving for $MINUTES min: bench $RATE req/s, $SESSIONS sessions/s ($DELETE DELETEd), churn $CHURN_RATE req/s" \
-    "(${DEF_CHANGES} new definitions every ${DEF_INTERVAL} s), cache cap $CACHE_ENTRIES, samples every ${SAMPLE} s"
+CHURN_NOTE=""
+[ "$CHURN_RATE" != 0 ] && CHURN_NOTE=" (${DEF_CHANGES} new definitions every ${DEF_INTERVAL} s)"
+log "driving for $MINUTES min: bench $RATE req/s, $SESSIONS sessions/s ($DELETE DELETEd)," \
+    "churn $CHURN_RATE req/s$CHURN_NOTE, cache cap $CACHE_ENTRIES, samples every ${SAMPLE} s"
 python3 "$ROOT/benches/soak/drive.py" --gateway "127.0.0.1:$GW_PORT" --pid "$GW_PG" \
     --sessions-pid "$SESSIONS_PID" --churn-pid "$CHURN_PID" \
     --seconds "$(awk -v m="$MINUTES" 'BEGIN { print m * 60 }')" --rate "$RATE" \

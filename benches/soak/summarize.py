@@ -96,7 +96,10 @@ def main():
     fd_slope, _ = slope_per_min(rows, lambda r: r.get("fds"), half)
     thr_slope, _ = slope_per_min(rows, lambda r: r.get("Threads"), half)
     ses_slope, _ = slope_per_min(rows, sessions_total, half)
-    verdict = "no growth" if rss_slope is not None and rss_slope <= a.tolerance else "GROWTH"
+    if rss_slope is None:
+        verdict = "too short to tell"
+    else:
+        verdict = "no growth" if rss_slope <= a.tolerance else "GROWTH"
 
     def rng(key):
         vals = [key(r) for r in warm if key(r) is not None]
@@ -122,9 +125,11 @@ def main():
     p("| gateway | start (after {:.0f} s warm-up) | end | max | slope, 2nd half | slope, after warm-up |".format(a.warmup_s))
     p("|---|---|---|---|---|---|")
     fmt_slope = lambda s: "-" if s is None else f"{s:+.1f}/min"  # noqa: E731
+    rss_2nd = "-" if rss_slope is None else f"**{rss_slope:+.1f} KiB/min** (± {rss_se:.1f})"
+    rss_all = "-" if all_slope is None else f"{all_slope:+.1f} KiB/min"
     p(
         f"| RSS (KiB) | {start['VmRSS']:,} | {end['VmRSS']:,} | {max(r['VmRSS'] for r in warm):,} "
-        f"(VmHWM {end.get('VmHWM', 0):,}) | **{rss_slope:+.1f} KiB/min** (± {rss_se:.1f}) | {all_slope:+.1f} KiB/min |"
+        f"(VmHWM {end.get('VmHWM', 0):,}) | {rss_2nd} | {rss_all} |"
     )
     p(f"| RssAnon (KiB) | {start.get('RssAnon', 0):,} | {end.get('RssAnon', 0):,} | {rng(lambda r: r.get('RssAnon'))[1]:,} | {fmt_slope(anon_slope)} | |")
     lo, hi = rng(lambda r: r.get("fds"))
@@ -193,9 +198,9 @@ def main():
                         "rss_start_kib": start["VmRSS"],
                         "rss_end_kib": end["VmRSS"],
                         "rss_max_kib": max(r["VmRSS"] for r in warm),
-                        "rss_slope_2nd_half_kib_min": round(rss_slope, 2),
-                        "rss_slope_se": round(rss_se, 2),
-                        "rss_slope_after_warmup_kib_min": round(all_slope, 2),
+                        "rss_slope_2nd_half_kib_min": None if rss_slope is None else round(rss_slope, 2),
+                        "rss_slope_se": None if rss_se is None else round(rss_se, 2),
+                        "rss_slope_after_warmup_kib_min": None if all_slope is None else round(all_slope, 2),
                         "rssanon_slope_2nd_half_kib_min": None if anon_slope is None else round(anon_slope, 2),
                         "fds": [start.get("fds"), end.get("fds")],
                         "threads": [start.get("Threads"), end.get("Threads")],
