@@ -351,3 +351,30 @@ fn serve_read_only(cfg: &Path, dir: &Path) -> (i32, String) {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     result
 }
+
+/// A gateway stopped the way a container runtime stops it (SIGTERM) writes what it had queued
+/// and folds SQLite's write-ahead log into the database: the `.db` file alone, copied
+/// elsewhere, holds every score.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_gateway_leaves_the_database_file_complete() {
+    let rig = Rig::new("sqlite-stop");
+    let upstream = catalog(&rig, "catalog", &["--count", "8", "--prefix", "s"]).await;
+    let cfg = format!(
+        "[store]\nurl = \"sqlite://scores.db\"\n\n[policy]\nmode = \"annotate\"\n\n[[upstream]]\nname = \"catalog\"\nurl = \"{}\"\n",
+        upstream.url()
+    );
+    let mut gw = Gateway::start(&rig, "", &cfg).await;
+    assert_eq!(list(&gw, "catalog").await.len(), 8);
+    gw.proc.stop(); // SIGTERM to the gateway, as the reaper passes it on
+    let wal = rig.path("scores.db-wal");
+    assert!(std::fs::metadata(&wal).map_or(true, |m| m.len() == 0), "the log is folded in: {wal:?}");
+    let copy = rig.path("copy.db");
+    std::fs::copy(rig.path("scores.db"), &copy).unwrap();
+    let db = rusqlite::Connection::open(&copy).unwrap();
+    let scores: i64 = db.query_row("SELECT count(*) FROM tool_scores", [], |r| r.get(0)).unwrap();
+    assert_eq!(scores, 8, "every score in the database file alone");
+    assert!(
+        std::fs::read_to_string(&gw.proc.err).unwrap().contains("shutting down"),
+        "stopped by the signal, not killed"
+    );
+}

@@ -132,9 +132,15 @@ impl ScoringService {
         });
     }
 
-    /// Writes what is queued for the store (at shutdown), waiting at most `wait`.
+    /// Writes what is queued for the store (at shutdown), waiting at most `wait`, then lets
+    /// the store make itself complete on disk.
     pub fn flush_store(&self, wait: Duration) -> bool {
-        self.store.as_ref().is_none_or(|(_, w)| w.flush(wait))
+        let Some((store, writer)) = &self.store else { return true };
+        let flushed = writer.flush(wait);
+        if let Err(e) = store.checkpoint() {
+            tracing::warn!(error = %e, "store checkpoint at shutdown failed; the next start recovers it");
+        }
+        flushed
     }
 
     /// Keeps an upstream's latest server report in the store (in the background).

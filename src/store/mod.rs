@@ -146,6 +146,12 @@ pub struct Pin {
 pub trait Store: Send + Sync {
     /// Answers when the store can be read (for `/readyz`).
     fn ping(&self) -> Result<(), StoreError>;
+    /// At shutdown, after the last write: leaves the store complete without this process
+    /// (SQLite folds its write-ahead log into the database file, so the file alone is a full
+    /// copy for a backup or another host).
+    fn checkpoint(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// The stored report entry (JSON) for a key.
     fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError>;
     /// Upserts scores; writing the same key twice is harmless.

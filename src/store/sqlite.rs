@@ -123,6 +123,12 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    fn checkpoint(&self) -> Result<(), StoreError> {
+        // (busy, log frames, frames checkpointed); TRUNCATE also empties the log file.
+        self.conn().query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0))?;
+        Ok(())
+    }
+
     fn get_score(&self, key: &StoredKey) -> Result<Option<serde_json::Value>, StoreError> {
         let text: Option<String> = self
             .conn()
