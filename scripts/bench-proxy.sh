@@ -76,36 +76,11 @@ done
 log() { echo "[bench-proxy] $*" >&2; }
 
 # --- processes we start, stopped on exit -------------------------------------------------------
-PGIDS=()
+# shellcheck source=lib/procs.sh
+. "$ROOT/scripts/lib/procs.sh"
 WRK_PID=""
-cleanup() {
-    local pg
+cleanup_extra() {
     if [ -n "$WRK_PID" ]; then kill "$WRK_PID" 2>/dev/null || true; fi
-    for pg in "${PGIDS[@]}"; do
-        kill -TERM -- "-$pg" 2>/dev/null || true
-    done
-    sleep 0.3
-    for pg in "${PGIDS[@]}"; do
-        kill -KILL -- "-$pg" 2>/dev/null || true
-    done
-    wait 2>/dev/null || true
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# start NAME LOGFILE CMD...: runs CMD in its own process group (so its children stop with it);
-# sets STARTED to the group id.
-start() {
-    local name="$1" logfile="$2"
-    shift 2
-    setsid "$@" >"$logfile" 2>&1 </dev/null &
-    STARTED=$!
-    PGIDS+=("$STARTED")
-    log "started $name (pgid $STARTED)"
-}
-
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
 }
 
 # post URL METHOD [SESSION]: one JSON-RPC request, the answer body on stdout.
@@ -340,15 +315,7 @@ if [ "$SLOW_MS" != 0 ]; then
 fi
 
 if [ "$SDK" = 1 ]; then
-    SDK_PY="$ROOT/.venv-mcp/bin/python"
-    if [ ! -x "$SDK_PY" ]; then
-        SDK_PY="$ROOT/target/bench-proxy-peers/sdk-venv/bin/python"
-        if [ ! -x "$SDK_PY" ]; then
-            log "installing the MCP Python SDK into target/bench-proxy-peers/sdk-venv"
-            python3 -m venv "$ROOT/target/bench-proxy-peers/sdk-venv"
-            "$SDK_PY" -m pip install -q 'mcp==1.30.*' >&2
-        fi
-    fi
+    SDK_PY=$(sdk_python "$ROOT")
     "$UPSTREAM" --dump-tools >"$OUT/tools.json"
     port=$(free_port)
     start upstream-sdk "$OUT/upstream-sdk.log" "$SDK_PY" "$ROOT/benches/proxy/sdk_upstream.py" "$OUT/tools.json" "$port"

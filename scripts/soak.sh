@@ -94,33 +94,8 @@ done
 log() { echo "[soak] $*" >&2; }
 
 # --- processes we start, stopped on exit -------------------------------------------------------
-PGIDS=()
-stop_group() {
-    kill -TERM -- "-$1" 2>/dev/null || true
-}
-cleanup() {
-    local pg
-    for pg in "${PGIDS[@]}"; do stop_group "$pg"; done
-    sleep 0.5
-    for pg in "${PGIDS[@]}"; do kill -KILL -- "-$pg" 2>/dev/null || true; done
-    wait 2>/dev/null || true
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# start NAME LOGFILE CMD...: runs CMD in its own process group; sets STARTED to the group id.
-start() {
-    local name="$1" logfile="$2"
-    shift 2
-    setsid "$@" >"$logfile" 2>&1 </dev/null &
-    STARTED=$!
-    PGIDS+=("$STARTED")
-    log "started $name (pgid $STARTED)"
-}
-
-free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'
-}
+# shellcheck source=lib/procs.sh
+. "$ROOT/scripts/lib/procs.sh"
 
 # rig_server NAME ARGS...: a tests/rig server (it serves while its stdin is open and prints
 # `LISTENING <port>`); sets RIG_PORT and RIG_PID (the Python process, for its RSS).
@@ -158,16 +133,7 @@ if [ -z "$GATEWAY" ] || [ -z "$UPSTREAM" ]; then
     GATEWAY="${GATEWAY:-target/release/tdqs-gateway}"
     UPSTREAM="${UPSTREAM:-target/release/examples/bench_upstream}"
 fi
-SDK_PY="$ROOT/.venv-mcp/bin/python"
-if [ ! -x "$SDK_PY" ]; then
-    # The same fallback venv as bench-proxy.sh --sdk-upstream.
-    SDK_PY="$ROOT/target/bench-proxy-peers/sdk-venv/bin/python"
-    if [ ! -x "$SDK_PY" ]; then
-        log "installing the MCP Python SDK into target/bench-proxy-peers/sdk-venv"
-        python3 -m venv "$ROOT/target/bench-proxy-peers/sdk-venv"
-        "$SDK_PY" -m pip install -q --disable-pip-version-check 'mcp==1.30.*' >&2
-    fi
-fi
+SDK_PY=$(sdk_python "$ROOT")
 
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
@@ -249,7 +215,7 @@ python3 "$ROOT/benches/soak/drive.py" --gateway "127.0.0.1:$GW_PORT" --pid "$GW_
     --sqlite "$RUN/data/scores.db" --out "$RUN"
 
 # Stop the gateway before reading its database (the WAL is folded in on a clean close).
-stop_group "$GW_PG"
+kill -TERM -- "-$GW_PG" 2>/dev/null || true
 for _ in $(seq 50); do kill -0 "$GW_PG" 2>/dev/null || break; sleep 0.1; done
 python3 "$ROOT/benches/soak/summarize.py" "$RUN" --warmup-s "$WARMUP" --tolerance "$TOLERANCE" \
     --sqlite "$RUN/data/scores.db" --label "$LABEL" --jsonl "$OUT/results.jsonl" | tee "$RUN/summary.md"
