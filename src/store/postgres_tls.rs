@@ -158,7 +158,7 @@ impl TlsSettings {
             (None, _) => None,
         };
         let verifier: Arc<dyn ServerCertVerifier> = match roots {
-            None => Arc::new(NoVerification { algorithms }),
+            None => Arc::new(WithoutHostName { roots: None, algorithms }),
             Some(roots) => {
                 let roots = Arc::new(load_roots(&roots)?);
                 if self.mode == SslMode::VerifyFull {
@@ -166,7 +166,7 @@ impl TlsSettings {
                         .build()
                         .map_err(|e| format!("sslrootcert: {e}"))?
                 } else {
-                    Arc::new(ChainOnly { roots, algorithms })
+                    Arc::new(WithoutHostName { roots: Some(roots), algorithms })
                 }
             }
         };
@@ -220,57 +220,18 @@ fn load_roots(roots: &Roots) -> Result<RootCertStore, String> {
     Ok(store)
 }
 
-/// `prefer` and `require` without a root file: encryption against passive listeners, no
-/// identity (what libpq does). The handshake's signatures are still checked.
+/// Every mode short of `verify-full`: `prefer` and `require` without a root file check no
+/// identity (encryption against passive listeners, as libpq does); `verify-ca` (and prefer or
+/// require with a root file) need a chain to a trusted CA, without comparing the host name. The
+/// handshake's signatures are checked either way.
 #[derive(Debug)]
-struct NoVerification {
+struct WithoutHostName {
+    /// The trusted CAs, or `None` to accept any certificate.
+    roots: Option<Arc<RootCertStore>>,
     algorithms: WebPkiSupportedAlgorithms,
 }
 
-/// `verify-ca` (and prefer/require with a root file): the chain must lead to a trusted CA;
-/// the host name is not compared.
-#[derive(Debug)]
-struct ChainOnly {
-    roots: Arc<RootCertStore>,
-    algorithms: WebPkiSupportedAlgorithms,
-}
-
-impl ServerCertVerifier for NoVerification {
-    fn verify_server_cert(
-        &self,
-        _end_entity: &CertificateDer<'_>,
-        _intermediates: &[CertificateDer<'_>],
-        _server_name: &ServerName<'_>,
-        _ocsp: &[u8],
-        _now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        Ok(ServerCertVerified::assertion())
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.algorithms.supported_schemes()
-    }
-}
-
-impl ServerCertVerifier for ChainOnly {
+impl ServerCertVerifier for WithoutHostName {
     fn verify_server_cert(
         &self,
         end_entity: &CertificateDer<'_>,
@@ -279,8 +240,10 @@ impl ServerCertVerifier for ChainOnly {
         _ocsp: &[u8],
         now: UnixTime,
     ) -> Result<ServerCertVerified, rustls::Error> {
-        let cert = ParsedCertificate::try_from(end_entity)?;
-        verify_server_cert_signed_by_trust_anchor(&cert, &self.roots, intermediates, now, self.algorithms.all)?;
+        if let Some(roots) = &self.roots {
+            let cert = ParsedCertificate::try_from(end_entity)?;
+            verify_server_cert_signed_by_trust_anchor(&cert, roots, intermediates, now, self.algorithms.all)?;
+        }
         Ok(ServerCertVerified::assertion())
     }
 
