@@ -201,24 +201,33 @@ def sse_result(data: bytes) -> dict | None:
         return None
 
 
+def open_session(c, path: str, client: str, kind: str) -> dict | None:
+    """initialize and notifications/initialized on `path`, counted as `<kind>_init` and
+    `<kind>_initialized`; the headers of the session's later requests, or None."""
+    init = rpc(
+        "initialize",
+        {"protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": client, "version": "1"}},
+        next_id(),
+    )
+    st, hdrs, data = c.request("POST", path, init)
+    sid = hdrs.get("Mcp-Session-Id")
+    ok = st == 200 and sid is not None and (sse_result(data) or {}).get("result") is not None
+    done(f"{kind}_init", ok, f"{st} {data[:200]!r}")
+    if not ok:
+        return None
+    h = {"Mcp-Session-Id": sid, "MCP-Protocol-Version": PROTOCOL}
+    st, _, data = c.request("POST", path, rpc("notifications/initialized"), h)
+    done(f"{kind}_initialized", st == 202, f"{st} {data[:200]!r}")
+    return h
+
+
 def session_once(args) -> None:
     c = Client(args.host, args.port)
     path = "/mcp/sessions"
     try:
-        init = rpc(
-            "initialize",
-            {"protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": "soak", "version": "1"}},
-            next_id(),
-        )
-        st, hdrs, data = c.request("POST", path, init)
-        sid = hdrs.get("Mcp-Session-Id")
-        ok = st == 200 and sid is not None and (sse_result(data) or {}).get("result") is not None
-        done("session_init", ok, f"{st} {data[:200]!r}")
-        if not ok:
+        h = open_session(c, path, "soak", "session")
+        if h is None:
             return
-        h = {"Mcp-Session-Id": sid, "MCP-Protocol-Version": PROTOCOL}
-        st, _, data = c.request("POST", path, rpc("notifications/initialized"), h)
-        done("session_initialized", st == 202, f"{st} {data[:200]!r}")
         for _ in range(random.choice((1, 1, 2))):
             if random.random() < 0.5:
                 st, _, data = c.request("POST", path, rpc("tools/list", {}, next_id()), h)
@@ -234,7 +243,7 @@ def session_once(args) -> None:
                 ok = st == 200 and ("result" in msg if name == "search_issues" else "hidden by tdqs-gateway" in json.dumps(msg))
                 done("session_call" if name == "search_issues" else "session_call_refused", ok, f"{st} {data[:200]!r}")
         if random.random() < args.get_streams:
-            open_stream(args, path, sid)
+            open_stream(args, path, h["Mcp-Session-Id"])
         if random.random() < args.delete:
             st, _, data = c.request("DELETE", path, None, h)
             done("session_delete", st in (200, 202, 204), f"{st} {data[:200]!r}")
@@ -339,23 +348,9 @@ def churn_loop(args, rate: float) -> None:
     path = "/mcp/churn"
     state: dict = {"h": None}
 
-    def initialize() -> None:
-        init = rpc(
-            "initialize",
-            {"protocolVersion": PROTOCOL, "capabilities": {}, "clientInfo": {"name": "soak-churn", "version": "1"}},
-            next_id(),
-        )
-        st, hdrs, data = c.request("POST", path, init)
-        sid = hdrs.get("Mcp-Session-Id")
-        done("churn_init", st == 200 and sid is not None, f"{st} {data[:200]!r}")
-        if sid:
-            state["h"] = {"Mcp-Session-Id": sid, "MCP-Protocol-Version": PROTOCOL}
-            st, _, _ = c.request("POST", path, rpc("notifications/initialized"), state["h"])
-            done("churn_initialized", st == 202, str(st))
-
     def one() -> None:
         if state["h"] is None:
-            initialize()
+            state["h"] = open_session(c, path, "soak-churn", "churn")
             return
         try:
             if random.random() < 0.8:
