@@ -174,10 +174,10 @@ impl PgServer {
         loop {
             let url = self.url();
             // An answer from the server, even "no pg_hba.conf entry" (a server that wants
-            // TLS), means it is up.
+            // TLS), means it is up; "the database system is starting up" does not.
             let answered = move || match postgres::Client::connect(&url, postgres::NoTls) {
                 Ok(_) => true,
-                Err(e) => e.as_db_error().is_some(),
+                Err(e) => e.as_db_error().is_some_and(|db| *db.code() != postgres::error::SqlState::CANNOT_CONNECT_NOW),
             };
             if off_runtime(answered) {
                 return;
