@@ -3,7 +3,10 @@
 //! listed tool's latest decision, which is what a later call is checked against.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+// Locks that cannot be poisoned: a panic elsewhere must never turn a refusal into a pass.
+use parking_lot::Mutex;
 
 use serde_json::json;
 
@@ -14,6 +17,7 @@ use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
 use crate::scoring::ScoreReport;
 use crate::scoring::pins::PinStatus;
 use crate::scoring::service::{Scored, ScoringService};
+use crate::scoring::siblings::Siblings;
 use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::definition::{ToolDefinition, tool_from_object};
 use crate::tdqs::json::{self as js, JsString};
@@ -26,7 +30,7 @@ const PROVISIONAL_TTL_MS: u64 = 5_000;
 #[derive(Clone, Debug)]
 struct ToolState {
     definition: Option<ToolDefinition>,
-    siblings: Vec<JsString>,
+    siblings: Siblings,
     scored: Option<Scored>,
     /// For a pinned upstream, whether this definition is approved.
     pin: Option<PinStatus>,
@@ -88,6 +92,8 @@ pub struct UpstreamTools {
     paginated: std::sync::atomic::AtomicBool,
     /// Hash of the last whole (single-page) list, whose tools are the ones that exist.
     last_whole: std::sync::atomic::AtomicU64,
+    /// Tools one list may carry (`max_list_tools`).
+    max_list_tools: usize,
 }
 
 /// Description quality, coherence and overall for everything this upstream has listed: the
@@ -149,24 +155,30 @@ impl UpstreamTools {
             refusals: Mutex::default(),
             paginated: Default::default(),
             last_whole: Default::default(),
+            max_list_tools: crate::config::limits::max_list_tools(),
         }
+    }
+
+    /// The same, with lists longer than `max` refused (enforce) or passed on unscored.
+    pub fn with_max_list_tools(mut self, max: usize) -> Self {
+        self.max_list_tools = max;
+        self
     }
 
     /// Notes that a page (answered from the rendered cache) carried these tools again.
     fn touch(&self, names: &[String]) {
         let now = std::time::Instant::now();
-        if let Ok(mut map) = self.tools.lock() {
-            for name in names {
-                if let Some(s) = map.get_mut(name) {
-                    s.listed_at = now;
-                }
+        let mut map = self.tools.lock();
+        for name in names {
+            if let Some(s) = map.get_mut(name) {
+                s.listed_at = now;
             }
         }
     }
 
     /// Every listed tool with its score and the policy's decision, in name order.
     pub fn snapshot(&self) -> Vec<ToolView> {
-        let Ok(map) = self.tools.lock() else { return vec![] };
+        let map = self.tools.lock();
         let mut views: Vec<ToolView> = map
             .iter()
             .map(|(name, s)| ToolView {
@@ -192,8 +204,8 @@ impl UpstreamTools {
     /// Judges the named tool (or every listed tool) again now; the new scores replace the old
     /// ones and the decisions follow. Returns how many tools were judged.
     pub async fn rescore(&self, scoring: &Arc<ScoringService>, tool: Option<&str>) -> Result<usize, String> {
-        let targets: Vec<(ToolDefinition, Vec<JsString>)> = {
-            let map = self.tools.lock().map_err(|_| "tool table unavailable".to_owned())?;
+        let targets: Vec<(ToolDefinition, Siblings)> = {
+            let map = self.tools.lock();
             map.iter()
                 .filter(|(name, _)| tool.is_none_or(|t| t == name.as_str()))
                 .filter_map(|(_, s)| Some((s.definition.clone()?, s.siblings.clone())))
@@ -206,9 +218,7 @@ impl UpstreamTools {
         }
         if tool.is_none() {
             scoring.forget_coherence();
-            if let Ok(mut r) = self.report.lock() {
-                *r = None;
-            }
+            *self.report.lock() = None;
         }
         for (def, siblings) in &targets {
             scoring.rescore(&self.name, def, siblings).await.map_err(|e| e.to_string())?;
@@ -220,12 +230,12 @@ impl UpstreamTools {
 
     /// The most recent refused calls, newest last.
     pub fn refused_calls(&self) -> Vec<RefusedCall> {
-        self.refusals.lock().map(|r| r.iter().cloned().collect()).unwrap_or_default()
+        self.refusals.lock().iter().cloned().collect()
     }
 
     /// The current definition hash of each listed tool (all, or the one named).
     pub fn current_hashes(&self, tool: Option<&str>) -> Vec<(String, String)> {
-        let Ok(map) = self.tools.lock() else { return vec![] };
+        let map = self.tools.lock();
         let mut out: Vec<(String, String)> = map
             .iter()
             .filter(|(name, _)| tool.is_none_or(|t| t == name.as_str()))
@@ -237,14 +247,14 @@ impl UpstreamTools {
 
     /// The latest server report, once one was built.
     pub fn report(&self) -> Option<Arc<ServerReport>> {
-        self.report.lock().ok().and_then(|r| r.clone())
+        self.report.lock().clone()
     }
 
     /// Rebuilds the server report in the background when the set of listed definitions is
     /// not the one the current report is about.
     fn refresh_report(&self, scoring: &Arc<ScoringService>) {
         let (key, tools) = {
-            let Ok(map) = self.tools.lock() else { return };
+            let map = self.tools.lock();
             let mut entries: Vec<(&String, &ToolState)> = map.iter().filter(|(_, s)| s.definition.is_some()).collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
             let mut h = xxhash_rust::xxh3::Xxh3::new();
@@ -280,9 +290,7 @@ impl UpstreamTools {
             if let Ok(json) = serde_json::to_value(&report.report) {
                 scoring.store_server_report(&name, json);
             }
-            if let Ok(mut r) = slot.lock() {
-                *r = Some(Arc::new(report));
-            }
+            *slot.lock() = Some(Arc::new(report));
         });
     }
 
@@ -300,6 +308,17 @@ impl UpstreamTools {
         bytes: &[u8],
         wanted: impl Fn(&str) -> bool,
     ) -> Option<Vec<u8>> {
+        self.inspect_answer(scoring, bytes, wanted).await.flatten()
+    }
+
+    /// Like [`rewrite_answer`](Self::rewrite_answer), telling a list answer left as it was
+    /// (`Some(None)`) from a message that is not a list answer (`None`).
+    pub async fn inspect_answer(
+        &self,
+        scoring: &Arc<ScoringService>,
+        bytes: &[u8],
+        wanted: impl Fn(&str) -> bool,
+    ) -> Option<Option<Vec<u8>>> {
         let generation = scoring.generation();
         let mut hit = None;
         let list = ListResult::parse_with(bytes, wanted, |from_tools| {
@@ -319,14 +338,20 @@ impl UpstreamTools {
             if !whole_list {
                 self.touch(&r.names);
             }
-            return r.output.as_ref().map(|tools| list.with_tools(tools, r.ttl_cap));
+            return Some(r.output.as_ref().map(|tools| list.with_tools(tools, r.ttl_cap)));
         }
-        self.render_list(scoring, generation, whole_list, list).await
+        if list.tools().len() > self.max_list_tools {
+            use super::uninspected::{Reason, error_for, fails_closed, note};
+            let refused = fails_closed(&self.policy);
+            note(&self.name, Reason::TooManyTools, refused);
+            return Some(refused.then(|| error_for(list.id_text(), &self.name, Reason::TooManyTools)));
+        }
+        Some(self.render_list(scoring, generation, whole_list, list).await)
     }
 
     /// The rendering remembered for the array `from_tools` starts with, if still current.
     fn remembered(&self, from_tools: &[u8], generation: u64) -> Option<Arc<Rendered>> {
-        let map = self.rendered.lock().ok()?;
+        let map = self.rendered.lock();
         let candidates = map.get(&prefix_key(from_tools))?;
         candidates.iter().find(|r| r.generation == generation && from_tools.starts_with(r.original.as_bytes())).cloned()
     }
@@ -349,19 +374,27 @@ impl UpstreamTools {
             .enumerate()
             .map(|(i, raw)| {
                 let v = js::parse(raw.get().as_bytes()).ok()?;
-                tool_from_object(v.as_object()?, i + 1).ok()
+                // A name that is not text (a lone surrogate) cannot be matched to the calls that
+                // name it: the tool is unscorable, which enforce hides.
+                tool_from_object(v.as_object()?, i + 1).ok().filter(|t| !t.name.has_lone_surrogate())
             })
             .collect();
-        let names: Vec<JsString> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
+        // One copy of the names for the whole list; each tool's siblings share it.
+        let names: Arc<[JsString]> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
         let mut states = Vec::with_capacity(parsed.len());
         for (i, def) in parsed.into_iter().enumerate() {
+            if i % 64 == 63 {
+                // A long list is scored in slices, so the runtime's threads keep serving other
+                // requests and signals (SIGTERM) while it is.
+                tokio::task::yield_now().await;
+            }
             let Some(def) = def else {
                 let raw = list.tools()[i].get();
                 let name = raw_name(raw).unwrap_or_default();
                 let decision = decide(&self.policy, &name, ScoreState::Unscorable, None);
                 let state = ToolState {
                     definition: None,
-                    siblings: vec![],
+                    siblings: Siblings::default(),
                     scored: None,
                     pin: None,
                     decision,
@@ -371,7 +404,7 @@ impl UpstreamTools {
                 states.push((name, state));
                 continue;
             };
-            let siblings: Vec<JsString> = names.iter().filter(|n| **n != def.name).cloned().collect();
+            let siblings = Siblings::new(names.clone(), def.name.clone());
             let started = std::time::Instant::now();
             let scored = if self.policy.pending == Pending::Wait && self.policy.mode != Mode::Observe {
                 let wait = std::time::Duration::from_millis(self.policy.wait_ms);
@@ -400,10 +433,12 @@ impl UpstreamTools {
         if whole_list {
             self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
         }
-        if let Ok(mut map) = self.tools.lock() {
+        {
+            let mut map = self.tools.lock();
             if whole_list {
                 // What this answer does not carry, the upstream no longer has.
-                map.retain(|name, _| states.iter().any(|(n, _)| n == name));
+                let carried: std::collections::HashSet<&str> = states.iter().map(|(n, _)| n.as_str()).collect();
+                map.retain(|name, _| carried.contains(name.as_str()));
             } else {
                 map.retain(|_, s| s.listed_at.elapsed() < UNLISTED_AFTER);
             }
@@ -423,7 +458,8 @@ impl UpstreamTools {
         let output: Option<Arc<str>> =
             (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
         let rendered = Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden };
-        if let Ok(mut m) = self.rendered.lock() {
+        {
+            let mut m = self.rendered.lock();
             if m.values().map(Vec::len).sum::<usize>() >= RENDERED_ENTRIES {
                 m.clear();
             }
@@ -440,10 +476,10 @@ impl UpstreamTools {
         if self.policy.mode != Mode::Enforce || self.policy.dry_run {
             return false;
         }
-        if self.tools.lock().map(|m| m.contains_key(tool)).unwrap_or(true) {
+        if self.tools.lock().contains_key(tool) {
             return false;
         }
-        let Ok(mut at) = self.learned_at.lock() else { return false };
+        let mut at = self.learned_at.lock();
         if at.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(10)) {
             return false;
         }
@@ -455,7 +491,7 @@ impl UpstreamTools {
     pub fn refuse_call(&self, msg: &Message) -> Option<Refusal> {
         let (id, tool) = (msg.request_id()?, msg.tool_name.as_ref()?);
         let (reason, score) = {
-            let map = self.tools.lock().ok()?;
+            let map = self.tools.lock();
             match map.get(tool) {
                 Some(state) if state.decision.visible => return None,
                 Some(state) => (state.decision.hide_reason?, state.scored.as_ref().map(|s| s.score.tdqs)),
@@ -483,7 +519,8 @@ impl UpstreamTools {
             "call refused"
         );
         crate::telemetry::metrics().call_blocked(&self.name, reason);
-        if let Ok(mut r) = self.refusals.lock() {
+        {
+            let mut r = self.refusals.lock();
             if r.len() >= REFUSALS_KEPT {
                 r.pop_front();
             }
@@ -516,7 +553,7 @@ impl UpstreamTools {
     /// Re-decides every remembered tool against the current scores (after a background
     /// judgement landed); true when any tool's visibility changed.
     pub fn refresh(&self, scoring: &Arc<ScoringService>) -> bool {
-        let Ok(mut map) = self.tools.lock() else { return false };
+        let mut map = self.tools.lock();
         let mut changed = false;
         for (name, state) in map.iter_mut() {
             let Some(def) = &state.definition else { continue };

@@ -17,7 +17,8 @@ use super::error::GatewayError;
 use super::forward::Outbound;
 use super::headers::{end_to_end, upstream_request};
 use super::session::Session;
-use super::stream::Rewriter;
+use super::stream::{Inspected, Rewriter};
+use super::uninspected;
 use super::{Body, Gateway};
 use crate::mcp::message::{Body as RpcBody, parse_body};
 use crate::mcp::sse;
@@ -68,7 +69,8 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     let session = gw.sessions.get(upstream, &session_id);
     let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
     let (tx, body) = channel_body();
-    let rw = Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session) };
+    // One stream carries every answer: any list-shaped answer on it is inspected.
+    let rw = Rewriter { listening: true, ..Rewriter::new(gw.clone(), tools, Some(session)) };
     let base = reqwest::Url::parse(sse_url).ok();
     tokio::spawn(pump(gw.clone(), resp, rw, base, session_id, inject_tx, inject_rx, tx));
     sse_response(body)
@@ -105,9 +107,17 @@ async fn pump(
                         continue;
                     }
                     out.push(match &ev.data {
-                        Some(d) if !d.is_empty() => match rw.rewrite(d.as_bytes()).await {
-                            Some(new) => ev.with_data(&String::from_utf8_lossy(&new)),
-                            None => ev.raw,
+                        Some(d) if !d.is_empty() => match rw.inspect(d.as_bytes(), &mut Vec::new()).await {
+                            Inspected::Rewritten(new) => ev.with_data(&String::from_utf8_lossy(&new)),
+                            Inspected::Same => ev.raw,
+                            Inspected::Uninspectable(reason) => {
+                                // Under enforce an answer that cannot be read is not passed on.
+                                uninspected::note(&upstream, reason, rw.fails_closed());
+                                if rw.fails_closed() {
+                                    continue;
+                                }
+                                ev.raw
+                            }
                         },
                         _ => ev.raw,
                     });

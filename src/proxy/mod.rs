@@ -11,17 +11,20 @@
 
 pub(crate) mod body;
 mod bridge;
+mod capped;
 mod error;
 mod forward;
 pub mod guard;
 mod headers;
 pub mod intercept;
+mod json_answer;
 mod legacy;
 mod listener;
 mod routes;
 mod session;
 pub mod stdio;
 mod stream;
+pub mod uninspected;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -50,6 +53,8 @@ pub struct Gateway {
     /// Session tables of the stdio upstreams.
     pub stdio: HashMap<String, Arc<stdio::StdioUpstream>>,
     http: reqwest::Client,
+    /// One client per network upstream, with its connect timeout (and its own pool).
+    clients: HashMap<String, reqwest::Client>,
     sessions: session::Sessions,
     /// Open legacy HTTP+SSE streams.
     legacy: legacy::LegacyLinks,
@@ -66,7 +71,10 @@ impl Gateway {
         let upstreams = config
             .upstreams
             .iter()
-            .map(|u| (u.name.clone(), Arc::new(UpstreamTools::new(u.name.clone(), config.effective_policy(u)))))
+            .map(|u| {
+                let tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u));
+                (u.name.clone(), Arc::new(tools.with_max_list_tools(u.max_list_tools)))
+            })
             .collect();
         let stdio = config
             .upstreams
@@ -74,13 +82,23 @@ impl Gateway {
             .filter(|u| u.command.is_some())
             .map(|u| (u.name.clone(), stdio::StdioUpstream::new(u.clone(), config.base_dir.clone())))
             .collect();
-        let http = reqwest::Client::builder()
-            .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
-            .pool_idle_timeout(std::time::Duration::from_secs(90))
-            // Redirects go back to the client as they are (and never carry its credentials
-            // somewhere else).
-            .redirect(reqwest::redirect::Policy::none())
-            .build()?;
+        let client = |connect_ms: u64| {
+            reqwest::Client::builder()
+                .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
+                .pool_idle_timeout(std::time::Duration::from_secs(90))
+                .connect_timeout(std::time::Duration::from_millis(connect_ms))
+                // Redirects go back to the client as they are (and never carry its credentials
+                // somewhere else).
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+        };
+        let http = client(crate::config::limits::connect_timeout_ms())?;
+        let clients = config
+            .upstreams
+            .iter()
+            .filter(|u| u.command.is_none())
+            .map(|u| Ok((u.name.clone(), client(u.connect_timeout_ms)?)))
+            .collect::<Result<_, reqwest::Error>>()?;
         let session_idle = std::time::Duration::from_millis(config.listen.session_idle_ms);
         let gw = Arc::new(Gateway {
             config,
@@ -89,6 +107,7 @@ impl Gateway {
             upstreams,
             stdio,
             http,
+            clients,
             sessions: session::Sessions::new(session_idle),
             legacy: Default::default(),
             bridges: Default::default(),
@@ -99,6 +118,11 @@ impl Gateway {
         crate::telemetry::metrics()
             .set_session_source(Box::new(move || weak.upgrade().map(|gw| gw.session_counts()).unwrap_or_default()));
         Ok(gw)
+    }
+
+    /// The HTTP client for requests to `upstream`.
+    fn client(&self, upstream: &str) -> &reqwest::Client {
+        self.clients.get(upstream).unwrap_or(&self.http)
     }
 
     /// Open sessions per upstream: stdio children, and the HTTP sessions the gateway has seen.

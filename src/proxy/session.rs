@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::mcp::id::id_key;
 use crate::mcp::message::IdKey;
 
 /// Recent list request ids kept per session.
@@ -18,20 +19,23 @@ pub struct Session {
 }
 
 impl Session {
+    /// Remembers a list request's id by value ([`id_key`]).
     pub fn remember_list_id(&self, id: &IdKey) {
-        if let Ok(mut ids) = self.list_ids.lock() {
-            if ids.contains(id) {
-                return;
-            }
-            if ids.len() == IDS_PER_SESSION {
-                ids.pop_front();
-            }
-            ids.push_back(id.clone());
+        let key = id_key(id);
+        let mut ids = self.list_ids.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if ids.contains(&key) {
+            return;
         }
+        if ids.len() == IDS_PER_SESSION {
+            ids.pop_front();
+        }
+        ids.push_back(key);
     }
 
+    /// Whether `id` (an answer's id, its JSON text) has the value of a remembered list id.
     pub fn is_list_id(&self, id: &str) -> bool {
-        self.list_ids.lock().map(|ids| ids.iter().any(|l| l == id)).unwrap_or(false)
+        let key = id_key(id);
+        self.list_ids.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|l| *l == key)
     }
 }
 

@@ -14,6 +14,7 @@ use tokio::sync::{Notify, broadcast};
 
 use super::fleet::{Fetched, Fleet, OnceError};
 use super::pins::Pins;
+use super::siblings::Siblings;
 use crate::judge::{Judge, heuristic};
 use crate::policy::ScoreState;
 use crate::store::writer::StoreWriter;
@@ -22,7 +23,6 @@ use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::answer::{CoherenceJudgement, parse_coherence_answer};
 use crate::tdqs::definition::ToolDefinition;
 use crate::tdqs::gates::{Gate, evaluate_gates};
-use crate::tdqs::json::JsString;
 use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::signals::{ContextSignals, context_signals};
 use crate::tdqs::tool_score::{ToolScore, judged_score, no_description_score};
@@ -81,6 +81,8 @@ pub struct ScoringService {
     heuristics: moka::sync::Cache<String, Arc<ToolScore>>,
     failed: moka::sync::Cache<ScoreKey, ()>,
     in_flight: Mutex<HashMap<ScoreKey, Arc<Notify>>>,
+    /// Background judgements writing out their siblings at once (the judge's concurrency).
+    sibling_slots: tokio::sync::Semaphore,
     changes: broadcast::Sender<Arc<str>>,
     /// Bumped whenever a background judgement lands: anything decided from scores before
     /// (a rendered list) is stale.
@@ -171,6 +173,7 @@ impl ScoringService {
             _ => None,
         };
         let pins = Arc::new(Pins::new(store.as_ref().map(|(s, _)| s.clone())));
+        let sibling_slots = tokio::sync::Semaphore::new(judge.concurrency());
         Arc::new(ScoringService {
             judge,
             store,
@@ -184,6 +187,7 @@ impl ScoringService {
             heuristics: moka::sync::Cache::new(max_entries),
             failed: moka::sync::Cache::builder().max_capacity(max_entries).time_to_live(FAILURE_BACKOFF).build(),
             in_flight: Mutex::new(HashMap::new()),
+            sibling_slots,
             changes: broadcast::channel(256).0,
             generation: std::sync::atomic::AtomicU64::new(0),
         })
@@ -297,7 +301,7 @@ impl ScoringService {
     }
 
     /// Scores without waiting: a cached or heuristic answer now, a model call in the background.
-    pub fn score(self: &Arc<Self>, upstream: &str, tool: &ToolDefinition, siblings: &[JsString]) -> Scored {
+    pub fn score(self: &Arc<Self>, upstream: &str, tool: &ToolDefinition, siblings: &Siblings) -> Scored {
         let signals = context_signals(tool);
         let gate = evaluate_gates(tool);
         let key = self.key(&signals);
@@ -326,7 +330,7 @@ impl ScoringService {
         self: &Arc<Self>,
         upstream: &str,
         tool: &ToolDefinition,
-        siblings: &[JsString],
+        siblings: &Siblings,
         wait: Duration,
     ) -> Scored {
         let first = self.score(upstream, tool, siblings);
@@ -349,14 +353,19 @@ impl ScoringService {
         tool: &ToolDefinition,
         signals: &ContextSignals,
         gate: Gate,
-        siblings: &[JsString],
+        siblings: &Siblings,
     ) -> Arc<ToolScore> {
         if let Some(s) = self.heuristics.get(&signals.input_hash) {
             return s;
         }
         let score = Arc::new(match gate {
             Gate::NoDescription => no_description_score(&tool.name, signals.clone()),
-            _ => judged_score(&tool.name, signals.clone(), gate, &heuristic::judge_tool(tool, signals, siblings)),
+            _ => judged_score(
+                &tool.name,
+                signals.clone(),
+                gate,
+                &heuristic::judge_tool(tool, signals, &siblings.to_vec()),
+            ),
         });
         self.heuristics.insert(signals.input_hash.clone(), score.clone());
         score
@@ -368,7 +377,7 @@ impl ScoringService {
         upstream: &str,
         key: ScoreKey,
         tool: &ToolDefinition,
-        siblings: &[JsString],
+        siblings: &Siblings,
         signals: ContextSignals,
         gate: Gate,
     ) {
@@ -381,10 +390,13 @@ impl ScoringService {
             map.insert(key.clone(), notify.clone());
         }
         let (svc, upstream, tool, siblings) =
-            (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.to_vec());
+            (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.clone());
         tokio::spawn(async move {
             let judge = async {
-                let j = svc.judge.judge_tool(&tool, &signals, &siblings).await?;
+                // The names are written out only while one of the judge's slots is held, so
+                // a big list's pending judgements do not each hold a copy of the list.
+                let _slot = svc.sibling_slots.acquire().await;
+                let j = svc.judge.judge_tool(&tool, &signals, &siblings.to_vec()).await?;
                 let score = judged_score(&tool.name, signals, gate, &j);
                 serde_json::to_value(&score).map_err(|e| crate::judge::JudgeError::Setup(e.to_string()))
             };
@@ -438,7 +450,7 @@ impl ScoringService {
         self: &Arc<Self>,
         upstream: &str,
         tool: &ToolDefinition,
-        siblings: &[JsString],
+        siblings: &Siblings,
     ) -> Result<Scored, crate::judge::JudgeError> {
         let signals = context_signals(tool);
         let gate = evaluate_gates(tool);
@@ -446,7 +458,7 @@ impl ScoringService {
         let score = match gate {
             Gate::NoDescription => no_description_score(&tool.name, signals),
             _ => {
-                let j = self.judge.judge_tool(tool, &signals, siblings).await?;
+                let j = self.judge.judge_tool(tool, &signals, &siblings.to_vec()).await?;
                 judged_score(&tool.name, signals, gate, &j)
             }
         };

@@ -64,6 +64,7 @@ pub struct Metrics {
     tools_listed: Counter<u64>,
     tools_hidden: Counter<u64>,
     calls_blocked: Counter<u64>,
+    answers_uninspected: Counter<u64>,
     definitions_changed: Counter<u64>,
     cache_lookups: Counter<u64>,
     judge_duration: Histogram<f64>,
@@ -138,6 +139,12 @@ impl Metrics {
             calls_blocked: meter
                 .u64_counter("tdqs.calls.blocked")
                 .with_description("tools/call requests refused because the tool is hidden")
+                .build(),
+            answers_uninspected: meter
+                .u64_counter("tdqs.answers.uninspected")
+                .with_description(
+                    "Upstream answers the gateway could not inspect (refused under enforce, passed on otherwise)",
+                )
                 .build(),
             definitions_changed: meter
                 .u64_counter("tdqs.definitions.changed")
@@ -257,6 +264,13 @@ impl Metrics {
     pub fn call_blocked(&self, server: &str, reason: HideReason) {
         self.calls_blocked
             .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason.as_str())]);
+    }
+
+    /// An answer that could not be inspected; `reason` is one of a fixed set
+    /// ([`crate::proxy::uninspected::Reason`]).
+    pub fn answer_uninspected(&self, server: &str, reason: &'static str) {
+        self.answers_uninspected
+            .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason)]);
     }
 
     pub fn definition_changed(&self, server: &str) {
