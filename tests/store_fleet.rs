@@ -126,7 +126,11 @@ async fn a_hundred_clients_on_three_replicas_cause_fifty_judge_calls_and_one_coh
         assert!(Instant::now() < deadline, "no coherence call");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    // Claims are released after the scores are stored: wait for that, not for a clock.
+    support::eventually::eventually_async("every claim released", Duration::from_secs(30), || async {
+        pg.count("SELECT count(*) FROM claims") == 0
+    })
+    .await;
 
     let (tools, coherence) = judge_calls(&model);
     let repeated: Vec<(&String, usize)> = tools.iter().map(|(k, v)| (k, v.len())).filter(|(_, n)| *n > 1).collect();

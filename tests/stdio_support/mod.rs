@@ -13,6 +13,9 @@
 
 #![allow(dead_code)]
 
+#[path = "../support/eventually.rs"]
+pub mod eventually;
+
 pub mod http;
 pub mod procs;
 

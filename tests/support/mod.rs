@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod corpus;
+pub mod eventually;
 
 use std::path::PathBuf;
 
