@@ -121,6 +121,11 @@ impl Rewriter {
     /// Reads a message or batch strictly; `answered` gains the ids (by value) of the responses
     /// in it.
     pub async fn inspect(&self, bytes: &[u8], answered: &mut Vec<IdKey>) -> Inspected {
+        // serde skips the strings it does not keep without checking them: UTF-8 is checked
+        // here, once, for the whole text.
+        if std::str::from_utf8(bytes).is_err() {
+            return Inspected::Uninspectable(Reason::Malformed);
+        }
         if bytes.trim_ascii_start().first() != Some(&b'[') {
             return match self.inspect_one(bytes, answered).await {
                 Ok(Some(new)) => Inspected::Rewritten(new),
@@ -235,22 +240,25 @@ impl Relay {
                 if !refused {
                     return self.send(ev.raw).await;
                 }
-                self.fail_pending(reason).await
+                self.fail_pending(reason).await;
+                true
             }
         }
     }
 
-    /// Under enforce, errors for what the stream still owes, before it ends early.
+    /// Under enforce, errors for what the stream still owes, before it ends early. True when
+    /// it sent any (the stream then ends cleanly: a broken one could lose them in flight).
     async fn fail_pending(&mut self, reason: Reason) -> bool {
         if !self.rw.fails_closed() {
-            return true;
+            return false;
         }
-        for e in self.rw.errors_for_pending(&mut self.pending, reason) {
-            if !self.send(sse_event(&e)).await {
+        let errors = self.rw.errors_for_pending(&mut self.pending, reason);
+        for e in &errors {
+            if !self.send(sse_event(e)).await {
                 return false;
             }
         }
-        true
+        !errors.is_empty()
     }
 }
 
@@ -288,8 +296,9 @@ async fn pump(
                         Err(e) => {
                             tracing::warn!(upstream = %upstream_name, error = %e, "SSE stream ended");
                             uninspected::note(&upstream_name, Reason::TooLarge, relay.rw.fails_closed());
-                            relay.fail_pending(Reason::TooLarge).await;
-                            let _ = relay.tx.send(Err(Box::new(e))).await;
+                            if !relay.fail_pending(Reason::TooLarge).await {
+                                let _ = relay.tx.send(Err(Box::new(e))).await;
+                            }
                             return;
                         }
                     };
@@ -301,8 +310,12 @@ async fn pump(
                 }
                 Ok(Some(Err(e))) => {
                     tracing::debug!(upstream = %upstream_name, error = %e, "upstream SSE stream broke off");
-                    relay.fail_pending(Reason::Broken).await;
-                    let _ = relay.tx.send(Err(Box::new(e))).await;
+                    if !relay.pending.is_empty() {
+                        uninspected::note(&upstream_name, Reason::Broken, relay.rw.fails_closed());
+                    }
+                    if !relay.fail_pending(Reason::Broken).await {
+                        let _ = relay.tx.send(Err(Box::new(e))).await;
+                    }
                     return;
                 }
                 Ok(None) => {
