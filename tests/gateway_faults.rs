@@ -572,6 +572,7 @@ async fn hostile_clients_are_bounded_and_resources_come_back() {
     })
     .await;
     let (fds1, rss1) = fds_and_rss(&gw);
+    eprintln!("gateway fds {fds0} -> {fds1}, RSS {rss0} -> {rss1} KiB");
     // Memory: what a thousand forgotten sessions and the faults leave is bounded (allocator
     // pages are not all returned, so the baseline plus a margin).
     assert!(rss1 < rss0 + 32 * 1024, "RSS grew from {rss0} to {rss1} KiB (fds {fds0} -> {fds1})");
