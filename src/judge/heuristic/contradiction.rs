@@ -18,55 +18,220 @@ const NEGATORS: &[&str] = &[
 
 /// Phrases (word sequences; `*` ends a prefix) that claim the tool changes nothing.
 const READ_ONLY_CLAIMS: &[&str] = &[
-    "read only", "readonly", "no side effect*", "side effect free", "does not modify", "doesn t modify",
-    "never modifies", "without modifying", "does not change", "doesn t change", "never changes", "does not write",
-    "doesn t write", "never writes", "makes no changes", "only reads", "changes nothing", "modifies nothing",
-    "non destructive", "nondestructive", "purely informational", "safe to call",
+    "read only",
+    "readonly",
+    "no side effect*",
+    "side effect free",
+    "does not modify",
+    "doesn t modify",
+    "never modifies",
+    "without modifying",
+    "does not change",
+    "doesn t change",
+    "never changes",
+    "does not write",
+    "doesn t write",
+    "never writes",
+    "makes no changes",
+    "only reads",
+    "changes nothing",
+    "modifies nothing",
+    "non destructive",
+    "nondestructive",
+    "purely informational",
+    "safe to call",
 ];
 /// Claims that the tool destroys nothing (a subset of the above reads the same).
 const NON_DESTRUCTIVE_CLAIMS: &[&str] = &["non destructive", "nondestructive", "never deletes", "does not delete"];
 const IDEMPOTENT_CLAIMS: &[&str] = &["idempotent", "safe to retry", "same result every time", "no additional effect"];
-const REVERSIBLE_CLAIMS: &[&str] =
-    &["reversible", "can be undone", "can be restored", "can be recovered", "recoverable", "soft delete*", "to the trash"];
+const REVERSIBLE_CLAIMS: &[&str] = &[
+    "reversible",
+    "can be undone",
+    "can be restored",
+    "can be recovered",
+    "recoverable",
+    "soft delete*",
+    "to the trash",
+];
 const LOCAL_CLAIMS: &[&str] = &[
-    "local only", "locally only", "runs locally", "runs entirely locally", "entirely local", "fully local",
-    "offline", "no network", "no internet", "without network", "without internet", "never leaves",
-    "makes no network", "does not access the internet", "does not access the network", "no external",
+    "local only",
+    "locally only",
+    "runs locally",
+    "runs entirely locally",
+    "entirely local",
+    "fully local",
+    "offline",
+    "no network",
+    "no internet",
+    "without network",
+    "without internet",
+    "never leaves",
+    "makes no network",
+    "does not access the internet",
+    "does not access the network",
+    "no external",
 ];
 /// Phrases that say the tool reaches the open internet.
 const OPEN_WORLD: &[&str] = &[
-    "the web", "web search", "internet", "any url", "any website", "third party", "external api", "external service",
-    "remote api", "online", "web page*", "webpage*", "public api", "search engine", "over the network",
+    "the web",
+    "web search",
+    "internet",
+    "any url",
+    "any website",
+    "third party",
+    "external api",
+    "external service",
+    "remote api",
+    "online",
+    "web page*",
+    "webpage*",
+    "public api",
+    "search engine",
+    "over the network",
 ];
 /// A claim followed by one of these is about the object, not the tool ("read-only files").
 const SCOPED_OBJECTS: &[&str] = &[
-    "file", "files", "field", "fields", "attribute", "attributes", "property", "properties", "volume", "volumes",
-    "filesystem", "directory", "directories", "folder", "folders", "column", "columns", "disk", "disks", "path",
-    "paths", "member", "members", "replica", "replicas", "copy", "copies",
+    "file",
+    "files",
+    "field",
+    "fields",
+    "attribute",
+    "attributes",
+    "property",
+    "properties",
+    "volume",
+    "volumes",
+    "filesystem",
+    "directory",
+    "directories",
+    "folder",
+    "folders",
+    "column",
+    "columns",
+    "disk",
+    "disks",
+    "path",
+    "paths",
+    "member",
+    "members",
+    "replica",
+    "replicas",
+    "copy",
+    "copies",
 ];
 /// Verbs that, before a claim, put it on something else ("fails on read-only files").
 const SCOPING: &[&str] = &["except", "unless", "skips", "ignores", "fails", "on", "into", "against", "rejects"];
 
 /// Verbs (third person and imperative) that change state when the tool is their subject.
 const WRITE_VERBS: &[&str] = &[
-    "create", "add", "insert", "write", "save", "store", "update", "modify", "change", "edit", "set", "rename",
-    "move", "replace", "delete", "remove", "drop", "destroy", "purge", "wipe", "erase", "truncate", "overwrite",
-    "send", "post", "publish", "upload", "submit", "email", "notify", "charge", "pay", "transfer", "cancel",
-    "revoke", "reset", "clear", "append", "commit", "push", "deploy", "install", "kill", "terminate",
+    "create",
+    "add",
+    "insert",
+    "write",
+    "save",
+    "store",
+    "update",
+    "modify",
+    "change",
+    "edit",
+    "set",
+    "rename",
+    "move",
+    "replace",
+    "delete",
+    "remove",
+    "drop",
+    "destroy",
+    "purge",
+    "wipe",
+    "erase",
+    "truncate",
+    "overwrite",
+    "send",
+    "post",
+    "publish",
+    "upload",
+    "submit",
+    "email",
+    "notify",
+    "charge",
+    "pay",
+    "transfer",
+    "cancel",
+    "revoke",
+    "reset",
+    "clear",
+    "append",
+    "commit",
+    "push",
+    "deploy",
+    "install",
+    "kill",
+    "terminate",
 ];
 /// Participles after "is/are/will be/gets": the passive says the same ("the file is deleted").
 const WRITE_PARTICIPLES: &[&str] = &[
-    "created", "added", "inserted", "written", "saved", "stored", "updated", "modified", "changed", "edited",
-    "renamed", "moved", "replaced", "deleted", "removed", "dropped", "destroyed", "purged", "wiped", "erased",
-    "truncated", "overwritten", "sent", "posted", "published", "uploaded", "submitted", "charged", "cancelled",
-    "canceled", "revoked", "reset", "cleared", "appended", "committed", "pushed", "terminated",
+    "created",
+    "added",
+    "inserted",
+    "written",
+    "saved",
+    "stored",
+    "updated",
+    "modified",
+    "changed",
+    "edited",
+    "renamed",
+    "moved",
+    "replaced",
+    "deleted",
+    "removed",
+    "dropped",
+    "destroyed",
+    "purged",
+    "wiped",
+    "erased",
+    "truncated",
+    "overwritten",
+    "sent",
+    "posted",
+    "published",
+    "uploaded",
+    "submitted",
+    "charged",
+    "cancelled",
+    "canceled",
+    "revoked",
+    "reset",
+    "cleared",
+    "appended",
+    "committed",
+    "pushed",
+    "terminated",
 ];
 const DESTROYING_PARTICIPLES: &[&str] =
     &["deleted", "removed", "dropped", "destroyed", "purged", "wiped", "erased", "truncated", "overwritten"];
 /// Words before a verb that keep the tool its subject ("and deletes", "it sends").
 const SUBJECT_LINKS: &[&str] = &[
-    "it", "and", "also", "then", "which", "that", "tool", "permanently", "irreversibly", "immediately",
-    "automatically", "or", "first", "finally", "optionally", "silently", "directly", "will", "this",
+    "it",
+    "and",
+    "also",
+    "then",
+    "which",
+    "that",
+    "tool",
+    "permanently",
+    "irreversibly",
+    "immediately",
+    "automatically",
+    "or",
+    "first",
+    "finally",
+    "optionally",
+    "silently",
+    "directly",
+    "will",
+    "this",
 ];
 const AUXILIARIES: &[&str] = &["is", "are", "be", "gets", "get", "been", "was", "were"];
 
@@ -101,9 +266,10 @@ fn denied<'a>(e: &Evidence, phrases: &[&'a str]) -> Option<&'a str> {
         let words: Vec<&str> = words_of(s).collect();
         phrases.iter().copied().find(|p| {
             let first = p.split(' ').next().unwrap_or("");
-            words.iter().enumerate().any(|(i, w)| {
-                *w == first && words[i.saturating_sub(3)..i].iter().any(|b| NEGATORS.contains(b))
-            })
+            words
+                .iter()
+                .enumerate()
+                .any(|(i, w)| *w == first && words[i.saturating_sub(3)..i].iter().any(|b| NEGATORS.contains(b)))
         })
     })
 }
@@ -135,10 +301,12 @@ fn action(e: &Evidence, destroying: bool) -> Option<String> {
                 return Some((*w).to_owned());
             }
         }
-        if destroying && let Some(p) = ["irreversib*", "cannot be undone", "can t be undone"].iter().find(|p| {
-            let words: Vec<&str> = words_of(s).collect();
-            has(&words, p)
-        }) {
+        if destroying
+            && let Some(p) = ["irreversib*", "cannot be undone", "can t be undone"].iter().find(|p| {
+                let words: Vec<&str> = words_of(s).collect();
+                has(&words, p)
+            })
+        {
             return Some(p.trim_end_matches('*').replace("can t", "can't"));
         }
     }

@@ -38,10 +38,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     if e.reading.content_free() {
         return justified(
             1,
-            format!(
-                "Nothing in the description says what `{name}` does: {}.",
-                super::structure::idle_words(e)
-            ),
+            format!("Nothing in the description says what `{name}` does: {}.", super::structure::idle_words(e)),
         );
     }
     if e.restates_name() && e.trivial() {

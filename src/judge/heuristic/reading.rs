@@ -6,7 +6,6 @@
 //! was set aside still counts against its conciseness.
 
 use super::filler::{CONCRETE, DETERMINERS, FUNCTION, GENERIC, NO_ENDING, PLACEHOLDER, is_meta};
-use super::lexicon::verb_class;
 use super::text::{is_ideograph, stem, words_of};
 
 /// Why a sentence was set aside.
@@ -65,6 +64,26 @@ impl Reading {
 
 /// Abbreviations whose full stop does not end a sentence.
 const ABBREVIATIONS: &[&str] = &["e", "g", "i", "eg", "ie", "etc", "vs", "approx", "incl", "no", "min", "max", "ca"];
+
+/// Section headings: structure, not content, and not filler either.
+const HEADINGS: &[&str] = &[
+    "args",
+    "arguments",
+    "parameters",
+    "params",
+    "returns",
+    "return",
+    "example",
+    "examples",
+    "usage",
+    "notes",
+    "errors",
+    "output",
+    "input",
+    "response",
+    "options",
+    "value",
+];
 
 /// Labels that introduce a keyword list.
 const LIST_LABELS: &[&str] = &["keywords", "keyword", "tags", "tag", "topics", "categories", "seo", "search terms"];
@@ -167,10 +186,12 @@ fn concrete(raw: &str, words: &[&str], own: &Own) -> bool {
 
 /// A line of short items with no sentence around them: "weather, forecast, rain, wind".
 fn keyword_list(lower: &str) -> bool {
+    // A label says what the items are: "Actions: list, start, stop" is an enumeration,
+    // unless the label only announces keywords.
     if let Some((label, _)) = lower.split_once(':')
-        && LIST_LABELS.contains(&label.trim().trim_start_matches(['-', '*', '#', ' ']))
+        && words_of(label).count() <= 2
     {
-        return true;
+        return LIST_LABELS.contains(&label.trim().trim_start_matches(['-', '*', '#', ' ']));
     }
     let segments: Vec<Vec<&str>> = lower
         .split([',', ';', '|', '/', '\u{3001}'])
@@ -246,6 +267,10 @@ pub fn read(raw: &str, own: &Own) -> Reading {
 }
 
 fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> Option<Dropped> {
+    let heading = words.len() <= 2 && words.iter().all(|w| HEADINGS.contains(w));
+    if heading && !raw.ends_with(['.', '!', '?']) {
+        return None;
+    }
     let placeholder = words.iter().filter(|w| PLACEHOLDER.contains(w)).count();
     if placeholder >= 2 && 10 * placeholder >= 3 * words.len() {
         return Some(Dropped::Placeholder);
@@ -254,17 +279,17 @@ fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> O
         return Some(Dropped::KeywordList);
     }
     let is_concrete = concrete(raw, words, own);
-    let open: Vec<&&str> = words.iter().filter(|w| !is_meta(w) && (w.len() >= 2 || w.chars().any(is_ideograph))).collect();
+    let open: Vec<&&str> =
+        words.iter().filter(|w| !is_meta(w) && (w.len() >= 2 || w.chars().any(is_ideograph))).collect();
     let generic = words.iter().filter(|w| GENERIC.contains(w)).count();
     let own_word = |w: &&&str| own.name_stems.contains(&stem(w));
     let new_words = open.iter().filter(|w| !own_word(w)).count();
     if !is_concrete && generic >= 2 && generic >= open.len() {
         return Some(Dropped::Praise);
     }
-    // The opening sentence states the purpose: one word of its own (often the name's) with a
-    // verb is enough there. Later sentences must add two words or one concrete thing.
-    let has_verb = words.iter().any(|w| verb_class(w).is_some());
-    let enough = is_concrete || new_words >= 2 || (first && !open.is_empty() && (has_verb || open.len() >= 2));
+    // The opening sentence states the purpose: one word of its own (often the name's) is
+    // enough there. Later sentences must add two words or one concrete thing.
+    let enough = is_concrete || new_words >= 2 || (first && !open.is_empty());
     (!enough).then_some(Dropped::Fragment)
 }
 
@@ -302,7 +327,8 @@ mod tests {
         let own = Own { name_stems: &n, params: &p, siblings: &s };
         let t = "Gets the forecast, e.g. for Paris.\nValues are\nrounded to one decimal.";
         assert_eq!(read(t, &own).substantive, t);
-        for t in ["Ruft die Wettervorhersage für eine Stadt ab.", "获取城市的天气预报。", "يعرض توقعات الطقس لمدينة."] {
+        for t in ["Ruft die Wettervorhersage für eine Stadt ab.", "获取城市的天气预报。", "يعرض توقعات الطقس لمدينة."]
+        {
             assert!(read(t, &own).dropped.is_empty(), "{t}");
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::tdqs::answer::Justified;
 
-use super::evidence::Evidence;
+use super::evidence::{Evidence, Mention};
 use super::purpose::shown;
 
 /// What makes the tool involved, in words: "4 parameters, a nested object, changes state".
@@ -62,6 +62,22 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
     if score == 5 && kept < 20 && c >= 4 && usage <= 2 && behaviour <= 2 {
         score = 4;
         why = format!("brief for a tool this involved ({}); brevity here is under-specification", complexity_words(e));
+    }
+    // A one-liner over several parameters the schema leaves unexplained is short because it
+    // leaves things out.
+    let s = &e.signals;
+    let unexplained = e.params.iter().filter(|p| !p.described && p.mention < Mention::Explained).count();
+    if score > 3
+        && kept < 20
+        && s.param_count >= 3
+        && s.schema_description_coverage < 50
+        && 2 * unexplained > e.params.len()
+    {
+        score = 3;
+        why = format!(
+            "brief, but {unexplained} of {} parameters are explained nowhere; that is under-specification",
+            e.params.len()
+        );
     }
     let redundancy = match e.reading.dropped_percent() {
         50.. => 2,
