@@ -295,7 +295,8 @@ fn action(e: &Evidence, destroying: bool) -> Option<String> {
                 && third_person
                 && (i == 0 || prev.is_some_and(|p| SUBJECT_LINKS.contains(&p)))
                 && !next.is_some_and(|n| AUXILIARIES.contains(&n) || n == "of");
-            let passive = prev.is_some_and(|p| AUXILIARIES.contains(&p)) && WRITE_PARTICIPLES.contains(w);
+            let adverb = prev.is_some_and(|p| p.ends_with("ly")) && i >= 2 && AUXILIARIES.contains(&words[i - 2]);
+            let passive = (prev.is_some_and(|p| AUXILIARIES.contains(&p)) || adverb) && WRITE_PARTICIPLES.contains(w);
             let destroys = DESTROYING_VERBS.contains(&base.as_str()) || DESTROYING_PARTICIPLES.contains(w);
             if (active || passive) && (!destroying || destroys) {
                 return Some((*w).to_owned());

@@ -114,10 +114,14 @@ impl Evidence {
             }
         }
         let own = |p: &str| p.split(' ').all(|w| name_words.iter().any(|n| n.starts_with(w.trim_end_matches('*'))));
+        // A cue inside an identifier (`max_results`, `wait`) names a parameter, not behaviour.
+        let masked = mask_identifiers(&desc_raw);
+        let cue_text = if masked == desc_raw { None } else { Some(Text::new(&masked)) };
+        let cues = cue_text.as_ref().unwrap_or(&desc);
         let behaviour = BEHAVIOUR_CUES
             .iter()
             .filter_map(|(family, phrases)| {
-                let found: Vec<&'static str> = desc.all_of(phrases).into_iter().filter(|p| !own(p)).collect();
+                let found: Vec<&'static str> = cues.all_of(phrases).into_iter().filter(|p| !own(p)).collect();
                 (!found.is_empty()).then_some((*family, found))
             })
             .collect();
@@ -188,6 +192,33 @@ impl Evidence {
     pub fn params_mentioned(&self, at_least: Mention) -> usize {
         self.params.iter().filter(|p| p.mention >= at_least).count()
     }
+}
+
+/// The text with code spans and `snake_case` identifiers blanked out.
+fn mask_identifiers(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for (i, part) in raw.split('`').enumerate() {
+        if i % 2 == 1 {
+            out.push_str(" code ");
+            continue;
+        }
+        let mut word = String::new();
+        let mut flush = |word: &mut String, out: &mut String| {
+            let identifier = word.trim_matches('_').contains('_');
+            out.push_str(if identifier { "code" } else { word.as_str() });
+            word.clear();
+        };
+        for c in part.chars() {
+            if c.is_alphanumeric() || c == '_' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+    }
+    out
 }
 
 fn param_keys(tool: &ToolDefinition) -> Vec<String> {

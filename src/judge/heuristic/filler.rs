@@ -69,7 +69,7 @@ pub const CONCRETE: &[&str] = &[
 /// Words that, in English prose, are followed by a content word, never by another of these:
 /// "the of" or "a and" means the words were shuffled.
 #[rustfmt::skip]
-pub const DETERMINERS: &[&str] = &["the", "a", "an", "its", "their", "this", "these", "those", "each", "every"];
+pub const DETERMINERS: &[&str] = &["the", "a", "an", "its", "their"];
 
 /// Function words a sentence of English does not end on.
 #[rustfmt::skip]

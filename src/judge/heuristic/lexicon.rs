@@ -215,7 +215,8 @@ pub const BEHAVIOUR_CUES: &[(&str, &[&str])] = &[
         "validat*", "conflict", "raises", "throws", "missing",
     ]),
     ("execution model", &[
-        "async*", "synchronous*", "block*", "immediately", "background", "long running", "poll*", "wait*",
+        "async*", "synchronous*", "block*", "immediately", "background", "long running", "poll", "polls", "polling",
+        "wait*",
         "stream*", "cache*", "real time", "concurren*", "idempoten*", "deterministic", "non interactive", "queue*",
         "schedul*", "seconds", "minutes", "即時", "实时", "轮询",
     ]),

@@ -85,6 +85,12 @@ const HEADINGS: &[&str] = &[
     "value",
 ];
 
+/// Words that only occur in sentences, never in a list of keywords.
+const PROSE: &[&str] = &[
+    "the", "a", "an", "of", "to", "for", "in", "on", "at", "by", "with", "from", "is", "are", "be", "it", "its",
+    "this", "that", "into", "than",
+];
+
 /// Labels that introduce a keyword list.
 const LIST_LABELS: &[&str] = &["keywords", "keyword", "tags", "tag", "topics", "categories", "seo", "search terms"];
 
@@ -122,7 +128,8 @@ fn spans(raw: &str) -> Vec<(usize, usize)> {
 
 fn abbreviation(before: &str) -> bool {
     let last = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-    last.chars().count() == 1 || ABBREVIATIONS.contains(&last.to_lowercase().as_str())
+    (last.chars().count() == 1 && last.chars().all(char::is_alphabetic))
+        || ABBREVIATIONS.contains(&last.to_lowercase().as_str())
 }
 
 /// Word tokens of a sentence: alphanumeric runs, every ideograph on its own.
@@ -158,12 +165,21 @@ fn word_weight(words: &[&str]) -> usize {
 
 /// Does the sentence name something an agent can act on: a number, a parameter, a sibling,
 /// an identifier, a quoted value, a unit or format, an acronym?
-fn concrete(raw: &str, words: &[&str], own: &Own) -> bool {
+/// What makes a sentence concrete: something of its own, or only a sibling's name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Concrete {
+    No,
+    SiblingOnly,
+    Yes,
+}
+
+fn concrete(raw: &str, words: &[&str], own: &Own) -> Concrete {
+    let mut sibling = false;
     if words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()) || CONCRETE.contains(w)) {
-        return true;
+        return Concrete::Yes;
     }
     if raw.contains('`') || raw.contains('"') || raw.contains('\u{201c}') {
-        return true;
+        return Concrete::Yes;
     }
     let idents = raw.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).filter(|w| !w.is_empty());
     for ident in idents {
@@ -172,16 +188,13 @@ fn concrete(raw: &str, words: &[&str], own: &Own) -> bool {
         let inner_caps = ident.chars().skip(1).any(char::is_uppercase) && ident.chars().any(char::is_lowercase);
         let acronym =
             ident.len() >= 2 && ident.chars().all(|c| c.is_ascii_uppercase()) && !["API", "MCP", "AI"].contains(&ident);
-        if lower.contains('_')
-            || inner_caps
-            || acronym
-            || own.params.iter().any(|p| p == lower)
-            || own.siblings.iter().any(|s| s == lower)
-        {
-            return true;
+        if own.siblings.iter().any(|s| s == lower) {
+            sibling = true;
+        } else if lower.contains('_') || inner_caps || acronym || own.params.iter().any(|p| p == lower) {
+            return Concrete::Yes;
         }
     }
-    false
+    if sibling { Concrete::SiblingOnly } else { Concrete::No }
 }
 
 /// A line of short items with no sentence around them: "weather, forecast, rain, wind".
@@ -201,17 +214,31 @@ fn keyword_list(lower: &str) -> bool {
     if segments.len() < 4 || segments.iter().any(|s| s.len() > 3) {
         return false;
     }
-    let prose = segments.iter().flatten().any(|w| FUNCTION.contains(w) && !matches!(*w, "and" | "or"));
+    let prose = segments.iter().flatten().any(|w| PROSE.contains(w));
     !prose && (segments[0].len() == 1 || segments.len() >= 6)
 }
 
 /// Words out of order: a determiner before a function word ("the of"), or a sentence ending
 /// on a function word ("lists the").
-fn disfluencies(words: &[&str]) -> usize {
+fn disfluencies(raw: &str, words: &[&str]) -> usize {
+    let capitalised = raw
+        .split_whitespace()
+        .skip(1)
+        .filter(|w| {
+            let lower = w.to_lowercase();
+            let bare = lower.trim_matches(|c: char| !c.is_alphanumeric());
+            // Title case only: "NOT" is emphasis, not a moved word.
+            let title = w.starts_with(char::is_uppercase) && w.chars().skip(1).all(|c| !c.is_uppercase());
+            title && (FUNCTION.contains(&bare) || CAPITALISED_OPENERS.contains(&bare))
+        })
+        .count();
     let collisions = words.windows(2).filter(|p| DETERMINERS.contains(&p[0]) && FUNCTION.contains(&p[1])).count();
     let bad_end = words.last().is_some_and(|w| NO_ENDING.contains(w) && words.len() >= 3);
-    collisions + usize::from(bad_end)
+    capitalised + collisions + usize::from(bad_end)
 }
+
+/// Words that open English sentences; capitalised in the middle of one, they were moved.
+const CAPITALISED_OPENERS: &[&str] = &["use", "call", "give", "gets", "lists", "returns", "creates", "an", "if", "for"];
 
 /// Reads `raw` sentence by sentence; see the module comment.
 pub fn read(raw: &str, own: &Own) -> Reading {
@@ -240,8 +267,8 @@ pub fn read(raw: &str, own: &Own) -> Reading {
         if kind.is_none() && words.len() >= 4 && text.is_ascii() {
             latin += 1;
             let lower_start = text.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with(char::is_lowercase);
-            let d = disfluencies(&words);
-            if d >= 2 || (d == 1 && lower_start) {
+            let d = disfluencies(text, &words);
+            if d >= 2 || (d == 1 && (lower_start || words.len() >= 8)) {
                 disfluent += 1;
             }
         }
@@ -250,7 +277,7 @@ pub fn read(raw: &str, own: &Own) -> Reading {
         kinds.push(kind);
     }
     // Shuffled words show as disfluency in most sentences; then none of them can be trusted.
-    let shuffled = latin >= 2 && 2 * disfluent >= latin;
+    let shuffled = disfluent >= 2 && 2 * disfluent >= latin;
     let mut reading = Reading { raw_words, ..Reading::default() };
     let mut last = 0;
     for (k, &(from, to)) in spans.iter().enumerate() {
@@ -278,18 +305,28 @@ fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> O
     if keyword_list(lower) {
         return Some(Dropped::KeywordList);
     }
-    let is_concrete = concrete(raw, words, own);
-    let open: Vec<&&str> =
-        words.iter().filter(|w| !is_meta(w) && (w.len() >= 2 || w.chars().any(is_ideograph))).collect();
+    let concrete = concrete(raw, words, own);
+    let sibling_words: Vec<&str> = if concrete == Concrete::SiblingOnly {
+        own.siblings.iter().flat_map(|s| s.split(['_', '-'])).collect()
+    } else {
+        Vec::new()
+    };
+    let open: Vec<&&str> = words
+        .iter()
+        .filter(|w| !is_meta(w) && (w.len() >= 2 || w.chars().any(is_ideograph)) && !sibling_words.contains(w))
+        .collect();
     let generic = words.iter().filter(|w| GENERIC.contains(w)).count();
     let own_word = |w: &&&str| own.name_stems.contains(&stem(w));
     let new_words = open.iter().filter(|w| !own_word(w)).count();
+    // A sibling's name alone ("Instead use get_x.") names an alternative without saying when.
+    let is_concrete = concrete == Concrete::Yes || (concrete == Concrete::SiblingOnly && new_words >= 1);
     if !is_concrete && generic >= 2 && generic >= open.len() {
         return Some(Dropped::Praise);
     }
     // The opening sentence states the purpose: one word of its own (often the name's) is
-    // enough there. Later sentences must add two words or one concrete thing.
-    let enough = is_concrete || new_words >= 2 || (first && !open.is_empty());
+    // enough there. Later sentences must add two words (one of them beyond the name) or one
+    // concrete thing.
+    let enough = is_concrete || new_words >= 2 || (new_words == 1 && open.len() >= 2) || (first && !open.is_empty());
     (!enough).then_some(Dropped::Fragment)
 }
 

@@ -81,7 +81,7 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
     }
     let redundancy = match e.reading.dropped_percent() {
         50.. => 2,
-        15.. => 1,
+        25.. => 1,
         _ => 0,
     };
     if redundancy > 0 {
