@@ -186,7 +186,7 @@ fn information_free_transformations_never_raise_a_dimension() {
 #[test]
 fn removing_a_concrete_fact_lowers_the_dimension_that_credited_it() {
     let mut failures = Vec::new();
-    let mut cases = 0;
+    let (mut cases, mut held_by_others) = (0, 0);
     for r in records() {
         let honest = r.score(&r.tool);
         for (kind, sentence, dim) in &r.facts {
@@ -195,13 +195,43 @@ fn removing_a_concrete_fact_lowers_the_dimension_that_credited_it() {
             let without = r.description().replace(sentence.as_str(), "");
             let s = r.score(&r.with(without.trim()));
             let (before, after) = (*honest.scores.get(*dim), *s.scores.get(*dim));
-            if after >= before {
+            let cited = |s: &ToolScore| s.justifications.get(*dim).justification.contains(FAILURE_FAMILY);
+            // Behavioural disclosures count by family in bands: where another family holds the
+            // band, the error case must at least stop being cited, and the score not rise.
+            let held = *kind == "error case" && families(&honest) > 1;
+            if held {
+                held_by_others += 1;
+                if after > before || !cited(&honest) || cited(&s) {
+                    failures.push(format!("{} without its {kind}: {} {before} -> {after}", r.name(), dim.key()));
+                }
+            } else if after >= before {
                 failures.push(format!("{} without its {kind}: {} {before} -> {after}", r.name(), dim.key()));
             }
         }
     }
     assert!(cases >= 150);
+    // Most removals are strict drops; the banded exceptions stay a minority.
+    assert!(held_by_others * 2 < cases, "{held_by_others} of {cases}");
     report("facts whose removal did not lower the dimension", &failures);
+}
+
+const FAILURE_FAMILY: &str = "failure modes (";
+
+/// How many behaviour families the Behavioral Transparency justification cites.
+fn families(s: &ToolScore) -> usize {
+    let j = &s.justifications.behavioral_transparency.justification;
+    [
+        "safety (",
+        "destructiveness (",
+        "side effects (",
+        "limits (",
+        "authorization (",
+        FAILURE_FAMILY,
+        "execution model (",
+    ]
+    .iter()
+    .filter(|f| j.contains(**f))
+    .count()
 }
 
 /// A gamed variant: its name, its text, and whether it carries no content at all.

@@ -203,7 +203,7 @@ fn mask_identifiers(raw: &str) -> String {
             continue;
         }
         let mut word = String::new();
-        let mut flush = |word: &mut String, out: &mut String| {
+        let flush = |word: &mut String, out: &mut String| {
             let identifier = word.trim_matches('_').contains('_');
             out.push_str(if identifier { "code" } else { word.as_str() });
             word.clear();

@@ -212,7 +212,7 @@ pub const BEHAVIOUR_CUES: &[(&str, &[&str])] = &[
     ]),
     ("failure modes", &[
         "error*", "fail*", "blocked", "reject*", "invalid", "not found", "exception", "retry", "retries",
-        "validat*", "conflict", "raises", "throws", "missing",
+        "validat*", "conflict", "raises an", "raises a", "throws", "missing",
     ]),
     ("execution model", &[
         "async*", "synchronous*", "block*", "immediately", "background", "long running", "poll", "polls", "polling",

@@ -319,7 +319,9 @@ fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> O
     let own_word = |w: &&&str| own.name_stems.contains(&stem(w));
     let new_words = open.iter().filter(|w| !own_word(w)).count();
     // A sibling's name alone ("Instead use get_x.") names an alternative without saying when.
-    let is_concrete = concrete == Concrete::Yes || (concrete == Concrete::SiblingOnly && new_words >= 1);
+    let around_sibling = words.iter().filter(|w| !sibling_words.contains(w)).count();
+    let is_concrete =
+        concrete == Concrete::Yes || (concrete == Concrete::SiblingOnly && (new_words >= 1 || around_sibling >= 4));
     if !is_concrete && generic >= 2 && generic >= open.len() {
         return Some(Dropped::Praise);
     }
