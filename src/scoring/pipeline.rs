@@ -14,7 +14,7 @@ use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::report::ServerSummary;
 use crate::tdqs::server::{ServerScore, rollup};
 use crate::tdqs::signals::context_signals;
-use crate::tdqs::tool_score::{ToolScore, judged_score, needs_judge, no_description_score};
+use crate::tdqs::tool_score::{ToolScore, needs_judge, no_description_score};
 
 /// One of a few strings this build knows. An alias because serde's derive takes a literal
 /// `&'static str` field for one borrowed from the input, and would then read reports only
@@ -116,8 +116,8 @@ pub async fn score_server(
             return Ok(no_description_score(&tool.name, signals));
         }
         let siblings: Vec<JsString> = names.iter().filter(|n| **n != &tool.name).map(|n| (*n).clone()).collect();
-        match judge.judge_tool(tool, &signals, &siblings).await {
-            Ok(j) => Ok(judged_score(&tool.name, signals, gate, &j)),
+        match judge.score_tool(tool, signals, gate, &siblings).await {
+            Ok(score) => Ok(score),
             Err(source) => Err(PipelineError::Tool { tool: tool.name.to_string_lossy(), source }),
         }
     }))

@@ -9,11 +9,14 @@
 
 mod behavior;
 mod coherence;
+mod contradiction;
 mod evidence;
+mod filler;
 mod lexicon;
 mod names;
 mod params;
 mod purpose;
+mod reading;
 mod structure;
 mod text;
 
@@ -37,7 +40,7 @@ pub const HEURISTIC_JUDGE_ID: &str = "heuristic-1";
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {
     let e = Evidence::gather(tool, signals, siblings);
-    let contradiction = behavior::contradiction(&e);
+    let contradiction = contradiction::contradiction(&e);
     let pc = purpose::purpose_clarity(&e);
     let ug = purpose::usage_guidelines(&e);
     let bt = behavior::behavioral_transparency(&e, contradiction.as_deref());
