@@ -56,9 +56,9 @@ impl Reading {
         (100 * self.dropped_words).checked_div(self.raw_words).unwrap_or(0)
     }
 
-    /// Something was written, but none of it says anything.
+    /// More than a word or two was written, but none of it says anything.
     pub fn content_free(&self) -> bool {
-        !self.dropped.is_empty() && self.substantive.trim().is_empty()
+        self.raw_words > 2 && !self.dropped.is_empty() && self.substantive.trim().is_empty()
     }
 }
 
@@ -345,8 +345,11 @@ mod tests {
         let (n, p, s) = own();
         let own = Own { name_stems: &n, params: &p, siblings: &s };
         let r = read("Returns. Use when. Rate limit. Instead use get_current_weather.", &own);
-        assert_eq!(r.dropped.len(), 3, "{r:?}");
-        assert_eq!(r.substantive.trim(), "Instead use get_current_weather.");
+        // A sibling's name with nothing around it says which tool, not when.
+        assert_eq!(r.dropped.len(), 4, "{r:?}");
+        assert!(r.content_free());
+        let r = read("Returns. For today's conditions, use get_current_weather instead.", &own);
+        assert_eq!(r.substantive.trim(), "For today's conditions, use get_current_weather instead.");
         let honest = "Gets the 5-day forecast for a city. Temperatures are in Celsius.";
         assert_eq!(read(honest, &own).substantive, honest);
         let copies = read(&format!("{honest} {honest}"), &own);

@@ -38,7 +38,7 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
     let size = format!("{} in {}", plural(wc, "word"), plural(sentences, "sentence"));
     let idle = idle_words(e);
     if e.trivial() {
-        let (score, why) = if e.reading.dropped.is_empty() {
+        let (score, why) = if !e.reading.content_free() {
             (2, "short, but under-specified rather than concise".to_owned())
         } else {
             (1, format!("none of it carries a fact: {idle}"))
