@@ -118,7 +118,7 @@ pub fn refusal_message(tool: &str, reason: HideReason, score: Option<Tenths>, mi
             "Tool \"{tool}\" is hidden by tdqs-gateway: its approved definitions cannot be checked right now and the policy fails closed."
         ),
         (HideReason::Unlisted, _) => format!(
-            "Tool \"{tool}\" is refused by tdqs-gateway: the server's tool list does not carry it, so it has no score."
+            "Tool \"{tool}\" is hidden by tdqs-gateway: the server's tool list does not carry it, so it has no score."
         ),
         (HideReason::JudgeFailed, _) | (HideReason::Unscorable, _) => {
             format!(

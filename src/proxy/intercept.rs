@@ -498,7 +498,7 @@ impl UpstreamTools {
     /// A refusal for a call to a tool the gateway could not learn about (the listing failed).
     pub fn refuse_unlearned(&self, tool: &str, why: &str) -> Refusal {
         let text = format!(
-            "Tool \"{tool}\" is refused by tdqs-gateway: the server's tools could not be listed to score it ({why})."
+            "Tool \"{tool}\" is hidden by tdqs-gateway: the server's tools could not be listed to score it ({why})."
         );
         self.refusal(tool, HideReason::Unlisted, None, text)
     }

@@ -201,3 +201,6 @@ fn join(members: &[&[u8]]) -> Vec<u8> {
     out.push(b']');
     out
 }
+
+#[cfg(test)]
+mod tests;
