@@ -18,3 +18,8 @@ pub use helpers::*;
 mod rig {
     pub use super::super::support::{Rig, Upstream};
 }
+
+/// What the helpers reach as `super::patience`: the waits' patience factor.
+#[allow(clippy::duplicate_mod)]
+#[path = "../it/support/patience.rs"]
+mod patience;

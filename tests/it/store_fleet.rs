@@ -132,7 +132,10 @@ async fn a_hundred_clients_on_three_replicas_cause_fifty_judge_calls_and_one_coh
     assert_eq!(coherence, 1, "one coherence call for the fleet");
 
     assert_eq!(pg.count("SELECT count(*) FROM tool_scores"), TOOLS as i64);
-    assert_eq!(pg.count("SELECT count(*) FROM claims"), 0, "every claim released");
+    // The last claims (the coherence call's) are released just after their answers land.
+    let released =
+        support::poll(Duration::from_secs(10), || (pg.count("SELECT count(*) FROM claims") == 0).then_some(()));
+    assert!(released.await.is_some(), "every claim released: {} left", pg.count("SELECT count(*) FROM claims"));
 }
 
 /// The process id of the gateway started with `config` (not its reaper).

@@ -362,7 +362,7 @@ async fn a_stopped_gateway_leaves_the_database_file_complete() {
     );
     let mut gw = Gateway::start(&rig, "", &cfg).await;
     assert_eq!(list(&gw, "catalog").await.len(), 8);
-    gw.proc.stop(); // SIGTERM to the gateway, as the reaper passes it on
+    gw.proc.stop(); // SIGTERM to the gateway, as a container runtime sends it
     let wal = rig.path("scores.db-wal");
     assert!(std::fs::metadata(&wal).map_or(true, |m| m.len() == 0), "the log is folded in: {wal:?}");
     let copy = rig.path("copy.db");

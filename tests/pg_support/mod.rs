@@ -12,3 +12,8 @@
 mod pg;
 
 pub use pg::*;
+
+/// What the helpers reach as `super::patience`: the waits' patience factor.
+#[allow(clippy::duplicate_mod)]
+#[path = "../it/support/patience.rs"]
+mod patience;

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use super::patience::scaled;
 use super::rig::{Rig, Upstream};
 
 /// An answer of the admin API.
@@ -85,9 +86,10 @@ impl AdminClient {
         self.http.request(method, format!("{}/admin/api/{path}", self.base))
     }
 
-    /// Polls `path` every 50 ms until `found` accepts its JSON (45 s at most); returns it.
+    /// Polls `path` every 50 ms until `found` accepts its JSON (45 s at most, times the patience);
+    /// returns it.
     pub async fn until(&self, path: &str, what: &str, found: impl Fn(&Value) -> bool) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(45);
+        let deadline = Instant::now() + scaled(Duration::from_secs(45));
         loop {
             let a = self.get(path).await;
             if a.status == 200 {

@@ -218,6 +218,7 @@ impl SseStream {
 
     /// Events until one satisfies `found` (included), or panics after `wait`.
     pub async fn until(&mut self, wait: Duration, what: &str, found: impl Fn(&Event) -> bool) -> Vec<Event> {
+        let wait = scaled(wait);
         let deadline = tokio::time::Instant::now() + wait;
         let mut seen = Vec::new();
         loop {
@@ -249,7 +250,12 @@ pub struct Mcp {
 
 impl Mcp {
     pub fn new(url: impl Into<String>) -> Mcp {
-        Mcp { http: reqwest::Client::new(), url: url.into(), session: None, version: None, extra: vec![], next_id: 1 }
+        Mcp::with_client(reqwest::Client::new(), url)
+    }
+
+    /// A session on `url` sharing `http`'s connections.
+    pub fn with_client(http: reqwest::Client, url: impl Into<String>) -> Mcp {
+        Mcp { http, url: url.into(), session: None, version: None, extra: vec![], next_id: 1 }
     }
 
     /// Adds a header to every request.

@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::patience::scaled;
+
 pub struct PgServer {
     pub port: u16,
     dir: PathBuf,
@@ -168,7 +170,7 @@ impl PgServer {
             .spawn()
             .expect("start postgres");
         self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(30);
+        let deadline = Instant::now() + scaled(Duration::from_secs(30));
         loop {
             let url = self.url();
             // An answer from the server, even "no pg_hba.conf entry" (a server that wants
@@ -192,7 +194,7 @@ impl PgServer {
         let pid_file = std::fs::read_to_string(self.dir.join("data/postmaster.pid")).unwrap_or_default();
         let pid = pid_file.lines().next().and_then(|l| l.trim().parse::<i32>().ok()).unwrap_or(child.id() as i32);
         let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGINT);
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + scaled(Duration::from_secs(20));
         while Instant::now() < deadline {
             if let Ok(Some(_)) = child.try_wait() {
                 break;
@@ -202,7 +204,7 @@ impl PgServer {
         let _ = child.kill();
         let _ = child.wait();
         // The postmaster may outlive runuser briefly; wait for the port to close.
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + scaled(Duration::from_secs(10));
         while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(20));
         }

@@ -7,13 +7,14 @@ use std::fs::File;
 use std::ops::{Deref, DerefMut};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;
 
 use super::paths::root;
+use super::patience::scaled;
 use super::procs;
 
 /// Makes `cmd` die with the thread that spawns it (the test's), should the test process be
@@ -76,7 +77,7 @@ impl Guarded {
 
     /// Waits up to `timeout` for the process to end by itself.
     pub fn wait_timeout(&mut self, timeout: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + timeout;
+        let deadline = Instant::now() + scaled(timeout);
         loop {
             if let Some(s) = self.exited() {
                 return Some(s);
@@ -134,9 +135,11 @@ impl Guarded {
 }
 
 /// A [`Guarded`] program started with arguments and environment from the repository root,
-/// asked to stop with SIGTERM (the gateway tests' way of starting servers and tools).
+/// asked to stop with SIGTERM (the gateway tests' way of starting servers and tools). Its stdin
+/// is a pipe held open until it stops: the rig's Python servers end when their stdin closes.
 pub struct Proc {
     guard: Guarded,
+    stdin: Option<ChildStdin>,
 }
 
 impl Proc {
@@ -145,7 +148,7 @@ impl Proc {
         cmd.args(args)
             .current_dir(root())
             .env("PYTHONDONTWRITEBYTECODE", "1") // no __pycache__ in tests/rig
-            .stdin(Stdio::null());
+            .stdin(Stdio::piped());
         for (k, v) in envs {
             cmd.env(k, v);
         }
@@ -154,7 +157,15 @@ impl Proc {
 
     /// Starts `cmd` as it is (output to `<dir>/<name>.out|.err`), stopped with SIGTERM.
     pub fn command(dir: &Path, name: &str, cmd: Command) -> Proc {
-        Proc { guard: Guarded::spawn(dir, name, cmd, Some(Signal::SIGTERM)) }
+        let mut guard = Guarded::spawn(dir, name, cmd, Some(Signal::SIGTERM));
+        let stdin = guard.child.as_mut().and_then(|c| c.stdin.take());
+        Proc { guard, stdin }
+    }
+
+    /// Ends the process: closes its stdin, then stops it as the guard does.
+    pub fn stop(&mut self) {
+        drop(self.stdin.take());
+        self.guard.stop();
     }
 }
 

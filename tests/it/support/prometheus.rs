@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::patience::scaled;
 use super::process::Proc;
 use super::rig::free_port;
 
@@ -41,7 +42,7 @@ impl Prometheus {
             ];
             let mut proc = Proc::spawn(&dir, &format!("prometheus-{attempt}"), &binary, &args, &[]);
             let http = reqwest::Client::new();
-            let deadline = Instant::now() + Duration::from_secs(30);
+            let deadline = Instant::now() + scaled(Duration::from_secs(30));
             while Instant::now() < deadline && proc.exited().is_none() {
                 let ready = http.get(format!("http://127.0.0.1:{port}/-/ready")).send().await;
                 if ready.is_ok_and(|r| r.status() == 200) {
@@ -70,7 +71,7 @@ impl Prometheus {
 
     /// Queries until the result is not empty.
     pub async fn query_until(&self, promql: &str, timeout: Duration) -> Vec<serde_json::Value> {
-        let deadline = Instant::now() + timeout;
+        let deadline = Instant::now() + scaled(timeout);
         loop {
             let r = self.query(promql).await;
             if !r.is_empty() {

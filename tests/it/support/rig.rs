@@ -23,7 +23,7 @@ pub use super::process::Proc;
 pub use super::scratch::Scratch;
 pub use super::{meta, tap};
 
-use super::patience::poll_async;
+pub use super::patience::{eventually, eventually_async, patience, poll, poll_async};
 
 fn require_rig() {
     let needed = [python(), node_modules().join("@modelcontextprotocol/server-everything")];

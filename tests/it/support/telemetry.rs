@@ -20,6 +20,8 @@ use opentelemetry_proto::tonic::metrics::v1::{Metric, metric};
 use opentelemetry_proto::tonic::trace::v1::Span;
 use prost::Message;
 
+use super::patience::scaled;
+
 /// Everything a receiver got, decoded.
 #[derive(Clone, Default)]
 pub struct Received {
@@ -126,7 +128,7 @@ impl Received {
 
     /// Polls until `check` finds what it wants in what was received.
     pub async fn wait_for<T>(&self, what: &str, timeout: Duration, check: impl Fn(&Received) -> Option<T>) -> T {
-        let deadline = Instant::now() + timeout;
+        let deadline = Instant::now() + scaled(timeout);
         loop {
             if let Some(v) = check(self) {
                 return v;

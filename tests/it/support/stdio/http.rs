@@ -72,8 +72,7 @@ pub fn client() -> reqwest::Client {
 
 /// The raw client on `url` with `http`'s connections, in `session` (at 2025-06-18).
 fn raw(http: &reqwest::Client, url: &str, session: Option<&str>) -> Mcp {
-    let mut m = Mcp::new(url);
-    m.http = http.clone();
+    let mut m = Mcp::with_client(http.clone(), url);
     if let Some(s) = session {
         m.session = Some(s.to_owned());
         m.version = Some("2025-06-18".to_owned());
