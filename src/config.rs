@@ -169,17 +169,25 @@ impl Default for StoreConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CacheConfig {
+    /// Entries of the caches counted in entries, and how many stored scores warm memory.
     #[serde(default = "default_cache_entries")]
     pub max_entries: u64,
+    /// Approximate bytes the score caches may hold together (moka weigher).
+    #[serde(default = "default_cache_bytes")]
+    pub max_bytes: u64,
 }
 
 fn default_cache_entries() -> u64 {
     100_000
 }
 
+fn default_cache_bytes() -> u64 {
+    256 * 1024 * 1024
+}
+
 impl Default for CacheConfig {
     fn default() -> Self {
-        CacheConfig { max_entries: default_cache_entries() }
+        CacheConfig { max_entries: default_cache_entries(), max_bytes: default_cache_bytes() }
     }
 }
 
@@ -569,6 +577,9 @@ impl Config {
         }
         if self.cache.max_entries == 0 {
             return Err(invalid("cache.max_entries", "must be at least 1"));
+        }
+        if self.cache.max_bytes < 64 * 1024 {
+            return Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)"));
         }
         self.telemetry.validate()?;
         if self.admin.token_env.is_empty() {

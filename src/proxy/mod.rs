@@ -24,6 +24,7 @@ mod routes;
 mod session;
 pub mod stdio;
 mod stream;
+pub mod upstream_client;
 
 use std::collections::HashMap;
 use std::sync::Arc;
