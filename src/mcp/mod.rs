@@ -1,6 +1,7 @@
 //! MCP on the wire: JSON-RPC message classification, SSE framing, and the one rewrite the
 //! gateway makes (scores into, or tools out of, a `tools/list` result).
 
+pub mod instructions;
 pub mod message;
 pub mod scan;
 pub mod sse;

@@ -133,7 +133,7 @@ async fn handle(
         .map(|p| {
             p.messages()
                 .iter()
-                .filter(|m| m.method() == Some("tools/list"))
+                .filter(|m| crate::mcp::instructions::is_watched_method(m.method()))
                 .filter_map(|m| m.request_id().cloned())
                 .collect()
         })

@@ -7,17 +7,23 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 
-use crate::config::{Mode, Pending, Policy};
+use crate::config::{Mode, Pending, PinNew, Policy, ThreatAction};
+use crate::mcp::instructions::{self, Verdict};
 use crate::mcp::message::{self, Message};
 use crate::mcp::tools_list::{ListResult, ToolAction};
-use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
+use crate::policy::{Decision, HideReason, ScoreState, decide, hides_threats, refusal_message, threat_applies};
 use crate::scoring::ScoreReport;
 use crate::scoring::pins::PinStatus;
 use crate::scoring::service::{Scored, ScoringService};
+use crate::scoring::threats::Findings;
 use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::definition::{ToolDefinition, tool_from_object};
 use crate::tdqs::json::{self as js, JsString};
 use crate::tdqs::score::Tier;
+use crate::tdqs::threat::{self, Finding, Severity};
+
+use super::roster::Roster;
+use super::threats::{definition_value, summary};
 
 /// `ttlMs` ceiling on a 2026-07-28 list while any score in it is provisional.
 const PROVISIONAL_TTL_MS: u64 = 5_000;
@@ -35,6 +41,22 @@ struct ToolState {
     raw: Arc<str>,
     /// When a list last carried this tool.
     listed_at: std::time::Instant,
+    /// What the threat analysis read (the hashed definition), kept for cross-server checks.
+    analysed: Option<Arc<serde_json::Value>>,
+    /// The definition's own findings (cached by hash beside the score).
+    threats: Findings,
+    /// Findings against the other upstreams' tools, as of the last decision.
+    cross: Vec<Finding>,
+}
+
+impl ToolState {
+    fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.threats.iter().chain(self.cross.iter())
+    }
+
+    fn worst(&self) -> Option<Severity> {
+        self.findings().map(|f| f.severity).max()
+    }
 }
 
 /// One listed tool as the admin API shows it.
@@ -54,6 +76,8 @@ pub struct ToolView {
     pub score: Option<Arc<crate::tdqs::tool_score::ToolScore>>,
     /// The definition as listed (JSON), when it could be parsed.
     pub definition: Option<serde_json::Value>,
+    /// Threat findings: the definition's own and those against other upstreams' tools.
+    pub threats: Vec<Finding>,
 }
 
 /// A `tools/call` the gateway refused.
@@ -88,7 +112,19 @@ pub struct UpstreamTools {
     paginated: std::sync::atomic::AtomicBool,
     /// Hash of the last whole (single-page) list, whose tools are the ones that exist.
     last_whole: std::sync::atomic::AtomicU64,
+    /// Every upstream's tool names (shared by the gateway), for cross-server findings.
+    roster: Arc<Roster>,
+    /// For `pin_new_tools = "hold"`: 0 before the first listing, 1 during it, 2 after it.
+    pin_stage: std::sync::atomic::AtomicU8,
+    /// Findings in the server's latest `instructions`, and whether they were removed.
+    instructions: Mutex<Option<(Findings, bool)>>,
+    /// For pinned upstreams, the latest approved definition seen of each tool name (hash,
+    /// definition as listed), which a held new name is compared with.
+    approved_seen: Mutex<HashMap<String, (String, Arc<str>)>>,
 }
+
+/// Approved definitions remembered per upstream for the approval view.
+const APPROVED_KEPT: usize = 1000;
 
 /// Description quality, coherence and overall for everything this upstream has listed: the
 /// same report `tdqs-gateway score` writes.
@@ -103,7 +139,7 @@ pub struct ServerReport {
 /// What a `tools` array became, valid while the scoring generation is unchanged. A repeat
 /// list (the common case) then costs a read of the envelope, a comparison and a splice.
 struct Rendered {
-    generation: u64,
+    generation: (u64, u64),
     /// The upstream's array text, compared on a hit (the key only finds candidates).
     original: Arc<str>,
     /// Its hash, which names a whole list in `last_whole`.
@@ -149,7 +185,47 @@ impl UpstreamTools {
             refusals: Mutex::default(),
             paginated: Default::default(),
             last_whole: Default::default(),
+            roster: Arc::default(),
+            pin_stage: Default::default(),
+            instructions: Mutex::default(),
+            approved_seen: Mutex::default(),
         }
+    }
+
+    /// Shares the gateway-wide view of every upstream's tools (for cross-server findings).
+    pub fn with_roster(mut self, roster: Arc<Roster>) -> Self {
+        self.roster = roster;
+        self
+    }
+
+    /// Approved definitions seen on this upstream: (tool, hash, definition), in name order.
+    pub fn approved_definitions(&self) -> Vec<(String, String, serde_json::Value)> {
+        let Ok(m) = self.approved_seen.lock() else { return vec![] };
+        let mut out: Vec<(String, String, serde_json::Value)> = m
+            .iter()
+            .filter_map(|(t, (h, raw))| Some((t.clone(), h.clone(), serde_json::from_str(raw).ok()?)))
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    fn remember_approved(&self, tool: &str, state: &ToolState) {
+        let (Some(PinStatus::Approved), Some(scored)) = (state.pin, &state.scored) else { return };
+        let Ok(mut m) = self.approved_seen.lock() else { return };
+        let hash = &scored.score.context_signals.input_hash;
+        if m.get(tool).is_some_and(|(h, _)| h == hash) {
+            return;
+        }
+        if m.len() >= APPROVED_KEPT && !m.contains_key(tool) {
+            return;
+        }
+        m.insert(tool.to_owned(), (hash.clone(), state.raw.clone()));
+    }
+
+    /// The findings in the server's latest instructions and whether they were removed.
+    pub fn instructions_threats(&self) -> Option<(Vec<Finding>, bool)> {
+        let slot = self.instructions.lock().ok()?;
+        slot.as_ref().map(|(f, removed)| (f.to_vec(), *removed))
     }
 
     /// Notes that a page (answered from the rendered cache) carried these tools again.
@@ -183,6 +259,7 @@ impl UpstreamTools {
                 pin: s.pin,
                 score: s.scored.as_ref().map(|sc| sc.score.clone()),
                 definition: serde_json::from_str(&s.raw).ok(),
+                threats: s.findings().cloned().collect(),
             })
             .collect();
         views.sort_by(|a, b| a.name.cmp(&b.name));
@@ -300,14 +377,16 @@ impl UpstreamTools {
         bytes: &[u8],
         wanted: impl Fn(&str) -> bool,
     ) -> Option<Vec<u8>> {
-        let generation = scoring.generation();
+        let generation = (scoring.generation(), self.roster.generation());
         let mut hit = None;
-        let list = ListResult::parse_with(bytes, wanted, |from_tools| {
+        let Some(list) = ListResult::parse_with(bytes, &wanted, |from_tools| {
             let found = self.remembered(from_tools, generation)?;
             let len = found.original.len();
             hit = Some(found);
             Some(len)
-        })?;
+        }) else {
+            return self.rewrite_instructions(scoring, bytes, &wanted);
+        };
         if list.has_next_page() {
             self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
         }
@@ -325,7 +404,7 @@ impl UpstreamTools {
     }
 
     /// The rendering remembered for the array `from_tools` starts with, if still current.
-    fn remembered(&self, from_tools: &[u8], generation: u64) -> Option<Arc<Rendered>> {
+    fn remembered(&self, from_tools: &[u8], generation: (u64, u64)) -> Option<Arc<Rendered>> {
         let map = self.rendered.lock().ok()?;
         let candidates = map.get(&prefix_key(from_tools))?;
         candidates.iter().find(|r| r.generation == generation && from_tools.starts_with(r.original.as_bytes())).cloned()
@@ -336,7 +415,7 @@ impl UpstreamTools {
     async fn render_list(
         &self,
         scoring: &Arc<ScoringService>,
-        generation: u64,
+        generation: (u64, u64),
         whole_list: bool,
         list: ListResult<'_>,
     ) -> Option<Vec<u8>> {
@@ -353,12 +432,21 @@ impl UpstreamTools {
             })
             .collect();
         let names: Vec<JsString> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
+        let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
+        let others = self.roster.others(&self.name);
+        let hold_new = self.hold_new(scoring);
         let mut states = Vec::with_capacity(parsed.len());
         for (i, def) in parsed.into_iter().enumerate() {
             let Some(def) = def else {
                 let raw = list.tools()[i].get();
                 let name = raw_name(raw).unwrap_or_default();
-                let decision = decide(&self.policy, &name, ScoreState::Unscorable, None);
+                // Unscorable is not unread: what a client could still show a model is analysed.
+                let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
+                let raw_hash = format!("raw-{:016x}", xxhash_rust::xxh3::xxh3_64(raw.as_bytes()));
+                let threats = self.own_threats(scoring, &name, &raw_hash, analysed.as_deref());
+                let cross = self.cross_threats(analysed.as_deref(), &own_names, &others);
+                let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
+                let decision = decide(&self.policy, &name, ScoreState::Unscorable, None, worst);
                 let state = ToolState {
                     definition: None,
                     siblings: vec![],
@@ -367,6 +455,9 @@ impl UpstreamTools {
                     decision,
                     raw: Arc::from(raw),
                     listed_at: std::time::Instant::now(),
+                    analysed,
+                    threats,
+                    cross,
                 };
                 states.push((name, state));
                 continue;
@@ -383,13 +474,31 @@ impl UpstreamTools {
             let hash = &scored.score.context_signals.input_hash;
             scoring.record_sighting(&self.name, &name, hash);
             crate::telemetry::scored(&self.name, &name, &scored, started);
-            let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, &name, hash));
-            let decision = decide(&self.policy, &name, scored.state, pin);
+            let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
+            let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
+            let threats = self.own_threats(scoring, &name, hash, analysed.as_deref());
+            let cross = self.cross_threats(analysed.as_deref(), &own_names, &others);
+            let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
+            let decision = decide(&self.policy, &name, scored.state, pin, worst);
             let raw = Arc::from(list.tools()[i].get());
             let listed_at = std::time::Instant::now();
-            let state =
-                ToolState { definition: Some(def), siblings, scored: Some(scored), pin, decision, raw, listed_at };
+            let state = ToolState {
+                definition: Some(def),
+                siblings,
+                scored: Some(scored),
+                pin,
+                decision,
+                raw,
+                listed_at,
+                analysed,
+                threats,
+                cross,
+            };
             states.push((name, state));
+        }
+        if !list.has_next_page() && !states.iter().any(|(_, s)| s.pin == Some(PinStatus::Unverified)) {
+            // The first listing is over (all its pages): later names are new.
+            self.pin_stage.store(2, std::sync::atomic::Ordering::Relaxed);
         }
         let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
         let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
@@ -415,7 +524,15 @@ impl UpstreamTools {
                 {
                     log_decision(&self.name, &name, scored, &state.decision, state.pin);
                 }
+                report_new_cross(&self.name, &name, map.get(&name).map(|s| &s.cross[..]), &state.cross);
+                self.remember_approved(&name, &state);
                 map.insert(name, state);
+            }
+            let names: Vec<String> = map.keys().cloned().collect();
+            drop(map);
+            // Another upstream's cross-server findings may depend on these names.
+            if self.roster.set(&self.name, names) {
+                tracing::debug!(upstream = %self.name, "tool names changed; other upstreams are decided again");
             }
         }
         self.refresh_report(scoring);
@@ -454,18 +571,22 @@ impl UpstreamTools {
     /// A refusal for a `tools/call` naming a hidden tool; `None` lets the call through.
     pub fn refuse_call(&self, msg: &Message) -> Option<Refusal> {
         let (id, tool) = (msg.request_id()?, msg.tool_name.as_ref()?);
-        let (reason, score) = {
+        let (reason, score, threats) = {
             let map = self.tools.lock().ok()?;
             match map.get(tool) {
                 Some(state) if state.decision.visible => return None,
-                Some(state) => (state.decision.hide_reason?, state.scored.as_ref().map(|s| s.score.tdqs)),
+                Some(state) => (
+                    state.decision.hide_reason?,
+                    state.scored.as_ref().map(|s| s.score.tdqs),
+                    summary(&state.findings().collect::<Vec<_>>()),
+                ),
                 // Not listed through this gateway (yet, or since a restart): the deny list still
                 // holds, and an enforcing policy that hides pending or unscorable tools refuses.
-                None => (self.unlisted_reason(tool)?, None),
+                None => (self.unlisted_reason(tool)?, None, json!([])),
             }
         };
         let text = refusal_message(tool, reason, score, self.policy.minimum);
-        let data = json!({
+        let mut data = json!({
             "tool": tool,
             "reason": reason.as_str(),
             "tdqs": score.map(|s| s.as_f64()),
@@ -473,6 +594,9 @@ impl UpstreamTools {
             "minimum": self.policy.minimum.as_f64(),
             "minimumTier": Tier::of(self.policy.minimum).as_str(),
         });
+        if reason == HideReason::Threat {
+            data["threats"] = threats;
+        }
         tracing::info!(
             name: "tdqs.call_refused",
             upstream = %self.name,
@@ -515,16 +639,29 @@ impl UpstreamTools {
 
     /// Re-decides every remembered tool against the current scores (after a background
     /// judgement landed); true when any tool's visibility changed.
+    /// Also the way cross-server findings are brought up to date when another upstream's
+    /// tools changed.
     pub fn refresh(&self, scoring: &Arc<ScoringService>) -> bool {
+        let others = self.roster.others(&self.name);
+        let hold_new = self.hold_new(scoring);
         let Ok(mut map) = self.tools.lock() else { return false };
+        let own_names: Vec<String> = map.keys().cloned().collect();
         let mut changed = false;
         for (name, state) in map.iter_mut() {
-            let Some(def) = &state.definition else { continue };
+            let cross = self.cross_threats(state.analysed.as_deref(), &own_names, &others);
+            report_new_cross(&self.name, name, Some(&state.cross), &cross);
+            state.cross = cross;
+            let Some(def) = &state.definition else {
+                let decision = decide(&self.policy, name, ScoreState::Unscorable, None, state.worst());
+                changed |= decision.visible != state.decision.visible;
+                state.decision = decision;
+                continue;
+            };
             let scored = scoring.score(&self.name, def, &state.siblings);
             crate::telemetry::tool_scored(&self.name, name, &scored);
             let hash = &scored.score.context_signals.input_hash;
-            let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, name, hash));
-            let decision = decide(&self.policy, name, scored.state, pin);
+            let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, name, hash, hold_new));
+            let decision = decide(&self.policy, name, scored.state, pin, state.worst());
             if decision.visible != state.decision.visible {
                 changed = true;
                 log_decision(&self.name, name, &scored, &decision, pin);
@@ -532,8 +669,90 @@ impl UpstreamTools {
             state.scored = Some(scored);
             state.pin = pin;
             state.decision = decision;
+            self.remember_approved(name, state);
         }
         changed
+    }
+
+    /// This upstream's tool names: the ones listed now, and (on a paginated upstream) the
+    /// ones other pages carried.
+    fn own_names(&self, listed: impl Iterator<Item = String>) -> Vec<String> {
+        let mut names: Vec<String> = listed.collect();
+        if self.paginated.load(std::sync::atomic::Ordering::Relaxed)
+            && let Ok(map) = self.tools.lock()
+        {
+            names.extend(map.keys().cloned());
+        }
+        names
+    }
+
+    /// Whether a tool name never pinned is held (`pin_new_tools = "hold"`, after the
+    /// upstream's first listing, here or in the store's history).
+    fn hold_new(&self, scoring: &ScoringService) -> bool {
+        use std::sync::atomic::Ordering;
+        if !self.policy.pin || self.policy.pin_new_tools != PinNew::Hold {
+            return false;
+        }
+        if self.pin_stage.load(Ordering::Relaxed) == 0 {
+            let stage = if scoring.pins().knows_upstream(&self.name) { 2 } else { 1 };
+            let _ = self.pin_stage.compare_exchange(0, stage, Ordering::Relaxed, Ordering::Relaxed);
+        }
+        self.pin_stage.load(Ordering::Relaxed) == 2
+    }
+
+    /// The definition's own findings (none when the policy turns threats off).
+    fn own_threats(&self, scoring: &ScoringService, tool: &str, hash: &str, v: Option<&serde_json::Value>) -> Findings {
+        match v {
+            Some(v) if self.policy.threats != ThreatAction::Off => scoring.threats().tool(&self.name, tool, hash, v),
+            _ => Arc::from([]),
+        }
+    }
+
+    /// Findings against the other upstreams' tools.
+    fn cross_threats(
+        &self,
+        v: Option<&serde_json::Value>,
+        own: &[String],
+        others: &[(Arc<str>, String)],
+    ) -> Vec<Finding> {
+        let Some(v) = v.filter(|_| self.policy.threats != ThreatAction::Off && !others.is_empty()) else {
+            return vec![];
+        };
+        let own: Vec<&str> = own.iter().map(String::as_str).collect();
+        let others: Vec<(&str, &str)> = others.iter().map(|(u, t)| (&**u, t.as_str())).collect();
+        threat::cross_server(v, &own, &others)
+    }
+
+    /// An `initialize` (or `server/discover`) answer: its instructions are analysed, removed
+    /// under `threats = "hide"` (enforce) when a finding reaches the severity, else flagged.
+    fn rewrite_instructions(
+        &self,
+        scoring: &ScoringService,
+        bytes: &[u8],
+        wanted: impl Fn(&str) -> bool,
+    ) -> Option<Vec<u8>> {
+        if self.policy.threats == ThreatAction::Off {
+            return None;
+        }
+        instructions::rewrite(bytes, wanted, |text| {
+            let found = scoring.threats().instructions(&self.name, text);
+            let worst = threat::max_severity(&found);
+            let acts = threat_applies(&self.policy, "", worst);
+            let remove = acts && hides_threats(&self.policy) && !self.policy.dry_run;
+            if acts {
+                tracing::warn!(
+                    name: "tdqs.instructions_flagged",
+                    upstream = %self.name,
+                    removed = remove,
+                    kinds = ?found.iter().map(|f| f.kind.as_str()).collect::<Vec<_>>(),
+                    "server instructions carry a threat"
+                );
+            }
+            if let Ok(mut slot) = self.instructions.lock() {
+                *slot = Some((found, remove));
+            }
+            if remove { Verdict::Remove } else { Verdict::Keep }
+        })
     }
 }
 
@@ -570,9 +789,25 @@ fn action(state: &ToolState) -> ToolAction {
         return ToolAction::Drop;
     }
     match (&state.scored, state.decision.annotate) {
-        (Some(s), true) => ToolAction::Annotate(score_meta(s, state.pin)),
+        (Some(s), true) => {
+            let mut meta = score_meta(s, state.pin);
+            // Only when there are findings: a clean tool's annotation is what it always was.
+            let findings: Vec<&Finding> = state.findings().collect();
+            if !findings.is_empty()
+                && let Some(obj) = meta.as_object_mut()
+            {
+                obj.insert("threats".to_owned(), summary(&findings));
+            }
+            ToolAction::Annotate(meta)
+        }
         _ => ToolAction::Keep,
     }
+}
+
+/// Logs and counts cross-server findings a tool did not have before.
+fn report_new_cross(upstream: &str, tool: &str, before: Option<&[Finding]>, now: &[Finding]) {
+    let new: Vec<Finding> = now.iter().filter(|f| !before.is_some_and(|b| b.contains(f))).cloned().collect();
+    crate::scoring::threats::report(upstream, Some(tool), None, &new);
 }
 
 /// The object written under `_meta["tdqs-gateway/score"]`; pinned tools also say whether

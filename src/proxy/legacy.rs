@@ -150,7 +150,7 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
             *resp.status_mut() = StatusCode::ACCEPTED;
             return resp;
         }
-        if let (Some("tools/list"), Some(id)) = (m.method(), m.request_id()) {
+        if let (true, Some(id)) = (crate::mcp::instructions::is_watched_method(m.method()), m.request_id()) {
             session.remember_list_id(id);
         }
     }

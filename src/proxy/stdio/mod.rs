@@ -223,7 +223,7 @@ async fn post(
     let list_ids: Vec<IdKey> = parsed
         .messages()
         .iter()
-        .filter(|m| m.method() == Some("tools/list"))
+        .filter(|m| crate::mcp::instructions::is_watched_method(m.method()))
         .filter_map(|m| m.request_id().cloned())
         .collect();
     if ids.is_empty() {

@@ -102,7 +102,7 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
                 out_in.line(&r.body).await;
                 continue;
             }
-            if let (Some("tools/list"), Some(id)) = (m.method(), m.request_id())
+            if let (true, Some(id)) = (crate::mcp::instructions::is_watched_method(m.method()), m.request_id())
                 && let Ok(mut ids) = ids_in.lock()
             {
                 ids.insert(id.clone());
