@@ -98,16 +98,15 @@ async fn streamable_http_hides_poisoned_tools_and_their_instructions() {
     up.reset().await;
     call_both(&mut client).await;
     assert_eq!(up.calls_received().await, [HONEST], "a refused call reached the server");
-    let logs = std::fs::read_to_string(&gw.proc.out).unwrap_or_default();
-    assert!(logs.contains("tdqs.threat_found"), "no threat log event:\n{}", gw.logs());
-
-    // The same as an SSE answer: the list is rewritten in the stream.
-    let sse = client.clone().with_header("accept", "text/event-stream");
-    let (id, reply) = {
-        let msg = json!({"jsonrpc": "2.0", "id": 99, "method": "tools/list"});
-        (json!(99), sse.post(&msg).await)
+    // One log event per finding, once per definition: a second list logs nothing new.
+    let found = || {
+        let logs = std::fs::read_to_string(&gw.proc.err).unwrap_or_default();
+        logs.lines().filter(|l| l.contains("threat found") && l.contains("tool=\"add_numbers\"")).count()
     };
-    assert_eq!(names(&reply.answer(&id)), [HONEST]);
+    let first = found();
+    assert!(first > 0, "no threat log event:\n{}", gw.logs());
+    assert_eq!(names(&client.call("tools/list", json!({})).await), [HONEST]);
+    assert_eq!(found(), first, "findings logged again for the same definition");
 
     // The admin API shows the findings with their evidence, and the metric counts them.
     let api = AdminClient::new(gw.base(), None);
@@ -122,6 +121,24 @@ async fn streamable_http_hides_poisoned_tools_and_their_instructions() {
     assert!(metrics.contains("tdqs_threats_found_total{"), "{metrics}");
     assert!(metrics.lines().any(|l| l.starts_with("tdqs_tools_hidden_total{") && l.contains("reason=\"threat\"")));
     assert!(metrics.lines().any(|l| l.starts_with("tdqs_calls_blocked_total{") && l.contains("reason=\"threat\"")));
+}
+
+#[tokio::test]
+async fn streamable_http_sse_answers_are_rewritten_in_the_stream() {
+    let rig = Rig::new("threats-http-sse");
+    let up =
+        Upstream::python(&rig, "threats", "threat_server.py", &["--instructions", "poisoned", "--sse-answers"]).await;
+    let gw = Gateway::single(&rig, "t", &up.url(), ENFORCE).await;
+    let mut client = Mcp::new(gw.url("t"));
+    let init = client.initialize(VERSION, json!({})).await;
+    assert!(init.is_sse(), "the upstream answers with SSE: {}", init.text());
+    assert_instructions_removed(&init.answer(&json!(1)));
+    let (id, reply) = client.request("tools/list", json!({})).await;
+    assert!(reply.is_sse());
+    assert_eq!(names(&reply.answer(&id)), [HONEST]);
+    up.reset().await;
+    call_both(&mut client).await;
+    assert_eq!(up.calls_received().await, [HONEST], "a refused call reached the server");
 }
 
 #[tokio::test]

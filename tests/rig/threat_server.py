@@ -10,7 +10,7 @@ a private key and conceal it, a poisoned parameter description); `mail` is an ho
 `send_email` (a tool it does not have) and one whose name collides with `mail`'s `lookup_order`.
 `--instructions poisoned` puts a hidden order into the initialize result's `instructions`.
 
-HTTP (`/mcp`, JSON answers) and legacy SSE (`/sse`, `/messages/`) print `LISTENING <port>` and
+HTTP (`/mcp`, JSON answers, or SSE with `--sse-answers`) and legacy SSE (`/sse`, `/messages/`) print `LISTENING <port>` and
 record requests (see rig_common.py); stdio appends each received message as a JSON line to
 `--record`, which is how a test proves a refused call never reached the server.
 """
@@ -167,6 +167,7 @@ def main() -> None:
     ap.add_argument("--instructions", default="honest", choices=sorted(INSTRUCTIONS))
     ap.add_argument("--transport", default="http", choices=["http", "stdio", "sse"])
     ap.add_argument("--record", type=Path)
+    ap.add_argument("--sse-answers", action="store_true", help="HTTP: answer POSTs with SSE streams, not JSON")
     args = ap.parse_args()
     server = build(args.set, INSTRUCTIONS[args.instructions])
     if args.transport == "stdio":
@@ -177,7 +178,7 @@ def main() -> None:
         from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
         from rig_common import serve_mcp
 
-        serve_mcp(StreamableHTTPSessionManager(app=server, json_response=True, stateless=True))
+        serve_mcp(StreamableHTTPSessionManager(app=server, json_response=not args.sse_answers, stateless=True))
 
 
 if __name__ == "__main__":
