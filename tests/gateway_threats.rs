@@ -115,6 +115,14 @@ async fn streamable_http_hides_poisoned_tools_and_their_instructions() {
     let findings = detail["tool"]["threats"].as_array().unwrap();
     assert!(findings.iter().any(|f| f["severity"] == "high" && f["evidence"].as_str().is_some_and(|e| !e.is_empty())));
     assert!(findings.iter().all(|f| f["field"].as_str().unwrap().starts_with("#/")), "{findings:?}");
+    // The server report: every tool listed with its findings (JSON), a section in markdown.
+    let report = api.until("servers/t/report", "report built", |v| v["threats"]["tools"].is_array()).await;
+    let tools = report["threats"]["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 3, "every listed tool, hidden or not: {report}");
+    assert!(tools.iter().any(|t| t["name"] == HONEST && t["threats"] == json!([])));
+    assert!(report["threats"]["server"]["instructionsRemoved"] == true, "{report}");
+    let md = api.get("servers/t/report?format=markdown").await.text;
+    assert!(md.contains("## Threats") && md.contains("| add_numbers |") && md.contains("(server instructions)"), "{md}");
     let refused = api.get_ok("servers/t/refused").await;
     assert!(refused.to_string().contains("\"threat\""), "{refused}");
     let metrics = reqwest::get(format!("{}/metrics", gw.base())).await.unwrap().text().await.unwrap();

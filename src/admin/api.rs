@@ -310,7 +310,7 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
     if let Some(r) = up.report() {
         return Ok(if markdown {
             let mut md = crate::render::score_markdown(&r.report);
-            md.push_str(&super::threat_report::threats_markdown(up));
+            md.push_str(&super::threat_report::threats_markdown(&super::threat_report::threats_json(up)));
             text_ok("text/markdown; charset=utf-8", md)
         } else {
             let mut json = serde_json::to_value(&r.report).map_err(|e| AdminError::Internal(e.to_string()))?;
@@ -332,8 +332,13 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
     if !markdown {
         return Ok(json_ok(&json));
     }
+    let threats = json.get("threats").map(super::threat_report::threats_markdown);
     match serde_json::from_value::<crate::scoring::ScoreReport>(json) {
-        Ok(report) => Ok(text_ok("text/markdown; charset=utf-8", crate::render::score_markdown(&report))),
+        Ok(report) => {
+            let mut md = crate::render::score_markdown(&report);
+            md.push_str(threats.as_deref().unwrap_or_default());
+            Ok(text_ok("text/markdown; charset=utf-8", md))
+        }
         // Written by another version (another spec or judge kind): the JSON still serves.
         Err(e) => Err(AdminError::NotFound(format!(
             "the stored report for {name:?} cannot be rendered by this version ({e}); ask for JSON, or list the upstream's tools to rebuild it"

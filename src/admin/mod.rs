@@ -15,7 +15,7 @@ mod assets;
 mod auth;
 mod events;
 mod nearest;
-mod threat_report;
+pub(crate) mod threat_report;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -24,14 +24,16 @@ pub fn threats_json(up: &UpstreamTools) -> Value {
     json!({ "tools": tools, "server": { "threats": server, "instructionsRemoved": removed } })
 }
 
-/// A markdown section listing every finding (nothing when there is none).
-pub fn threats_markdown(up: &UpstreamTools) -> String {
+/// A markdown section listing every finding of a [`threats_json`] value (nothing to say
+/// when there is none).
+pub fn threats_markdown(threats: &Value) -> String {
+    let findings = |v: &Value| -> Vec<Finding> { serde_json::from_value(v.clone()).unwrap_or_default() };
     let mut rows: Vec<(String, Finding)> = Vec::new();
-    for v in up.snapshot() {
-        rows.extend(v.threats.into_iter().map(|f| (v.name.clone(), f)));
+    for t in threats["tools"].as_array().into_iter().flatten() {
+        let name = t["name"].as_str().unwrap_or_default();
+        rows.extend(findings(&t["threats"]).into_iter().map(|f| (name.to_owned(), f)));
     }
-    let (server, removed) = up.instructions_threats().unwrap_or_default();
-    rows.extend(server.into_iter().map(|f| ("(server instructions)".to_owned(), f)));
+    rows.extend(findings(&threats["server"]["threats"]).into_iter().map(|f| ("(server instructions)".to_owned(), f)));
     if rows.is_empty() {
         return "\n## Threats\n\nNo threat findings in the listed definitions.\n".to_owned();
     }
@@ -52,7 +54,7 @@ pub fn threats_markdown(up: &UpstreamTools) -> String {
             code(&evidence)
         ));
     }
-    if removed {
+    if threats["server"]["instructionsRemoved"] == true {
         out.push_str("\nThe server's instructions were removed from its initialize answers.\n");
     }
     out
@@ -74,6 +76,22 @@ fn code(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_finding_is_a_row() {
+        let threats = json!({
+            "tools": [
+                {"name": "a", "threats": [{"kind": "concealment", "severity": "high", "field": "#/description", "evidence": "do not tell", "decoded": null}]},
+                {"name": "b", "threats": []}
+            ],
+            "server": {"threats": [{"kind": "exfiltration", "severity": "medium", "field": "#/instructions", "evidence": "id_rsa", "decoded": "x"}], "instructionsRemoved": true}
+        });
+        let md = threats_markdown(&threats);
+        assert!(md.contains("| a | concealment | high | #/description | ` do not tell ` |"), "{md}");
+        assert!(md.contains("| (server instructions) | exfiltration | medium |") && md.contains("decoded: x"), "{md}");
+        assert!(md.contains("were removed"), "{md}");
+        assert!(threats_markdown(&json!({})).contains("No threat findings"));
+    }
 
     #[test]
     fn evidence_cannot_break_the_table_or_the_span() {

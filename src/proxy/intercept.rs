@@ -342,6 +342,8 @@ impl UpstreamTools {
             return;
         }
         let (slot, scoring, name) = (self.report.clone(), scoring.clone(), self.name.clone());
+        // Kept with the stored report, so the findings outlive a restart beside it.
+        let threats = crate::admin::threat_report::threats_json(self);
         tokio::spawn(async move {
             let report = build_report(&name, key, tools, &scoring).await;
             let server = &report.report.server_score;
@@ -354,7 +356,10 @@ impl UpstreamTools {
                 "server report updated"
             );
             crate::telemetry::server_report(&name, server);
-            if let Ok(json) = serde_json::to_value(&report.report) {
+            if let Ok(mut json) = serde_json::to_value(&report.report) {
+                if let Some(obj) = json.as_object_mut() {
+                    obj.insert("threats".to_owned(), threats);
+                }
                 scoring.store_server_report(&name, json);
             }
             if let Ok(mut r) = slot.lock() {
