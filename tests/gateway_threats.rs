@@ -122,7 +122,10 @@ async fn streamable_http_hides_poisoned_tools_and_their_instructions() {
     assert!(tools.iter().any(|t| t["name"] == HONEST && t["threats"] == json!([])));
     assert!(report["threats"]["server"]["instructionsRemoved"] == true, "{report}");
     let md = api.get("servers/t/report?format=markdown").await.text;
-    assert!(md.contains("## Threats") && md.contains("| add_numbers |") && md.contains("(server instructions)"), "{md}");
+    assert!(
+        md.contains("## Threats") && md.contains("| add_numbers |") && md.contains("(server instructions)"),
+        "{md}"
+    );
     let refused = api.get_ok("servers/t/refused").await;
     assert!(refused.to_string().contains("\"threat\""), "{refused}");
     let metrics = reqwest::get(format!("{}/metrics", gw.base())).await.unwrap().text().await.unwrap();
@@ -367,6 +370,9 @@ async fn allow_does_not_unhide_a_threat_and_allow_threats_does() {
     let allow = Gateway::single(&rig, "t", &up.url(), &format!("{ENFORCE}\nallow = [\"add_numbers\"]")).await;
     let mut c = Mcp::new(allow.url("t"));
     c.initialize(VERSION, json!({})).await;
+    // Called before any client listed: the gateway lists the upstream itself, then refuses.
+    assert_threat_refusal(&c.call("tools/call", json!({"name": "fetch_page", "arguments": {}})).await, "fetch_page");
+    assert!(!up.calls_received().await.contains(&"fetch_page".to_owned()));
     assert_eq!(names(&c.call("tools/list", json!({})).await), [HONEST]);
     assert_threat_refusal(&c.call("tools/call", json!({"name": "add_numbers", "arguments": {}})).await, "add_numbers");
 

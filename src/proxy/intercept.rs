@@ -7,11 +7,10 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 
-use crate::config::{Mode, Pending, PinNew, Policy, ThreatAction};
-use crate::mcp::instructions::{self, Verdict};
+use crate::config::{Mode, Pending, Policy, ThreatAction};
 use crate::mcp::message::{self, Message};
 use crate::mcp::tools_list::{ListResult, ToolAction};
-use crate::policy::{Decision, HideReason, ScoreState, decide, hides_threats, refusal_message, threat_applies};
+use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
 use crate::scoring::ScoreReport;
 use crate::scoring::pins::PinStatus;
 use crate::scoring::service::{Scored, ScoringService};
@@ -20,10 +19,13 @@ use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::definition::{ToolDefinition, tool_from_object};
 use crate::tdqs::json::{self as js, JsString};
 use crate::tdqs::score::Tier;
-use crate::tdqs::threat::{self, Finding, Severity};
+use crate::tdqs::threat::{Finding, Severity};
 
 use super::roster::Roster;
 use super::threats::{definition_value, summary};
+
+mod verdict;
+use verdict::report_new_cross;
 
 /// `ttlMs` ceiling on a 2026-07-28 list while any score in it is provisional.
 const PROVISIONAL_TTL_MS: u64 = 5_000;
@@ -190,42 +192,6 @@ impl UpstreamTools {
             instructions: Mutex::default(),
             approved_seen: Mutex::default(),
         }
-    }
-
-    /// Shares the gateway-wide view of every upstream's tools (for cross-server findings).
-    pub fn with_roster(mut self, roster: Arc<Roster>) -> Self {
-        self.roster = roster;
-        self
-    }
-
-    /// Approved definitions seen on this upstream: (tool, hash, definition), in name order.
-    pub fn approved_definitions(&self) -> Vec<(String, String, serde_json::Value)> {
-        let Ok(m) = self.approved_seen.lock() else { return vec![] };
-        let mut out: Vec<(String, String, serde_json::Value)> = m
-            .iter()
-            .filter_map(|(t, (h, raw))| Some((t.clone(), h.clone(), serde_json::from_str(raw).ok()?)))
-            .collect();
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
-    }
-
-    fn remember_approved(&self, tool: &str, state: &ToolState) {
-        let (Some(PinStatus::Approved), Some(scored)) = (state.pin, &state.scored) else { return };
-        let Ok(mut m) = self.approved_seen.lock() else { return };
-        let hash = &scored.score.context_signals.input_hash;
-        if m.get(tool).is_some_and(|(h, _)| h == hash) {
-            return;
-        }
-        if m.len() >= APPROVED_KEPT && !m.contains_key(tool) {
-            return;
-        }
-        m.insert(tool.to_owned(), (hash.clone(), state.raw.clone()));
-    }
-
-    /// The findings in the server's latest instructions and whether they were removed.
-    pub fn instructions_threats(&self) -> Option<(Vec<Finding>, bool)> {
-        let slot = self.instructions.lock().ok()?;
-        slot.as_ref().map(|(f, removed)| (f.to_vec(), *removed))
     }
 
     /// Notes that a page (answered from the rendered cache) carried these tools again.
@@ -678,87 +644,6 @@ impl UpstreamTools {
         }
         changed
     }
-
-    /// This upstream's tool names: the ones listed now, and (on a paginated upstream) the
-    /// ones other pages carried.
-    fn own_names(&self, listed: impl Iterator<Item = String>) -> Vec<String> {
-        let mut names: Vec<String> = listed.collect();
-        if self.paginated.load(std::sync::atomic::Ordering::Relaxed)
-            && let Ok(map) = self.tools.lock()
-        {
-            names.extend(map.keys().cloned());
-        }
-        names
-    }
-
-    /// Whether a tool name never pinned is held (`pin_new_tools = "hold"`, after the
-    /// upstream's first listing, here or in the store's history).
-    fn hold_new(&self, scoring: &ScoringService) -> bool {
-        use std::sync::atomic::Ordering;
-        if !self.policy.pin || self.policy.pin_new_tools != PinNew::Hold {
-            return false;
-        }
-        if self.pin_stage.load(Ordering::Relaxed) == 0 {
-            let stage = if scoring.pins().knows_upstream(&self.name) { 2 } else { 1 };
-            let _ = self.pin_stage.compare_exchange(0, stage, Ordering::Relaxed, Ordering::Relaxed);
-        }
-        self.pin_stage.load(Ordering::Relaxed) == 2
-    }
-
-    /// The definition's own findings (none when the policy turns threats off).
-    fn own_threats(&self, scoring: &ScoringService, tool: &str, hash: &str, v: Option<&serde_json::Value>) -> Findings {
-        match v {
-            Some(v) if self.policy.threats != ThreatAction::Off => scoring.threats().tool(&self.name, tool, hash, v),
-            _ => Arc::from([]),
-        }
-    }
-
-    /// Findings against the other upstreams' tools.
-    fn cross_threats(
-        &self,
-        v: Option<&serde_json::Value>,
-        own: &[String],
-        others: &[(Arc<str>, String)],
-    ) -> Vec<Finding> {
-        let Some(v) = v.filter(|_| self.policy.threats != ThreatAction::Off && !others.is_empty()) else {
-            return vec![];
-        };
-        let own: Vec<&str> = own.iter().map(String::as_str).collect();
-        let others: Vec<(&str, &str)> = others.iter().map(|(u, t)| (&**u, t.as_str())).collect();
-        threat::cross_server(v, &own, &others)
-    }
-
-    /// An `initialize` (or `server/discover`) answer: its instructions are analysed, removed
-    /// under `threats = "hide"` (enforce) when a finding reaches the severity, else flagged.
-    fn rewrite_instructions(
-        &self,
-        scoring: &ScoringService,
-        bytes: &[u8],
-        wanted: impl Fn(&str) -> bool,
-    ) -> Option<Vec<u8>> {
-        if self.policy.threats == ThreatAction::Off {
-            return None;
-        }
-        instructions::rewrite(bytes, wanted, |text| {
-            let found = scoring.threats().instructions(&self.name, text);
-            let worst = threat::max_severity(&found);
-            let acts = threat_applies(&self.policy, "", worst);
-            let remove = acts && hides_threats(&self.policy) && !self.policy.dry_run;
-            if acts {
-                tracing::warn!(
-                    name: "tdqs.instructions_flagged",
-                    upstream = %self.name,
-                    removed = remove,
-                    kinds = ?found.iter().map(|f| f.kind.as_str()).collect::<Vec<_>>(),
-                    "server instructions carry a threat"
-                );
-            }
-            if let Ok(mut slot) = self.instructions.lock() {
-                *slot = Some((found, remove));
-            }
-            if remove { Verdict::Remove } else { Verdict::Keep }
-        })
-    }
 }
 
 /// Rolls up the scored tools with the coherence of the set (the configured judge's, the
@@ -807,12 +692,6 @@ fn action(state: &ToolState) -> ToolAction {
         }
         _ => ToolAction::Keep,
     }
-}
-
-/// Logs and counts cross-server findings a tool did not have before.
-fn report_new_cross(upstream: &str, tool: &str, before: Option<&[Finding]>, now: &[Finding]) {
-    let new: Vec<Finding> = now.iter().filter(|f| !before.is_some_and(|b| b.contains(f))).cloned().collect();
-    crate::scoring::threats::report(upstream, Some(tool), None, &new);
 }
 
 /// The object written under `_meta["tdqs-gateway/score"]`; pinned tools also say whether
