@@ -2,6 +2,7 @@
 //! gateway makes (scores into, or tools out of, a `tools/list` result).
 
 pub mod instructions;
+pub mod lossy;
 pub mod message;
 pub mod scan;
 pub mod sse;

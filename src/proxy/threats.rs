@@ -4,8 +4,8 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::mcp::lossy::{object, string};
 use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::json::{JsObject, JsString, JsValue};
 use crate::tdqs::threat::Finding;
 
 /// The definition as JSON, exactly the fields the engine hashed. A lone surrogate (which
@@ -24,25 +24,6 @@ pub fn definition_value(def: &ToolDefinition) -> Value {
     opt("outputSchema", def.output_schema.as_ref().map(object));
     opt("annotations", def.annotations.as_ref().map(object));
     Value::Object(m)
-}
-
-fn string(s: &JsString) -> Value {
-    Value::String(s.to_string_lossy())
-}
-
-fn object(o: &JsObject) -> Value {
-    Value::Object(o.iter().map(|(k, v)| (k.to_string_lossy(), value(v))).collect())
-}
-
-fn value(v: &JsValue) -> Value {
-    match v {
-        JsValue::Null | JsValue::IntOverflow => Value::Null,
-        JsValue::Bool(b) => Value::Bool(*b),
-        JsValue::Number(n) => serde_json::Number::from_f64(*n).map_or(Value::Null, Value::Number),
-        JsValue::String(s) => string(s),
-        JsValue::Array(a) => Value::Array(a.iter().map(value).collect()),
-        JsValue::Object(o) => object(o),
-    }
 }
 
 /// `[{kind, severity}]`, one entry per distinct pair, worst first: what a client or a refused
