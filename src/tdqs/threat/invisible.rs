@@ -289,53 +289,65 @@ fn ansi_severity(rest: &str, csi_already: bool) -> Severity {
     }
 }
 
-/// A long run of whitespace (or blank letters): what follows it is out of view.
+/// A long run of whitespace (or blank letters): what follows it is out of view, to the right
+/// (spaces on one line) or below (newlines). Indented multi-line text is neither.
 fn padding(t: &Text<'_>, out: &mut Vec<Finding>) {
     let s = t.text;
     let mut worst: Option<(usize, usize, Severity)> = None;
-    let mut run_start = None;
-    let (mut count, mut lines, mut blanks) = (0usize, 0usize, 0usize);
-    let mut close = |start: usize, end: usize, count: usize, lines: usize, blanks: usize| {
-        let long = count >= PADDING || lines >= PADDING_LINES || blanks >= 3;
+    let mut run = Run::default();
+    let mut close = |run: &Run, end: usize| {
+        let long = run.widest >= PADDING || run.lines >= PADDING_LINES || run.blanks >= 3;
         if !long {
             return;
         }
         let followed = s[end..].chars().any(|c| !is_whitespace(c));
-        let sev = if followed && (count >= PADDING_HIGH || lines >= 2 * PADDING_LINES || blanks >= 20) {
-            Severity::High
-        } else {
-            Severity::Medium
-        };
+        let far = run.widest >= PADDING_HIGH || run.lines >= 2 * PADDING_LINES || run.blanks >= 20;
+        let sev = if followed && far { Severity::High } else { Severity::Medium };
         if worst.is_none_or(|w| sev > w.2) {
-            worst = Some((start, end, sev));
+            worst = Some((run.start, end, sev));
         }
     };
     for (at, c) in s.char_indices() {
         if is_whitespace(c) {
-            run_start.get_or_insert(at);
-            count += 1;
-            lines += usize::from(c == '\n');
-            blanks += usize::from(!c.is_whitespace());
-        } else if let Some(start) = run_start.take() {
-            close(start, at, count, lines, blanks);
-            (count, lines, blanks) = (0, 0, 0);
+            if run.count == 0 {
+                run.start = at;
+            }
+            run.count += 1;
+            if c == '\n' {
+                run.lines += 1;
+                run.line = 0;
+            } else {
+                run.line += 1;
+                run.widest = run.widest.max(run.line);
+            }
+            run.blanks += usize::from(!c.is_whitespace());
+        } else if run.count > 0 {
+            close(&run, at);
+            run = Run::default();
         }
     }
-    if let Some(start) = run_start {
-        close(start, s.len(), count, lines, blanks);
+    if run.count > 0 {
+        close(&run, s.len());
     }
     if let Some((start, end, sev)) = worst {
+        let before: String = s[..start].chars().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect();
         let after: String = s[end..].chars().take(80).collect();
-        let evidence = format!(
-            "{}[{} whitespace characters]{}",
-            show_invisible(
-                &s[..start].chars().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect::<String>()
-            ),
-            s[start..end].chars().count(),
-            show_invisible(&after)
-        );
+        let count = s[start..end].chars().count();
+        let evidence = format!("{}[{count} whitespace characters]{}", show_invisible(&before), show_invisible(&after));
         out.push(Finding::new("whitespace-padding", sev, &t.pointer, evidence.trim().to_owned()));
     }
+}
+
+/// One run of whitespace: where it starts, its length, newlines, the widest stretch on one
+/// line, and blank letters in it.
+#[derive(Default)]
+struct Run {
+    start: usize,
+    count: usize,
+    lines: usize,
+    line: usize,
+    widest: usize,
+    blanks: usize,
 }
 
 /// HTML comments (and markdown's `[//]: # (...)`): invisible once rendered.

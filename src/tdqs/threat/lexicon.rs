@@ -117,13 +117,13 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (send|forward|copy|upload|include|add|read|pass|attach|post|call|bcc|cc|transmit|exfiltrate|append|collect|record|log)\b",
+        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
     ),
     // Speaking to whoever scores the definition.
     p(
         EVAL,
         High,
-        r"\b(dear|attention|note (to|for)|message (to|for)|instructions? (to|for)|hey|hello|hi) (the |any |all |our |you )?(ai |llm |automated |model |human )?(evaluators?|graders?|judges?|reviewers?|scorers?|raters?|auditors?|scanners?|assessors?|security (scanners?|reviewers?|auditors?|tools?))\b",
+        r"\b(dear|attention|note (to|for)|message (to|for)|instructions? (to|for)|hey|hello|hi) (the |any |all |our |you )?((ai|llm|automated|model|language model) (evaluators?|graders?|judges?|reviewers?|scorers?|raters?|auditors?|scanners?|assessors?)|evaluators?|graders?|scorers?|raters?|scanners?|security (scanners?|reviewers?|auditors?|tools?))\b",
     ),
     p(
         EVAL,
@@ -183,7 +183,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         EXFIL,
         High,
-        r"\b(reveal|print|output|repeat|show|dump|leak|send|include|return|copy|paste|pass|tell me)\b( \S+){0,3} (your|the) (full |entire |complete |original |hidden )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
+        r"\b(reveal|revealing|print|printing|output|outputting|repeat|repeating|show|showing|dump|dumping|leak|leaking|send|sending|include|including|copy|copying|paste|pasting|pass|passing|disclose|disclosing|share|sharing|tell me)\b( \S+){0,3} (your|the (full|entire|complete|original|hidden|initial)) (full |entire |complete |original |hidden |initial )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
     ),
     p(EXFIL, High, r"!\[[^\]]{0,120}\]\(\s*https?://[^)\s]{1,300}(\{|<|\$|%7b|\[)"),
     // German.
@@ -336,7 +336,7 @@ pub const PHRASES: &[Phrase] = &[
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
-pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
+pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language.
 pub const MOVE: &str = r"\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте";
