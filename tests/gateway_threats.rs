@@ -330,10 +330,15 @@ async fn a_tool_steering_another_upstreams_tool_is_hidden_once_both_are_known() 
     assert_eq!(names(&beside), ["lookup_order", "word_count"], "{beside}");
     let refused = b.call("tools/call", json!({"name": "format_signature", "arguments": {"name": "x"}})).await;
     assert_threat_refusal(&refused, "format_signature");
+    let kinds = refused["error"]["data"]["threats"].to_string();
+    assert!(kinds.contains("foreign-tool-reference"), "hidden for the cross-server reference: {refused}");
     // The collision is reported where a client sees the tool, not hidden at severity high.
     let collide = beside["result"]["tools"].as_array().unwrap().iter().find(|t| t["name"] == "lookup_order").unwrap();
     let threats = collide["_meta"]["tdqs-gateway/score"]["threats"].as_array();
-    assert!(threats.is_some_and(|t| !t.is_empty()), "the name collision is not flagged: {collide}");
+    assert!(
+        threats.is_some_and(|t| t.iter().any(|x| x["kind"] == "tool-name-collision")),
+        "the name collision is not flagged: {collide}"
+    );
     let api = AdminClient::new(gw.base(), None);
     let word = api.get_ok("servers/bridge/tools/word_count").await;
     assert_eq!(word["tool"]["threats"], json!([]), "an honest tool stays clean: {word}");
