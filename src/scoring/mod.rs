@@ -6,5 +6,6 @@ pub mod pins;
 pub mod pipeline;
 pub mod service;
 pub mod weight;
+pub mod threats;
 
 pub use pipeline::{JudgeStamp, PipelineError, ScoreReport, score_server};

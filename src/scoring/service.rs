@@ -71,6 +71,7 @@ pub struct ScoringService {
     /// Claims on model calls, when there is a store and a model judge.
     fleet: Option<Fleet>,
     pins: Arc<Pins>,
+    threats: super::threats::ThreatCache,
     coherence: moka::sync::Cache<String, Coherence>,
     coherence_failed: moka::sync::Cache<String, ()>,
     /// One coherence judgement per key at a time in this process.
@@ -127,6 +128,11 @@ impl ScoringService {
     /// Pinned definitions.
     pub fn pins(&self) -> &Arc<Pins> {
         &self.pins
+    }
+
+    /// Threat findings, kept by definition hash beside the scores.
+    pub fn threats(&self) -> &super::threats::ThreatCache {
+        &self.threats
     }
 
     /// The store, when there is one.
@@ -214,6 +220,7 @@ impl ScoringService {
             store,
             fleet,
             pins,
+            threats: super::threats::ThreatCache::new(max_entries),
             coherence: moka::sync::Cache::new(max_entries.min(10_000)),
             coherence_failed: moka::sync::Cache::builder().max_capacity(10_000).time_to_live(FAILURE_BACKOFF).build(),
             coherence_locks: Mutex::new(HashMap::new()),

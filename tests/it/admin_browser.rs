@@ -348,3 +348,78 @@ async fn dashboard_shows_tiers_opens_justifications_and_approves() {
     browser.screenshot("approved").await;
     browser.close().await;
 }
+
+/// A tool whose description smuggles an order in Unicode tag characters: the tool list shows a
+/// threat badge, and the tool's page shows the evidence with the hidden characters spelled as
+/// U+XXXX and the decoded message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dashboard_shows_threat_badges_and_the_hidden_evidence() {
+    let rig = Rig::new("admin-browser-threats");
+    let up = Upstream::python(&rig, "threats", "threat_server.py", &["--set", "hidden"]).await;
+    let config = format!("[[upstream]]\nname = \"threats\"\nurl = \"{}\"\n", up.url());
+    let gw = Gateway::start_with_env(&rig, "", &config, &[("TDQS_ADMIN_TOKEN", TOKEN)]).await;
+    assert_eq!(list_names(&gw, "threats").await, ["lookup_order", "get_weather"], "annotate hides nothing");
+    let api = AdminClient::new(gw.base(), Some(TOKEN));
+    let detail = api.get_ok("servers/threats/tools/get_weather").await;
+    let evidence: Vec<String> = detail["tool"]["threats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["evidence"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(evidence.iter().any(|e| e.contains("U+E00")), "{detail}");
+
+    let browser = Browser::start(&rig).await;
+    browser.goto(&format!("{}/admin/", gw.base())).await;
+    browser.until("the sign-in form", "return !document.getElementById('login').hidden || null", json!([])).await;
+    browser.type_into("#token", TOKEN).await;
+    browser.click("#login-form button[type=submit]").await;
+    browser
+        .until(
+            "the server row",
+            "return document.querySelector(`#servers tr[data-server='threats']`) ? true : null",
+            json!([]),
+        )
+        .await;
+    browser.click("#servers tr[data-server='threats'] button.open-server").await;
+    let badge = browser
+        .until(
+            "the threat badge",
+            "const b = document.querySelector(`#tools tbody tr[data-tool='get_weather'] .badge.threat`); \
+             return b && [b.dataset.threat, b.textContent]",
+            json!([]),
+        )
+        .await;
+    assert_eq!(badge[0], "high", "{badge}");
+    assert!(badge[1].as_str().unwrap().starts_with("threat: high"), "{badge}");
+    let clean = browser
+        .js(
+            "return document.querySelector(`#tools tbody tr[data-tool='lookup_order'] .badge.threat`) === null",
+            json!([]),
+        )
+        .await;
+    assert_eq!(clean, true, "no badge on the honest tool");
+    browser.click("#tools tbody tr[data-tool='get_weather'] button.expand").await;
+    let shown = browser
+        .until(
+            "the evidence",
+            "const b = document.querySelector(`#tools tbody tr[data-tool='get_weather'] button.expand`); \
+             const d = document.getElementById(b.getAttribute('aria-controls')); \
+             if (d.hidden) return null; \
+             const ev = [...d.querySelectorAll('.threats .evidence')].map(x => x.textContent); \
+             const dec = [...d.querySelectorAll('.threats .decoded')].map(x => x.textContent); \
+             return ev.length ? [ev, dec] : null",
+            json!([]),
+        )
+        .await;
+    let texts: Vec<&str> = shown[0].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    assert!(texts.iter().any(|t| t.contains("U+E00")), "the hidden characters are spelled out: {texts:?}");
+    assert!(
+        texts.iter().all(|t| !t.chars().any(|c| ('\u{E0000}'..='\u{E007F}').contains(&c))),
+        "no raw tag character on the page: {texts:?}"
+    );
+    let decoded: Vec<&str> = shown[1].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    assert!(decoded.iter().any(|d| d.contains("id_rsa")), "the smuggled message is decoded: {decoded:?}");
+    browser.screenshot("threat-evidence").await;
+    browser.close().await;
+}
