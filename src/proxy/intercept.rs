@@ -58,6 +58,14 @@ impl ToolState {
     fn worst(&self) -> Option<Severity> {
         self.findings().map(|f| f.severity).max()
     }
+
+    /// The definition's hash: the score's input hash, or (unscorable) the listed text's.
+    fn hash(&self) -> String {
+        match &self.scored {
+            Some(s) => s.score.context_signals.input_hash.clone(),
+            None => raw_hash(&self.raw),
+        }
+    }
 }
 
 /// One listed tool as the admin API shows it.
@@ -418,9 +426,9 @@ impl UpstreamTools {
                 let name = raw_name(raw).unwrap_or_default();
                 // Unscorable is not unread: what a client could still show a model is analysed.
                 let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
-                let raw_hash = format!("raw-{:016x}", xxhash_rust::xxh3::xxh3_64(raw.as_bytes()));
+                let raw_hash = raw_hash(raw);
                 let threats = self.own_threats(scoring, &name, &raw_hash, analysed.as_deref());
-                let cross = self.cross_threats(analysed.as_deref(), &own_names, &others);
+                let cross = self.cross_threats(analysed.as_deref(), &raw_hash, &own_names, &others);
                 let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
                 let decision = decide(&self.policy, &name, ScoreState::Unscorable, None, worst);
                 let state = ToolState {
@@ -453,7 +461,7 @@ impl UpstreamTools {
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
             let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
             let threats = self.own_threats(scoring, &name, hash, analysed.as_deref());
-            let cross = self.cross_threats(analysed.as_deref(), &own_names, &others);
+            let cross = self.cross_threats(analysed.as_deref(), hash, &own_names, &others);
             let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
             let decision = decide(&self.policy, &name, scored.state, pin, worst);
             let raw = Arc::from(list.tools()[i].get());
@@ -504,7 +512,7 @@ impl UpstreamTools {
                 self.remember_approved(&name, &state);
                 map.insert(name, state);
             }
-            let names: Vec<String> = map.keys().cloned().collect();
+            let names: Vec<(String, String)> = map.iter().map(|(n, s)| (n.clone(), s.hash())).collect();
             drop(map);
             // Another upstream's cross-server findings may depend on these names.
             if self.roster.set(&self.name, names) {
@@ -657,7 +665,7 @@ impl UpstreamTools {
         let own_names: Vec<String> = map.keys().cloned().collect();
         let mut changed = false;
         for (name, state) in map.iter_mut() {
-            let cross = self.cross_threats(state.analysed.as_deref(), &own_names, &others);
+            let cross = self.cross_threats(state.analysed.as_deref(), &state.hash(), &own_names, &others);
             report_new_cross(&self.name, name, Some(&state.cross), &cross);
             state.cross = cross;
             let Some(def) = &state.definition else {
@@ -751,6 +759,11 @@ pub fn score_meta(s: &Scored, pin: Option<PinStatus>) -> serde_json::Value {
         obj.insert("pin".to_owned(), json!(pin));
     }
     meta
+}
+
+/// The identity of a definition the engine could not read: a hash of its listed text.
+fn raw_hash(raw: &str) -> String {
+    format!("raw-{:016x}", xxhash_rust::xxh3::xxh3_64(raw.as_bytes()))
 }
 
 fn raw_name(raw: &str) -> Option<String> {

@@ -9,8 +9,11 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
 
+/// One upstream's tools as (name, definition hash).
+type Tools = Arc<[(String, String)]>;
+
 pub struct Roster {
-    names: Mutex<BTreeMap<String, Arc<[String]>>>,
+    names: Mutex<BTreeMap<String, Tools>>,
     /// Bumped on every change: renderings decided against the old names are stale.
     generation: AtomicU64,
     changes: broadcast::Sender<Arc<str>>,
@@ -23,8 +26,9 @@ impl Default for Roster {
 }
 
 impl Roster {
-    /// Records `upstream`'s current tool names; true (and listeners told) when they changed.
-    pub fn set(&self, upstream: &str, mut names: Vec<String>) -> bool {
+    /// Records `upstream`'s current tools (name, definition hash); true (and listeners told)
+    /// when they changed.
+    pub fn set(&self, upstream: &str, mut names: Vec<(String, String)>) -> bool {
         names.sort();
         names.dedup();
         {
@@ -39,14 +43,14 @@ impl Roster {
         true
     }
 
-    /// `(upstream, tool)` for every tool of every upstream other than `upstream`.
-    pub fn others(&self, upstream: &str) -> Vec<(Arc<str>, String)> {
+    /// `(upstream, tool, hash)` for every tool of every upstream other than `upstream`.
+    pub fn others(&self, upstream: &str) -> Vec<(Arc<str>, String, String)> {
         let Ok(map) = self.names.lock() else { return vec![] };
         map.iter()
             .filter(|(u, _)| u.as_str() != upstream)
             .flat_map(|(u, names)| {
                 let u: Arc<str> = Arc::from(u.as_str());
-                names.iter().map(move |n| (u.clone(), n.clone()))
+                names.iter().map(move |(n, h)| (u.clone(), n.clone(), h.clone()))
             })
             .collect()
     }
@@ -69,11 +73,17 @@ mod tests {
     fn a_change_is_seen_by_the_others_once() {
         let r = Roster::default();
         let mut rx = r.subscribe();
-        assert!(r.set("a", vec!["x".into(), "y".into()]));
-        assert!(!r.set("a", vec!["y".into(), "x".into()]), "the same set in another order");
-        assert!(r.set("b", vec!["z".into()]));
-        assert_eq!(r.others("b"), vec![(Arc::from("a"), "x".to_owned()), (Arc::from("a"), "y".to_owned())]);
-        assert_eq!(r.generation(), 2);
+        let t = |n: &str, h: &str| (n.to_owned(), h.to_owned());
+        assert!(r.set("a", vec![t("x", "1"), t("y", "2")]));
+        assert!(!r.set("a", vec![t("y", "2"), t("x", "1")]), "the same set in another order");
+        assert!(r.set("b", vec![t("z", "3")]));
+        let a: Arc<str> = Arc::from("a");
+        assert_eq!(
+            r.others("b"),
+            vec![(a.clone(), "x".to_owned(), "1".to_owned()), (a, "y".to_owned(), "2".to_owned())]
+        );
+        assert!(r.set("a", vec![t("x", "1"), t("y", "9")]), "a changed definition is a change");
+        assert_eq!(r.generation(), 3);
         assert_eq!(&*rx.try_recv().unwrap(), "a");
         assert_eq!(&*rx.try_recv().unwrap(), "b");
     }

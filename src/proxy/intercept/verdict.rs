@@ -92,17 +92,26 @@ impl UpstreamTools {
     }
 
     /// Findings against the other upstreams' tools.
+    /// The same definition on two upstreams (one server configured twice, or two replicas of
+    /// it) is not a collision: shadowing needs a different tool under the same name. `hash` is
+    /// this tool's definition hash.
     pub(super) fn cross_threats(
         &self,
         v: Option<&serde_json::Value>,
+        hash: &str,
         own: &[String],
-        others: &[(Arc<str>, String)],
+        others: &[(Arc<str>, String, String)],
     ) -> Vec<Finding> {
         let Some(v) = v.filter(|_| self.policy.threats != ThreatAction::Off && !others.is_empty()) else {
             return vec![];
         };
+        let name = v.get("name").and_then(|n| n.as_str()).unwrap_or_default();
         let own: Vec<&str> = own.iter().map(String::as_str).collect();
-        let others: Vec<(&str, &str)> = others.iter().map(|(u, t)| (&**u, t.as_str())).collect();
+        let others: Vec<(&str, &str)> = others
+            .iter()
+            .filter(|(_, t, h)| !(t == name && h == hash && !hash.is_empty()))
+            .map(|(u, t, _)| (&**u, t.as_str()))
+            .collect();
         threat::cross_server(v, &own, &others)
     }
 
