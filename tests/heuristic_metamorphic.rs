@@ -315,6 +315,7 @@ fn the_issue_cue_string_scores_below_the_honest_description() {
         ),
         &siblings,
     );
+    println!("honest {} {}, cue string {} {}", honest.tdqs, honest.tier, cues.tdqs, cues.tier);
     assert!(cues.tdqs < honest.tdqs, "cues {} vs honest {}", cues.tdqs, honest.tdqs);
     assert!(at_most_c(&cues), "{} {:?}", cues.tier, dims(&cues));
     assert_eq!(honest.tier, Tier::A, "{:?}", dims(&honest));
@@ -336,6 +337,10 @@ fn the_issue_forty_fold_repeat_gains_nothing() {
     // The issue's cue-laden two lines, pasted 40 times: content-free.
     let cue_lines = "Returns results. Use when needed.\nRead-only, idempotent, no side effects, rate limited.";
     let cues = score(&weather(&vec![cue_lines; 40].join("\n")), &[]);
+    println!(
+        "two lines {} {}, pasted 40x {} {}; cue lines 40x {} {}",
+        once.tdqs, once.tier, pasted.tdqs, pasted.tier, cues.tdqs, cues.tier
+    );
     assert!(at_most_c(&cues), "{} {:?}", cues.tier, dims(&cues));
 }
 

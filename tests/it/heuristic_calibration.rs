@@ -37,9 +37,13 @@ const TOOL_DIMS: [(Dimension, u64); 4] = [
     (Dimension::ContextualCompleteness, 10),
 ];
 
-/// Held-out MAE must stay below these (tool dimensions in `TOOL_DIMS` order). Achieved when set:
-/// 0.26 / 0.25 / 0.30 / 0.50; the constant baseline on the same tools: 0.70 / 0.58 / 0.60 / 0.78.
-const TOOL_THRESHOLDS: [f64; 4] = [0.45, 0.40, 0.45, 0.65];
+/// Held-out MAE must stay below these (tool dimensions in `TOOL_DIMS` order). `heuristic-1`
+/// achieved 0.26 / 0.25 / 0.30 / 0.50 (mean 0.33); `heuristic-2` (reads before scoring) achieves
+/// 0.26 / 0.25 / 0.25 / 0.50 (mean 0.32); the constant baseline on the same tools:
+/// 0.70 / 0.58 / 0.60 / 0.78. The split is the one fixed for `heuristic-1`, not re-drawn.
+const TOOL_THRESHOLDS: [f64; 4] = [0.30, 0.30, 0.30, 0.55];
+/// The four held-out MAEs together must stay below `heuristic-1`'s mean (1.31 / 4).
+const TOOL_MEAN_THRESHOLD: f64 = 0.3275;
 /// Held-out MAE bounds for the coherence dimensions, in `CoherenceDimension::ALL` order.
 /// Achieved when set: 0.50 / 0.00 / 0.14 / 0.33; constant baseline 0.83 / 0.00 / 1.71 / 1.00
 /// (nearly every published naming score is 5, so no bound can sit below that baseline).
@@ -281,6 +285,9 @@ fn tool_dimensions_against_published_scores() {
         );
     }
 
+    let mean = table.iter().map(|r| r.model[1].0).sum::<f64>() / table.len() as f64;
+    println!("held-out mean over the four dimensions: {mean:.4} (bound {TOOL_MEAN_THRESHOLD})");
+    assert!(mean < TOOL_MEAN_THRESHOLD, "held-out mean MAE {mean:.4} >= {TOOL_MEAN_THRESHOLD}");
     for (r, limit) in table.iter().zip(TOOL_THRESHOLDS) {
         let (held, _) = r.model[1];
         assert!(held < limit, "{}: held-out MAE {held:.2} >= {limit}", r.key);
