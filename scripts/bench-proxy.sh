@@ -429,8 +429,8 @@ if [ -n "$TOOLS_LIST" ]; then
         for n in $TOOLS_LIST; do
             MEASURE_UP_PG=${SET_UP_PG[n$n]} MEASURE_TOOLS=$n
             set_pgs "n$n"
-            for v in "${MAIN_VARIANTS[@]}"; do measure_v "toolslist-n$n" "$v" "n$n" "$rep" tools/list "$CONNS"; done
-            for v in "${MAIN_VARIANTS[@]}"; do measure_v "toolscall-n$n" "$v" "n$n" "$rep" tools/call "$CONNS"; done
+            for v in "${HOP_VARIANTS[@]}"; do measure_v "toolslist-n$n" "$v" "n$n" "$rep" tools/list "$CONNS"; done
+            for v in "${HOP_VARIANTS[@]}"; do measure_v "toolscall-n$n" "$v" "n$n" "$rep" tools/call "$CONNS"; done
         done
     done
     MEASURE_UP_PG=$UP0_PG MEASURE_TOOLS=100

@@ -60,7 +60,7 @@ mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 
 port=$(free_port)
-start upstream "$OUT/$LABEL.upstream.log" target/release/examples/bench_upstream \
+start upstream "$OUT/$LABEL.upstream.log" "${UPSTREAM_BIN:-target/release/examples/bench_upstream}" \
     --listen "127.0.0.1:$port" --threads 1 --tools "$TOOLS"
 UP="http://127.0.0.1:$port/mcp"
 gport=$(free_port)
