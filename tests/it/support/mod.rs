@@ -11,7 +11,7 @@
 //! - [`clients`]: the real SDK clients of the rigs;
 //! - [`model_server`], [`pg`], [`telemetry`] and [`prometheus`]: a fake model provider, a real
 //!   PostgreSQL, an OTLP collector and a real Prometheus;
-//! - [`meta`], [`tap`], [`admin`], [`corpus`], [`oracle`]: what single areas need.
+//! - [`meta`], [`tap`], [`admin`], [`corpus`], [`oracle`], [`holes`]: what single areas need.
 //!
 //! Two facades keep the names the two older harnesses had, so the test modules and any test
 //! written against `tests/gateway_support` or `tests/stdio_support` read the same: [`rig`]
@@ -27,6 +27,7 @@ pub mod admin;
 pub mod clients;
 pub mod corpus;
 pub mod gateway;
+pub mod holes;
 pub mod mcp;
 pub mod meta;
 pub mod model_server;

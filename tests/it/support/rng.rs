@@ -18,9 +18,9 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// Uniform in `0..n` (`n > 0`); the modulo bias is irrelevant here.
+    /// Uniform in `0..n` (0 when `n` is 0); the modulo bias is irrelevant here.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 
     /// Uniform in `lo..=hi`.

@@ -1,11 +1,9 @@
 //! The four ways a client reaches an upstream through the gateway, behind one interface for
-//! the enforcement tests (`tests/gateway_holes.rs`): Streamable HTTP to an HTTP upstream, the same
+//! the enforcement tests (`tests/it/gateway_holes.rs`): Streamable HTTP to an HTTP upstream, the same
 //! to a stdio upstream (a session, a child per client), `wrap` (the gateway as a stdio server),
 //! and legacy HTTP+SSE (`/sse/`, `/messages/`). Each sends exact bytes, collects every message the
 //! client gets back, and says which calls the upstream read, the way the most lenient reader
 //! (Python's `json.loads`, last key wins) reads them.
-
-#![allow(dead_code)]
 
 pub mod traffic;
 
@@ -17,9 +15,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::support::http::{ACCEPT_BOTH, Mcp, SseStream, read_reply};
-pub use crate::support::python;
-use crate::support::{Gateway, Rig, Upstream};
+use super::rig::http::{ACCEPT_BOTH, Mcp, SseStream, read_reply};
+pub use super::rig::python;
+use super::rig::{Gateway, Rig, Upstream};
 use traffic::Body;
 
 const WAIT: Duration = Duration::from_secs(60);
@@ -28,7 +26,7 @@ const WAIT: Duration = Duration::from_secs(60);
 pub fn lenient_command(record: &std::path::Path, flags: &[&str]) -> Vec<String> {
     let mut v = vec![
         python().display().to_string(),
-        crate::support::rig_dir().join("lenient_stdio_server.py").display().to_string(),
+        super::rig::rig_dir().join("lenient_stdio_server.py").display().to_string(),
         record.display().to_string(),
     ];
     v.extend(flags.iter().map(|f| f.to_string()));

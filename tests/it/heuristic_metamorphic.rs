@@ -21,7 +21,7 @@ use tdqs_gateway::tdqs::score::{Dimension, Tier, ToolFlag};
 use tdqs_gateway::tdqs::signals::context_signals;
 use tdqs_gateway::tdqs::tool_score::{ToolScore, judged_score, no_description_score};
 
-const HONEST: &str = include_str!("data/heuristic/honest.json");
+const HONEST: &str = include_str!("../data/heuristic/honest.json");
 
 struct Record {
     tool: Value,

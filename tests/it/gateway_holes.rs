@@ -8,11 +8,9 @@
 //! the most lenient way (Python's `json.loads`: the last of a repeated key wins, BOM and UTF-16
 //! decoded, `NaN` accepted), and record it.
 
-#[path = "gateway_support/mod.rs"]
-mod support;
+use crate::support::rig as support;
 
-#[path = "holes_support/mod.rs"]
-mod holes;
+use crate::support::holes;
 
 use holes::traffic::{self, SHAPES, Shape};
 use holes::{Legacy, Link, Record, Side, WrapProc, lenient_command, tool_names};

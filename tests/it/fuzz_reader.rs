@@ -16,6 +16,8 @@ use serde_json::{Map, Value, json};
 use tdqs_gateway::mcp::message::{Kind, id_key};
 use tdqs_gateway::mcp::read::{read_body, read_message};
 
+use crate::support::rng::Rng;
+
 const SEEDS: &[&str] = &[
     r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_data","arguments":{"x":"y"}}}"#,
     r#"{"jsonrpc":"2.0","id":"a-1","method":"tools/list","params":{"cursor":"p2"}}"#,
@@ -55,31 +57,15 @@ const TOKENS: &[&str] = &[
     "Tools/Call",
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
     for _ in 0..1 + rng.below(4) {
         let at = rng.below(input.len() + 1);
         match rng.below(7) {
             0 if !input.is_empty() => {
                 let i = at.min(input.len() - 1);
-                input[i] = rng.next() as u8;
+                input[i] = rng.next_u64() as u8;
             }
-            1 => input.insert(at, rng.next() as u8),
+            1 => input.insert(at, rng.next_u64() as u8),
             2 if !input.is_empty() => {
                 let end = (at + 1 + rng.below(8)).min(input.len());
                 input.drain(at.min(end)..end);
@@ -207,7 +193,7 @@ fn the_strict_reader_agrees_with_every_lenient_reader_on_what_it_accepts() {
     let seconds: Option<u64> = std::env::var("FUZZ_SECONDS").ok().and_then(|s| s.parse().ok());
     let seed: u64 = std::env::var("FUZZ_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x7d95);
     let started = std::time::Instant::now();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut runs, mut accepted, mut crashes, mut disagreements) = (0u64, 0u64, 0u64, Vec::new());
     while match seconds {
         Some(s) => started.elapsed().as_secs() < s,

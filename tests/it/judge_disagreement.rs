@@ -4,14 +4,11 @@
 //! the admin API's tool page and the server report) records every dimension where the two are
 //! 3 or more points apart; a model that agrees records nothing, and the field is absent.
 
-#[path = "gateway_support/mod.rs"]
-mod support;
+use crate::support::rig as support;
 
-#[path = "admin_support/mod.rs"]
-mod admin;
+use crate::support::admin;
 
-#[path = "common_model/model_server.rs"]
-mod model_server;
+use crate::support::model_server;
 
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! valgrind --tool=callgrind --toggle-collect='*judge_tool*' \
-//!     target/debug/deps/heuristic_speed-<hash> --ignored --exact judge_the_bench_corpus
+//!     target/debug/deps/it-<hash> --ignored --exact heuristic_speed::judge_the_bench_corpus
 //! ```
 //!
 //! (the instruction total over 1,000 judged tools), or read the wall time it prints.
