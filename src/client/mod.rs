@@ -16,14 +16,22 @@ pub use stdio::fetch_command;
 /// The protocol revision we ask for; servers may answer with another they support.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
 
-/// Most pages followed before giving up on a server that never stops paginating.
-const MAX_PAGES: usize = 100;
+use crate::mcp::message::LIST_PAGES as MAX_PAGES;
 
 /// A server's tools as one `tools/list`-shaped document, plus the name it gave.
 pub struct Fetched {
     pub server_name: Option<String>,
     /// `{"tools": [...]}` with every page's tools, as the server sent them.
     pub document: Vec<u8>,
+    /// The `instructions` of the initialize result, when the server gave some.
+    pub instructions: Option<String>,
+}
+
+impl Fetched {
+    fn new(init: &Value, tools: Vec<Value>) -> Fetched {
+        let instructions = init.get("instructions").and_then(Value::as_str).map(str::to_owned);
+        Fetched { server_name: server_name(init), document: document(tools), instructions }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! accept -> route (/mcp/{upstream}, /healthz, /readyz) -> Origin/Host check
-//!   -> read body -> check Mcp-Method/Mcp-Name against it -> refuse calls to hidden tools
+//!   -> read body -> check Mcp-Method/Mcp-Name against it
+//!   -> the exchange: strict reading, learning, refusals (the same for every transport)
 //!   -> forward to the upstream (pooled client) -> answer: JSON body or SSE stream
 //!   -> every tools/list result in it scored, policy applied -> client
 //! ```
@@ -13,6 +14,7 @@ pub(crate) mod body;
 mod bridge;
 mod capped;
 mod error;
+mod exchange;
 mod forward;
 pub mod guard;
 mod headers;
@@ -20,11 +22,14 @@ pub mod intercept;
 mod json_answer;
 mod legacy;
 mod listener;
+pub mod roster;
 mod routes;
 mod session;
 pub mod stdio;
 mod stream;
+mod threats;
 pub mod uninspected;
+pub mod upstream_client;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -63,17 +68,22 @@ pub struct Gateway {
     /// Upstreams whose visible tool set changed after a refined score: their listening
     /// streams send `notifications/tools/list_changed`.
     list_changed: broadcast::Sender<Arc<str>>,
+    /// Every upstream's current tool names, for cross-server threat findings.
+    pub roster: Arc<roster::Roster>,
 }
 
 impl Gateway {
     pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<Gateway>, BoxError> {
         let admin = crate::admin::Admin::from_config(&config)?;
+        let roster = Arc::new(roster::Roster::default());
         let upstreams = config
             .upstreams
             .iter()
             .map(|u| {
-                let tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u));
-                (u.name.clone(), Arc::new(tools.with_max_list_tools(u.max_list_tools)))
+                let tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u))
+                    .with_roster(roster.clone())
+                    .with_max_list_tools(u.max_list_tools);
+                (u.name.clone(), Arc::new(tools))
             })
             .collect();
         let stdio = config
@@ -112,8 +122,10 @@ impl Gateway {
             legacy: Default::default(),
             bridges: Default::default(),
             list_changed: broadcast::channel(256).0,
+            roster,
         });
         gw.clone().watch_refinements();
+        gw.clone().watch_roster();
         let weak = Arc::downgrade(&gw);
         crate::telemetry::metrics()
             .set_session_source(Box::new(move || weak.upgrade().map(|gw| gw.session_counts()).unwrap_or_default()));
@@ -160,6 +172,35 @@ impl Gateway {
                 {
                     tracing::info!(upstream = %upstream, "visible tools changed after scoring; notifying sessions");
                     let _ = gw.list_changed.send(upstream);
+                }
+            }
+        });
+    }
+
+    /// When one upstream's tool names change, cross-server findings of the others may too:
+    /// re-decide each other upstream and tell its listening clients if what they may see
+    /// changed.
+    fn watch_roster(self: Arc<Self>) {
+        let mut rx = self.roster.subscribe();
+        let weak = Arc::downgrade(&self);
+        drop(self);
+        tokio::spawn(async move {
+            loop {
+                let changed = match rx.recv().await {
+                    Ok(u) => Some(u),
+                    // Missed some: re-decide everyone.
+                    Err(broadcast::error::RecvError::Lagged(_)) => None,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(gw) = weak.upgrade() else { return };
+                for (name, tools) in &gw.upstreams {
+                    if changed.as_deref().is_some_and(|c| c == name.as_str()) {
+                        continue;
+                    }
+                    if tools.refresh(&gw.scoring) {
+                        tracing::info!(upstream = %name, cause = ?changed.as_deref(), "visible tools changed after another upstream's tools changed; notifying sessions");
+                        let _ = gw.list_changed.send(Arc::from(name.as_str()));
+                    }
                 }
             }
         });

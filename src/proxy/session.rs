@@ -7,7 +7,6 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::mcp::id::id_key;
 use crate::mcp::message::IdKey;
 
 /// Recent list request ids kept per session.
@@ -19,23 +18,22 @@ pub struct Session {
 }
 
 impl Session {
-    /// Remembers a list request's id by value ([`id_key`]).
+    /// Remembers a list request's id (a key, see [`IdKey`]). A poisoned lock is still read:
+    /// the queue holds no invariant a panic could break.
     pub fn remember_list_id(&self, id: &IdKey) {
-        let key = id_key(id);
         let mut ids = self.list_ids.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if ids.contains(&key) {
+        if ids.contains(id) {
             return;
         }
         if ids.len() == IDS_PER_SESSION {
             ids.pop_front();
         }
-        ids.push_back(key);
+        ids.push_back(id.clone());
     }
 
-    /// Whether `id` (an answer's id, its JSON text) has the value of a remembered list id.
+    /// Whether `id` (a key, see [`IdKey`]) is one of the remembered list requests'.
     pub fn is_list_id(&self, id: &str) -> bool {
-        let key = id_key(id);
-        self.list_ids.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|l| *l == key)
+        self.list_ids.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|l| l == id)
     }
 }
 

@@ -19,8 +19,7 @@ use super::intercept::UpstreamTools;
 use super::session::Session;
 use super::uninspected::{self, Reason};
 use super::{Body, Gateway};
-use crate::mcp::id::id_key;
-use crate::mcp::message::IdKey;
+use crate::mcp::message::{IdKey, id_key};
 use crate::mcp::sse;
 
 /// The notification a client gets when the tools it may see changed.
@@ -75,7 +74,9 @@ struct Head<'a> {
 /// The id (by value) a message answers, if it is a response; `Err` when it is not strict JSON.
 fn answered_id(bytes: &[u8]) -> Result<Option<IdKey>, ()> {
     match serde_json::from_slice::<Head>(bytes) {
-        Ok(h) if h.method.is_none() && (h.result.is_some() || h.error.is_some()) => Ok(h.id.map(|i| id_key(i.get()))),
+        Ok(h) if h.method.is_none() && (h.result.is_some() || h.error.is_some()) => {
+            Ok(h.id.and_then(|i| id_key(i.get())))
+        }
         Ok(_) => Ok(None),
         // Valid JSON of another shape (a repeated key, not an object) answers nothing.
         Err(_) => serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| None).map_err(|_| ()),
@@ -100,12 +101,14 @@ impl Rewriter {
         }
     }
 
+    /// Whether an answer whose id is the JSON text `id` answers a list request (compared by
+    /// value: `1.0` answers `1`).
     fn is_list_answer(&self, id: &str) -> bool {
         if self.listening {
             return true;
         }
-        let key = id_key(id);
-        self.local_ids.iter().any(|l| id_key(l) == key) || self.session.as_ref().is_some_and(|s| s.is_list_id(id))
+        let Some(id) = id_key(id) else { return false };
+        self.local_ids.contains(&id) || self.session.as_ref().is_some_and(|s| s.is_list_id(&id))
     }
 
     /// Whether any answer could need rewriting at all.
@@ -163,7 +166,7 @@ impl Rewriter {
         let wanted = |id: &str| {
             let wanted = self.is_list_answer(id);
             if wanted {
-                *seen.lock() = Some(id_key(id));
+                *seen.lock() = id_key(id);
             }
             wanted
         };
@@ -186,8 +189,7 @@ impl Rewriter {
         let targets: Vec<IdKey> = if pending.len() == 1 {
             std::mem::take(pending)
         } else {
-            let lists: Vec<String> = self.local_ids.iter().map(|l| id_key(l)).collect();
-            let (hit, keep): (Vec<IdKey>, Vec<IdKey>) = pending.drain(..).partition(|p| lists.contains(&id_key(p)));
+            let (hit, keep): (Vec<IdKey>, Vec<IdKey>) = pending.drain(..).partition(|p| self.local_ids.contains(p));
             *pending = keep;
             hit
         };
@@ -230,7 +232,7 @@ impl Relay {
         } else {
             self.rw.inspect(data.as_bytes(), &mut answered).await
         };
-        self.pending.retain(|p| !answered.contains(&id_key(p)));
+        self.pending.retain(|p| !answered.contains(p));
         match inspected {
             Inspected::Same => self.send(ev.raw).await,
             Inspected::Rewritten(new) => self.send(ev.with_data(&String::from_utf8_lossy(&new))).await,

@@ -6,5 +6,7 @@ pub mod pins;
 pub mod pipeline;
 pub mod service;
 pub mod siblings;
+pub mod threats;
+pub mod weight;
 
 pub use pipeline::{JudgeStamp, PipelineError, ScoreReport, score_server};
