@@ -14,7 +14,6 @@ use super::headers::{end_to_end, upstream_request};
 use super::intercept::UpstreamTools;
 use super::stream::{Rewriter, json_body, sse_body};
 use super::{Body, Gateway};
-use crate::config::expand_env;
 use crate::mcp::message::{Body as RpcBody, Message, list_request, own_list_id, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -25,11 +24,13 @@ pub struct Outbound {
     pub headers: HeaderMap,
     pub query: Option<String>,
     pub body: Bytes,
+    /// The authenticated caller (with `[auth]` on); `None` for the gateway's own requests.
+    pub principal: Option<Arc<crate::auth::Principal>>,
 }
 
 /// Handles `/mcp/{upstream}` once the request passed the listener's checks.
 pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Body> {
-    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+    let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
     observed(upstream, req, |req, parsed| handle(gw, tools, upstream, req, parsed)).await
@@ -57,6 +58,9 @@ where
     };
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
+    if let Some(p) = &req.principal {
+        span.record("enduser.id", p.subject_hash());
+    }
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
     let messages = match &parsed {
         Some(RpcBody::Batch(msgs)) => crate::telemetry::traces::batch_spans(&span, msgs),
@@ -79,6 +83,12 @@ async fn handle(
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
+    if let (Some(s), Some(p)) = (&session, &req.principal)
+        && !s.bind(p)
+    {
+        tracing::warn!(upstream, subject = %p.subject, "request on another principal's session refused");
+        return crate::auth::Auth::not_your_session();
+    }
     let single_id = match &parsed {
         Some(RpcBody::Single(m)) => m.request_id().cloned(),
         _ => None,
@@ -111,13 +121,13 @@ async fn handle(
     if let Some(p) = &parsed {
         match p {
             RpcBody::Single(m) => {
-                if let Some(r) = tools.refuse_call(m) {
+                if let Some(r) = tools.refuse_call_by(m, req.principal.as_deref()) {
                     crate::telemetry::traces::finish_request(&tracing::Span::current(), 200, Some("tool_refused"));
                     return json_response(StatusCode::OK, r.body);
                 }
             }
             RpcBody::Batch(msgs) => {
-                let kept = filter_batch(&tools, &req.body, msgs, &mut refusals);
+                let kept = filter_batch(&tools, &req, msgs, &mut refusals);
                 if let Some(kept) = kept.filter(|_| !refusals.is_empty()) {
                     body = kept;
                 } else if !refusals.is_empty() {
@@ -144,7 +154,10 @@ async fn handle(
     if let Some(up) = gw.stdio.get(upstream).cloned() {
         // stdio has no headers: the trace context travels in each message's `params._meta`.
         let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);
-        return super::stdio::handle(gw.clone(), up, tools, req, parsed, body, refusals).await;
+        let principal = req.principal.clone();
+        let resp = super::stdio::handle(gw.clone(), up, tools, req, parsed, body, refusals).await;
+        bind_new_session(&gw, upstream, resp.headers(), principal.as_deref());
+        return resp;
     }
     let listening = req.method == Method::GET
         || parsed.as_ref().is_some_and(|p| p.messages().iter().any(|m| m.method() == Some("subscriptions/listen")));
@@ -158,6 +171,7 @@ async fn handle(
     if ended && let Some(s) = &session_id {
         gw.sessions.end(upstream, s);
     }
+    bind_new_session(&gw, upstream, resp.headers(), req.principal.as_deref());
     let rw = Rewriter { gw: gw.clone(), tools, local_ids, session };
     relay(resp, rw, listening.then(|| gw.list_changed.subscribe()), refusals).await
 }
@@ -215,7 +229,8 @@ async fn learn_tools(gw: &Arc<Gateway>, upstream: &str, tools: &Arc<UpstreamTool
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
         headers.remove("mcp-method");
         headers.remove("mcp-name");
-        let out = Outbound { method: Method::POST, headers, query: req.query.clone(), body: Bytes::new() };
+        let out =
+            Outbound { method: Method::POST, headers, query: req.query.clone(), body: Bytes::new(), principal: None };
         let body = Bytes::from(msg.to_string());
         let answer = match send(gw, upstream, &out, body).await {
             Ok(resp) => crate::client::read_answer(resp, &id).await,
@@ -244,13 +259,7 @@ async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Resu
         url.push_str(q);
     }
     let mut headers = upstream_request(&req.headers);
-    for (k, v) in &cfg.headers {
-        let fail = |reason: String| GatewayError::Upstream { upstream: upstream.to_owned(), reason };
-        let value = expand_env(v).map_err(|e| fail(format!("header {k}: {e}")))?;
-        let name = http::HeaderName::try_from(k.as_str()).map_err(|e| fail(format!("header {k}: {e}")))?;
-        let value = HeaderValue::try_from(value).map_err(|e| fail(format!("header {k}: {e}")))?;
-        headers.insert(name, value);
-    }
+    gw.upstream_credentials(upstream, &mut headers).await?;
     let mut rb = gw.http.request(req.method.clone(), &url).headers(headers);
     if !body.is_empty() {
         rb = rb.body(body);
@@ -267,6 +276,13 @@ fn describe(e: &reqwest::Error) -> String {
         src = inner.source();
     }
     s
+}
+
+/// A session the upstream (or a stdio child) just opened belongs to the caller who opened it.
+fn bind_new_session(gw: &Gateway, upstream: &str, answer: &HeaderMap, caller: Option<&crate::auth::Principal>) {
+    if let (Some(p), Some(sid)) = (caller, answer.get(SESSION_HEADER).and_then(|v| v.to_str().ok())) {
+        gw.sessions.get(upstream, sid).bind(p);
+    }
 }
 
 /// 2026-07-28 routing headers must agree with the body; the body is what is enforced.
@@ -287,11 +303,11 @@ fn check_method_headers(h: &HeaderMap, m: &Message) -> Result<(), GatewayError> 
 
 /// Removes refused calls from a batch, collecting their error answers. `None` when nothing
 /// is left to send upstream.
-fn filter_batch(tools: &UpstreamTools, raw: &[u8], msgs: &[Message], refusals: &mut Vec<Vec<u8>>) -> Option<Bytes> {
-    let items: Vec<Box<RawValue>> = serde_json::from_slice(raw).ok()?;
+fn filter_batch(tools: &UpstreamTools, req: &Outbound, msgs: &[Message], refusals: &mut Vec<Vec<u8>>) -> Option<Bytes> {
+    let items: Vec<Box<RawValue>> = serde_json::from_slice(&req.body).ok()?;
     let mut kept = Vec::with_capacity(items.len());
     for (item, msg) in items.into_iter().zip(msgs) {
-        match tools.refuse_call(msg) {
+        match tools.refuse_call_by(msg, req.principal.as_deref()) {
             Some(r) => refusals.push(r.body),
             None => kept.push(item),
         }

@@ -64,6 +64,27 @@ pub struct RefusedCall {
     pub at: i64,
     pub tool: String,
     pub reason: HideReason,
+    /// Who made the call (with `[auth]` on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub principal: Option<Caller>,
+    /// The identity rule whose policy refused it (none: the upstream's policy).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<Arc<str>>,
+}
+
+/// A caller as the audit trail names it.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Caller {
+    pub subject: String,
+    pub client_id: Option<String>,
+    pub issuer: String,
+}
+
+impl Caller {
+    pub fn of(p: &crate::auth::Principal) -> Caller {
+        Caller { subject: p.subject.clone(), client_id: p.client_id.clone(), issuer: p.issuer.clone() }
+    }
 }
 
 /// Refused calls remembered per upstream (the most recent).
@@ -76,6 +97,9 @@ const UNLISTED_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
 pub struct UpstreamTools {
     pub name: String,
     pub policy: Policy,
+    /// The identity rule this view of the upstream's tools is for (`None`: its own policy,
+    /// which also builds the server report).
+    pub rule: Option<Arc<str>>,
     tools: Mutex<HashMap<String, ToolState>>,
     /// When the gateway last listed the upstream itself to learn an unknown tool.
     learned_at: Mutex<Option<std::time::Instant>>,
@@ -142,6 +166,7 @@ impl UpstreamTools {
         UpstreamTools {
             name,
             policy,
+            rule: None,
             tools: Mutex::new(HashMap::new()),
             learned_at: Mutex::new(None),
             rendered: Mutex::new(HashMap::new()),
@@ -150,6 +175,11 @@ impl UpstreamTools {
             paginated: Default::default(),
             last_whole: Default::default(),
         }
+    }
+
+    /// The upstream's tools as callers matching identity rule `rule` see them.
+    pub fn for_rule(name: String, policy: Policy, rule: &str) -> Self {
+        UpstreamTools { rule: Some(Arc::from(rule)), ..UpstreamTools::new(name, policy) }
     }
 
     /// Notes that a page (answered from the rendered cache) carried these tools again.
@@ -243,6 +273,10 @@ impl UpstreamTools {
     /// Rebuilds the server report in the background when the set of listed definitions is
     /// not the one the current report is about.
     fn refresh_report(&self, scoring: &Arc<ScoringService>) {
+        if self.rule.is_some() {
+            // The report does not depend on the policy: the upstream's own view builds it.
+            return;
+        }
         let (key, tools) = {
             let Ok(map) = self.tools.lock() else { return };
             let mut entries: Vec<(&String, &ToolState)> = map.iter().filter(|(_, s)| s.definition.is_some()).collect();
@@ -413,7 +447,7 @@ impl UpstreamTools {
                 if before != Some((state.decision, state.pin))
                     && let Some(scored) = &state.scored
                 {
-                    log_decision(&self.name, &name, scored, &state.decision, state.pin);
+                    log_decision(&self.name, self.rule.as_deref(), &name, scored, &state.decision, state.pin);
                 }
                 map.insert(name, state);
             }
@@ -453,6 +487,12 @@ impl UpstreamTools {
 
     /// A refusal for a `tools/call` naming a hidden tool; `None` lets the call through.
     pub fn refuse_call(&self, msg: &Message) -> Option<Refusal> {
+        self.refuse_call_by(msg, None)
+    }
+
+    /// [`refuse_call`](Self::refuse_call) for an authenticated caller, who is named in the
+    /// audit trail.
+    pub fn refuse_call_by(&self, msg: &Message, caller: Option<&crate::auth::Principal>) -> Option<Refusal> {
         let (id, tool) = (msg.request_id()?, msg.tool_name.as_ref()?);
         let (reason, score) = {
             let map = self.tools.lock().ok()?;
@@ -480,6 +520,10 @@ impl UpstreamTools {
             reason = reason.as_str(),
             tdqs = score.map(|s| s.as_f64()),
             minimum = self.policy.minimum.as_f64(),
+            rule = self.rule.as_deref(),
+            subject = caller.map(|p| p.subject.as_str()),
+            client_id = caller.and_then(|p| p.client_id.as_deref()),
+            issuer = caller.map(|p| p.issuer.as_str()),
             "call refused"
         );
         crate::telemetry::metrics().call_blocked(&self.name, reason);
@@ -487,7 +531,13 @@ impl UpstreamTools {
             if r.len() >= REFUSALS_KEPT {
                 r.pop_front();
             }
-            r.push_back(RefusedCall { at: crate::store::now_ms(), tool: tool.clone(), reason });
+            r.push_back(RefusedCall {
+                at: crate::store::now_ms(),
+                tool: tool.clone(),
+                reason,
+                principal: caller.map(Caller::of),
+                rule: self.rule.clone(),
+            });
         }
         Some(Refusal {
             id: id.clone(),
@@ -527,7 +577,7 @@ impl UpstreamTools {
             let decision = decide(&self.policy, name, scored.state, pin);
             if decision.visible != state.decision.visible {
                 changed = true;
-                log_decision(&self.name, name, &scored, &decision, pin);
+                log_decision(&self.name, self.rule.as_deref(), name, &scored, &decision, pin);
             }
             state.scored = Some(scored);
             state.pin = pin;
@@ -600,7 +650,7 @@ fn raw_name(raw: &str) -> Option<String> {
     serde_json::from_str::<serde_json::Value>(raw).ok()?.get("name")?.as_str().map(str::to_owned)
 }
 
-fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision, pin: Option<PinStatus>) {
+fn log_decision(upstream: &str, rule: Option<&str>, tool: &str, scored: &Scored, d: &Decision, pin: Option<PinStatus>) {
     if pin == Some(PinStatus::Changed) {
         tracing::warn!(
             upstream,
@@ -614,6 +664,7 @@ fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision, pin: 
         tracing::info!(
             name: "tdqs.tool_hidden",
             upstream,
+            rule,
             tool,
             tdqs = %scored.score.tdqs,
             tier = %scored.score.tier,

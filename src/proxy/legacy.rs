@@ -42,17 +42,14 @@ fn is_endpoint_event(ev: &sse::Event) -> bool {
 
 /// `GET /sse/{upstream}`.
 pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound) -> Response<Body> {
-    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+    let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
-    let resp = match gw
-        .http
-        .get(sse_url)
-        .headers(upstream_request(&req.headers))
-        .header("accept", "text/event-stream")
-        .send()
-        .await
-    {
+    let mut headers = upstream_request(&req.headers);
+    if let Err(e) = gw.upstream_credentials(upstream, &mut headers).await {
+        return e.into_response(None);
+    }
+    let resp = match gw.http.get(sse_url).headers(headers).header("accept", "text/event-stream").send().await {
         Ok(r) => r,
         Err(e) => {
             return GatewayError::Upstream { upstream: upstream.into(), reason: e.to_string() }.into_response(None);
@@ -66,6 +63,9 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     }
     let session_id = uuid::Uuid::new_v4().simple().to_string();
     let session = gw.sessions.get(upstream, &session_id);
+    if let Some(p) = &req.principal {
+        session.bind(p);
+    }
     let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
     let (tx, body) = channel_body();
     let rw = Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session) };
@@ -134,7 +134,7 @@ async fn pump(
 
 /// `POST /messages/{upstream}?session_id=...`.
 pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Outbound) -> Response<Body> {
-    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+    let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
     let link = gw.legacy.0.lock().ok().and_then(|m| m.get(session_id).map(|l| (l.endpoint.clone(), l.inject.clone())));
@@ -142,8 +142,14 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
         return GatewayError::NotFound.into_response(None);
     };
     let session: Arc<Session> = gw.sessions.get(upstream, session_id);
+    if let Some(p) = &req.principal
+        && !session.bind(p)
+    {
+        tracing::warn!(upstream, subject = %p.subject, "message on another principal's legacy session refused");
+        return crate::auth::Auth::not_your_session();
+    }
     if let Some(RpcBody::Single(m)) = parse_body(&req.body) {
-        if let Some(r) = tools.refuse_call(&m) {
+        if let Some(r) = tools.refuse_call_by(&m, req.principal.as_deref()) {
             crate::telemetry::traces::finish_request(&tracing::Span::current(), 202, Some("tool_refused"));
             let _ = inject.send(Bytes::from(r.body)).await;
             let mut resp = Response::new(full(Bytes::from_static(b"Accepted")));
@@ -154,8 +160,11 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
             session.remember_list_id(id);
         }
     }
-    let sent =
-        gw.http.request(Method::POST, endpoint).headers(upstream_request(&req.headers)).body(req.body).send().await;
+    let mut headers = upstream_request(&req.headers);
+    if let Err(e) = gw.upstream_credentials(upstream, &mut headers).await {
+        return e.into_response(None);
+    }
+    let sent = gw.http.request(Method::POST, endpoint).headers(headers).body(req.body).send().await;
     match sent {
         Ok(r) => {
             let status = r.status();
