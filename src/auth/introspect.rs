@@ -52,6 +52,11 @@ impl Introspector {
             .send()
             .await
             .map_err(|e| AuthError::Unavailable(format!("introspection: {e}")))?;
+        if resp.status() == reqwest::StatusCode::BAD_REQUEST {
+            // The server could not read the token at all (RFC 7662 answers `active: false`
+            // for tokens it knows to be bad): not a token of this issuer.
+            return Err(AuthError::Invalid("the authorization server does not know the token".into()));
+        }
         if !resp.status().is_success() {
             return Err(AuthError::Unavailable(format!("introspection answered {}", resp.status())));
         }

@@ -23,9 +23,19 @@ pub fn is_hmac(alg: Algorithm) -> bool {
     matches!(alg, Algorithm::HS256 | Algorithm::HS384 | Algorithm::HS512)
 }
 
-/// Whether a bearer token looks like a JWS (three base64url parts).
+/// Whether a bearer token is meant as a JWS: three parts, the first a JSON object naming an
+/// `alg` (whatever it names, `none` included: such a token is judged, and refused, as a JWT,
+/// never sent to introspection).
 pub fn looks_like_jwt(token: &str) -> bool {
-    token.split('.').count() == 3 && jsonwebtoken::decode_header(token).is_ok()
+    use base64::Engine;
+    let mut parts = token.split('.');
+    let (Some(head), Some(_), Some(_), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let Ok(bytes) = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(head.trim_end_matches('=')) else {
+        return false;
+    };
+    serde_json::from_slice::<Map<String, Value>>(&bytes).is_ok_and(|h| h.contains_key("alg"))
 }
 
 pub struct JwtVerifier {

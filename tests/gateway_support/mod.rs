@@ -159,7 +159,7 @@ impl Rig {
         Rig { dir, gateways: AtomicUsize::new(0), procs_logs: Default::default() }
     }
 
-    fn note(&self, p: &Proc) {
+    pub fn note(&self, p: &Proc) {
         self.procs_logs.lock().unwrap().push((p.out.clone(), p.err.clone(), p.name.clone()));
     }
 
@@ -188,7 +188,7 @@ impl Drop for Rig {
 }
 
 /// Polls `check` every 25 ms until it returns `Some`, the process exits, or the time is up.
-async fn poll_ready<T, F, Fut>(proc: &mut Proc, what: &str, mut check: F) -> Option<T>
+pub async fn poll_ready<T, F, Fut>(proc: &mut Proc, what: &str, mut check: F) -> Option<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,
@@ -329,7 +329,8 @@ pub struct Gateway {
 impl Gateway {
     /// Starts `tdqs-gateway serve --config` with `[listen] addr` on a free port followed by
     /// `listen_extra` (more `[listen]` keys), then `config` (policy, judge, upstreams; no
-    /// `[listen]` table). Ready once `/healthz` answers.
+    /// `[listen]` table; `{{GATEWAY}}` in it becomes the gateway's base URL). Ready once
+    /// `/healthz` answers.
     pub async fn start(rig: &Rig, listen_extra: &str, config: &str) -> Gateway {
         Gateway::start_with_env(rig, listen_extra, config, &[]).await
     }
@@ -338,6 +339,8 @@ impl Gateway {
     pub async fn start_with_env(rig: &Rig, listen_extra: &str, config: &str, env: &[(&str, &str)]) -> Gateway {
         for _ in 0..5 {
             let port = free_port();
+            // `{{GATEWAY}}` in the config stands for the gateway's own base URL.
+            let config = config.replace("{{GATEWAY}}", &format!("http://127.0.0.1:{port}"));
             let text = format!("[listen]\naddr = \"127.0.0.1:{port}\"\n{listen_extra}\n\n{config}\n");
             let n = rig.gateways.fetch_add(1, Ordering::Relaxed);
             let name = if n == 0 { "gateway".to_owned() } else { format!("gateway-{n}") };
