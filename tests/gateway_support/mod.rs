@@ -392,7 +392,7 @@ impl Gateway {
     }
 }
 
-async fn run_client(mut cmd: tokio::process::Command, what: &str) -> Value {
+pub async fn run_client(mut cmd: tokio::process::Command, what: &str) -> Value {
     cmd.current_dir(root())
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .kill_on_drop(true)
