@@ -37,9 +37,9 @@ impl Principal {
     /// Built from token claims (JWT payload or introspection answer).
     pub fn from_claims(claims: Map<String, Value>, proof: Proof) -> Principal {
         let text = |k: &str| claims.get(k).and_then(Value::as_str).map(str::to_owned);
-        // Clients are named `client_id` (RFC 9068, oidc-provider), `azp` (OIDC, Keycloak) or
-        // `appid` (Entra ID v1).
-        let client_id = text("client_id").or_else(|| text("azp")).or_else(|| text("appid"));
+        // Clients are named `client_id` (RFC 9068, oidc-provider), `azp` (OIDC: Keycloak,
+        // Auth0, Entra ID v2), `cid` (Okta) or `appid` (Entra ID v1).
+        let client_id = ["client_id", "azp", "cid", "appid"].into_iter().find_map(text);
         let subject = text("sub").or_else(|| client_id.clone()).unwrap_or_default();
         // `scope` is a space-separated string (RFC 8693/9068); `scp` is a string (Entra) or an
         // array (Okta).
