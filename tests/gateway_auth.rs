@@ -388,3 +388,87 @@ async fn the_typescript_sdk_signs_in_from_the_401_with_pkce() {
     assert!(!tools.contains(&"create_issue") && tools.contains(&"search_issues"), "bob is an intern: {bob}");
     assert!(bob["call"]["isError"] == true || bob.get("callError").is_some(), "bob's call is refused: {bob}");
 }
+
+/// API keys alone (no authorization server): two service accounts on a stdio upstream (one
+/// child process per session) and on a stateless 2026-07-28 upstream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_hold_on_stdio_sessions_and_stateless_lists() {
+    let rig = Rig::new("auth-transports");
+    let modern = Upstream::conformance_2026(&rig, "modern").await;
+    let everything = node_modules().join("@modelcontextprotocol/server-everything/dist/index.js");
+    let config = format!(
+        r#"
+[auth]
+resource = "{{{{GATEWAY}}}}"
+[[auth.api_key]]
+name = "alice"
+key_env = "ALICE_KEY"
+claims = {{ team = {{ name = "finance" }} }}
+[[auth.api_key]]
+name = "bob"
+key_env = "BOB_KEY"
+claims = {{ team = {{ name = "interns" }} }}
+
+[policy]
+mode = "enforce"
+min_score = 0
+
+[[upstream]]
+name = "everything"
+command = ["node", "{everything}", "stdio"]
+[[upstream.policy.rule]]
+name = "interns-stdio"
+claims = {{ "team.name" = "interns" }}
+deny = ["echo"]
+
+[[upstream]]
+name = "modern"
+url = "{modern}"
+[[upstream.policy.rule]]
+name = "interns-modern"
+claims = {{ "team.name" = "interns" }}
+deny = ["test_simple_text"]
+"#,
+        everything = everything.display(),
+        modern = modern.url(),
+    );
+    let (alice, bob) = ("alice-key-0123456789abcdef", "bob-key-0123456789abcdef");
+    let gw = Gateway::start_with_env(&rig, "", &config, &[("ALICE_KEY", alice), ("BOB_KEY", bob)]).await;
+    let client =
+        |upstream: &str, key: &str| Mcp::new(gw.url(upstream)).with_header("authorization", &format!("Bearer {key}"));
+    let names = |list: &Value| -> Vec<String> {
+        list["result"]["tools"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{list}"))
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+
+    // stdio: each session's child lists under its opener's rule, and is its opener's only.
+    let mut a = client("everything", alice);
+    a.initialize(VERSION, json!({})).await;
+    let mut b = client("everything", bob);
+    b.initialize(VERSION, json!({})).await;
+    assert!(names(&a.call("tools/list", json!({})).await).contains(&"echo".to_owned()));
+    assert!(!names(&b.call("tools/list", json!({})).await).contains(&"echo".to_owned()));
+    let refused = b.call("tools/call", json!({"name": "echo", "arguments": {"message": "hi"}})).await;
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    let mut hijack = client("everything", bob);
+    (hijack.session, hijack.version) = (a.session.clone(), a.version.clone());
+    let reply = hijack.post(&json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "echo", "arguments": {"message": "x"}}})).await;
+    assert_eq!(reply.status, 403, "bob on alice's stdio session: {}", reply.text());
+
+    // 2026-07-28, no sessions: the rule decides on every request, and a list that depends on
+    // who asks is not for shared caches.
+    let list_2026 = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}});
+    let for_alice = client("modern", alice).with_header("mcp-method", "tools/list").post(&list_2026).await.json();
+    let for_bob = client("modern", bob).with_header("mcp-method", "tools/list").post(&list_2026).await.json();
+    assert!(names(&for_alice).contains(&"test_simple_text".to_owned()), "{for_alice}");
+    assert!(!names(&for_bob).contains(&"test_simple_text".to_owned()), "{for_bob}");
+    assert_eq!(for_alice["result"]["cacheScope"], "private", "{for_alice}");
+    assert_eq!(for_bob["result"]["cacheScope"], "private");
+    let direct = Mcp::new(modern.url()).with_header("mcp-method", "tools/list").post(&list_2026).await.json();
+    assert_eq!(direct["result"]["cacheScope"], "public", "the upstream's own answer");
+}

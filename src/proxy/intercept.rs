@@ -100,6 +100,9 @@ pub struct UpstreamTools {
     /// The identity rule this view of the upstream's tools is for (`None`: its own policy,
     /// which also builds the server report).
     pub rule: Option<Arc<str>>,
+    /// Whether what callers see depends on who they are (the upstream has identity rules):
+    /// 2026-07-28 lists then say `cacheScope: "private"`.
+    pub private_lists: bool,
     tools: Mutex<HashMap<String, ToolState>>,
     /// When the gateway last listed the upstream itself to learn an unknown tool.
     learned_at: Mutex<Option<std::time::Instant>>,
@@ -167,6 +170,7 @@ impl UpstreamTools {
             name,
             policy,
             rule: None,
+            private_lists: false,
             tools: Mutex::new(HashMap::new()),
             learned_at: Mutex::new(None),
             rendered: Mutex::new(HashMap::new()),
@@ -179,7 +183,7 @@ impl UpstreamTools {
 
     /// The upstream's tools as callers matching identity rule `rule` see them.
     pub fn for_rule(name: String, policy: Policy, rule: &str) -> Self {
-        UpstreamTools { rule: Some(Arc::from(rule)), ..UpstreamTools::new(name, policy) }
+        UpstreamTools { rule: Some(Arc::from(rule)), private_lists: true, ..UpstreamTools::new(name, policy) }
     }
 
     /// Notes that a page (answered from the rendered cache) carried these tools again.
@@ -353,7 +357,12 @@ impl UpstreamTools {
             if !whole_list {
                 self.touch(&r.names);
             }
-            return r.output.as_ref().map(|tools| list.with_tools(tools, r.ttl_cap));
+            let private = self.private_lists && list.shared_scope();
+            return match &r.output {
+                Some(tools) => Some(list.with_tools_scoped(tools, r.ttl_cap, private)),
+                None if private => Some(list.with_tools_scoped(list.tools_text(), r.ttl_cap, true)),
+                None => None,
+            };
         }
         self.render_list(scoring, generation, whole_list, list).await
     }
@@ -465,7 +474,12 @@ impl UpstreamTools {
             same.retain(|r| r.original != rendered.original);
             same.push(Arc::new(rendered));
         }
-        output.map(|tools| list.with_tools(&tools, ttl_cap))
+        let private = self.private_lists && list.shared_scope();
+        match output {
+            Some(tools) => Some(list.with_tools_scoped(&tools, ttl_cap, private)),
+            None if private => Some(list.with_tools_scoped(list.tools_text(), ttl_cap, true)),
+            None => None,
+        }
     }
 
     /// Whether a call to `tool` should wait for the gateway to list the upstream itself: the

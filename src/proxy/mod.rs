@@ -73,7 +73,11 @@ impl Gateway {
         let upstreams = config
             .upstreams
             .iter()
-            .map(|u| (u.name.clone(), Arc::new(UpstreamTools::new(u.name.clone(), config.effective_policy(u)))))
+            .map(|u| {
+                let mut tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u));
+                tools.private_lists = !config.rule_policies(u).is_empty();
+                (u.name.clone(), Arc::new(tools))
+            })
             .collect();
         let stdio = config
             .upstreams
