@@ -335,10 +335,18 @@ async fn identities_see_their_own_tools_and_their_token_stays_at_the_gateway() {
         rules["upstreams"][0]["rules"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["interns", "ci"]);
     assert_eq!(rules["upstreams"][0]["rules"][0]["match"]["claims"]["groups"], "interns");
-    assert!(
-        s.gw.logs().contains("subject=bob-app") || s.gw.logs().contains("subject=\"bob-app\""),
-        "the refusal is logged with its subject"
-    );
+    let logs = std::fs::read_to_string(&s.gw.proc.err).unwrap();
+    let refusal = logs.lines().find(|l| l.contains("call refused")).expect("the refusal is logged");
+    assert!(refusal.contains("bob-app") && refusal.contains("interns"), "{refusal}");
+    let filtered =
+        logs.lines().find(|l| l.contains("tools hidden from this caller")).expect("the filtered list is logged");
+    assert!(filtered.contains("bob-app") && filtered.contains("create_issue"), "{filtered}");
+    assert!(!logs.contains(&bob), "a token in the logs");
+    // Metrics name the rule, never the caller.
+    let metrics = http.get(format!("{}/metrics", s.gw.base())).send().await.unwrap().text().await.unwrap();
+    let blocked = metrics.lines().find(|l| l.starts_with("tdqs_calls_blocked") && l.contains("rule=\"interns\""));
+    assert!(blocked.is_some(), "{metrics}");
+    assert!(!metrics.contains("bob-app"), "a subject in a metric label");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

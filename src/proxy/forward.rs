@@ -172,7 +172,7 @@ async fn handle(
         gw.sessions.end(upstream, s);
     }
     bind_new_session(&gw, upstream, resp.headers(), req.principal.as_deref());
-    let rw = Rewriter { gw: gw.clone(), tools, local_ids, session };
+    let rw = Rewriter { gw: gw.clone(), tools, local_ids, session, caller: req.principal.clone() };
     relay(resp, rw, listening.then(|| gw.list_changed.subscribe()), refusals).await
 }
 

@@ -482,6 +482,32 @@ impl UpstreamTools {
         }
     }
 
+    /// The tools this view hides now, by name.
+    pub fn hidden_tools(&self) -> Vec<String> {
+        let Ok(map) = self.tools.lock() else { return vec![] };
+        let mut names: Vec<String> = map.iter().filter(|(_, s)| !s.decision.visible).map(|(n, _)| n.clone()).collect();
+        names.sort();
+        names
+    }
+
+    /// The audit line of a list answered for an identity: who, under which rule, and which
+    /// tools it does not get to see.
+    pub fn audit_list(&self, p: &crate::auth::Principal) {
+        let hidden = self.hidden_tools();
+        if !hidden.is_empty() {
+            tracing::info!(
+                name: "tdqs.list_filtered",
+                upstream = %self.name,
+                rule = self.rule.as_deref(),
+                subject = %p.subject,
+                client_id = p.client_id.as_deref(),
+                issuer = %p.issuer,
+                hidden = ?hidden,
+                "tools hidden from this caller"
+            );
+        }
+    }
+
     /// Whether a call to `tool` should wait for the gateway to list the upstream itself: the
     /// policy enforces, the tool was never listed, and no such listing ran in the last 10 s.
     pub fn should_learn(&self, tool: &str) -> bool {
@@ -540,7 +566,7 @@ impl UpstreamTools {
             issuer = caller.map(|p| p.issuer.as_str()),
             "call refused"
         );
-        crate::telemetry::metrics().call_blocked(&self.name, reason);
+        crate::telemetry::metrics().call_blocked_by(&self.name, reason, self.rule.as_deref());
         if let Ok(mut r) = self.refusals.lock() {
             if r.len() >= REFUSALS_KEPT {
                 r.pop_front();

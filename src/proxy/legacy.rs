@@ -68,7 +68,8 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     }
     let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
     let (tx, body) = channel_body();
-    let rw = Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session) };
+    let rw =
+        Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session), caller: req.principal.clone() };
     let base = reqwest::Url::parse(sse_url).ok();
     tokio::spawn(pump(gw.clone(), resp, rw, base, session_id, inject_tx, inject_rx, tx));
     sse_response(body)
