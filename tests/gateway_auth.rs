@@ -479,4 +479,26 @@ deny = ["test_simple_text"]
     assert_eq!(for_bob["result"]["cacheScope"], "private");
     let direct = Mcp::new(modern.url()).with_header("mcp-method", "tools/list").post(&list_2026).await.json();
     assert_eq!(direct["result"]["cacheScope"], "public", "the upstream's own answer");
+
+    // An old client (HTTP+SSE, bridged to the new upstream): its stream needs a token, and its
+    // message endpoint takes posts from the stream's owner only.
+    let http = reqwest::Client::new();
+    let sse = format!("{}/sse/modern", gw.base());
+    let anonymous = http.get(&sse).header("accept", "text/event-stream").send().await.unwrap();
+    assert_eq!(anonymous.status(), 401);
+    let www = anonymous.headers()["www-authenticate"].to_str().unwrap().to_owned();
+    assert!(www.contains("/.well-known/oauth-protected-resource/sse/modern"), "{www}");
+    let opened = http.get(&sse).header("accept", "text/event-stream").bearer_auth(alice).send().await.unwrap();
+    let mut stream = support::http::SseStream::new(opened);
+    let first = stream.next(std::time::Duration::from_secs(10)).await.expect("the endpoint event");
+    let endpoint = format!("{}{}", gw.base(), first.data.as_deref().unwrap_or_default().trim());
+    let post = |key: &'static str| {
+        http.post(&endpoint)
+            .bearer_auth(key)
+            .header("content-type", "application/json")
+            .body(list_2026.to_string())
+            .send()
+    };
+    assert_eq!(post(bob).await.unwrap().status(), 403, "bob posting to alice's stream");
+    assert_eq!(post(alice).await.unwrap().status(), 202);
 }
