@@ -171,7 +171,7 @@ async fn provisional_then_refined_with_list_changed_and_one_call_per_definition(
         let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["fetch_invoice"], "the heuristic rates the terse tool below A");
         assert_eq!(meta(&tools[0])["provisional"], true);
-        assert_eq!(meta(&tools[0])["judge"], "heuristic-1");
+        assert_eq!(meta(&tools[0])["judge"], "heuristic-2");
     }
     // A refused call never reaches the upstream.
     let refused = post(
@@ -247,7 +247,7 @@ async fn a_failing_judge_fails_in_the_configured_direction() {
     tokio::time::sleep(Duration::from_millis(600)).await;
     let open_tools = list(open).await;
     assert_eq!(open_tools.len(), 2, "fail open: heuristic scores stand in");
-    assert!(open_tools.iter().all(|t| meta(t)["judge"] == "heuristic-1"));
+    assert!(open_tools.iter().all(|t| meta(t)["judge"] == "heuristic-2"));
     assert!(list(closed).await.is_empty(), "fail closed: nothing unjudged is shown");
 }
 

@@ -16,8 +16,7 @@ pub use stdio::fetch_command;
 /// The protocol revision we ask for; servers may answer with another they support.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
 
-/// Most pages followed before giving up on a server that never stops paginating.
-const MAX_PAGES: usize = 100;
+use crate::mcp::message::LIST_PAGES as MAX_PAGES;
 
 /// A server's tools as one `tools/list`-shaped document, plus the name it gave.
 pub struct Fetched {

@@ -7,10 +7,12 @@ pub mod prompts;
 
 use crate::tdqs::answer::{CoherenceJudgement, ToolJudgement, parse_coherence_answer, parse_tool_answer};
 use crate::tdqs::definition::ToolDefinition;
+use crate::tdqs::gates::Gate;
 use crate::tdqs::json::JsString;
 use crate::tdqs::prompt::{CoherenceTool, coherence_message, tool_scoring_message};
 use crate::tdqs::shadow::ShadowCandidate;
 use crate::tdqs::signals::ContextSignals;
+use crate::tdqs::tool_score::{ToolScore, disagreements, judged_score};
 
 pub use openai::{ModelClient, ModelSettings};
 pub use prompts::Prompts;
@@ -47,7 +49,7 @@ pub enum Judge {
 }
 
 impl Judge {
-    /// What the judge is called in reports and score identities: `heuristic-1` or the model id.
+    /// What the judge is called in reports and score identities: `heuristic-2` or the model id.
     pub fn identity(&self) -> String {
         match self {
             Judge::Heuristic => heuristic::HEURISTIC_JUDGE_ID.to_owned(),
@@ -80,6 +82,29 @@ impl Judge {
         let name = tool.name.to_string_lossy();
         let call = self.judge_tool_untimed(tool, signals, siblings);
         self.timed("judge tool", Some(&name), call).await
+    }
+
+    /// Judges one definition that needs a judge and applies stage 4. A model's answer is
+    /// checked against the heuristic's reading of the same definition: the model's numbers
+    /// stand, and the dimensions where the two differ by 3 or more are recorded on the score.
+    pub async fn score_tool(
+        &self,
+        tool: &ToolDefinition,
+        signals: ContextSignals,
+        gate: Gate,
+        siblings: &[JsString],
+    ) -> Result<ToolScore, JudgeError> {
+        let answer = self.judge_tool(tool, &signals, siblings).await?;
+        let mut score = judged_score(&tool.name, signals.clone(), gate, &answer);
+        if let Judge::Model { .. } = self {
+            let reading = heuristic::judge_tool(tool, &signals, siblings);
+            score.disagreements = disagreements(&score, &judged_score(&tool.name, signals, gate, &reading));
+            if !score.disagreements.is_empty() {
+                let dims: Vec<&str> = score.disagreements.iter().map(|d| d.dimension.key()).collect();
+                tracing::info!(tool = %tool.name, judge = %self.identity(), dimensions = ?dims, "the model's scores differ from the heuristic's reading by 3 or more");
+            }
+        }
+        Ok(score)
     }
 
     async fn judge_tool_untimed(

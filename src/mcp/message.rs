@@ -19,8 +19,29 @@ struct Envelope<'a> {
     error: Option<&'a RawValue>,
 }
 
-/// A JSON-RPC id in a form usable as a map key: its JSON text (`1`, `"a"`).
+/// A JSON-RPC id in a form usable as a map key: its JSON text, numbers by value (`1`, `1.0` and
+/// `1e0` are all `1`: any upstream takes them for the same id), strings as serde writes them
+/// (`"\u0061"` is `"a"`).
 pub type IdKey = String;
+
+/// The key of an id given as JSON text; `None` for `null` or text that is not JSON.
+pub fn id_key(text: &str) -> Option<IdKey> {
+    match serde_json::from_str::<serde_json::Value>(text).ok()? {
+        serde_json::Value::Null => None,
+        serde_json::Value::Number(_) => Some(number_key(text.trim())),
+        other => Some(other.to_string()),
+    }
+}
+
+/// The key of a numeric id: its value as a double (JavaScript servers hold no more), written
+/// as an integer when it is one.
+pub fn number_key(text: &str) -> IdKey {
+    match text.parse::<f64>() {
+        Ok(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e18 => (f as i64).to_string(),
+        Ok(f) => f.to_string(),
+        Err(_) => text.to_owned(),
+    }
+}
 
 /// One message's role in the conversation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +125,7 @@ pub fn classify(bytes: &[u8]) -> Message {
     let Ok(env) = serde_json::from_slice::<Envelope>(bytes) else {
         return Message { kind: Kind::Other, tool_name: None };
     };
-    let id = env.id.filter(|i| i.get() != "null").map(|i| i.get().to_owned());
+    let id = env.id.and_then(|i| id_key(i.get()));
     let kind = match (id, env.method) {
         (Some(id), Some(method)) => Kind::Request { id, method },
         (None, Some(method)) => Kind::Notification { method },
@@ -124,6 +145,10 @@ pub fn classify(bytes: &[u8]) -> Message {
     Message { kind, tool_name }
 }
 
+/// Most `tools/list` pages followed, by the gateway's own listings and by `lint`/`score` on a
+/// live server, before giving up on a server that never stops paginating.
+pub const LIST_PAGES: usize = 100;
+
 /// A `tools/list` request with `id`, asking for the page after `cursor`.
 pub fn list_request(id: impl Into<serde_json::Value>, cursor: Option<&str>) -> serde_json::Value {
     let mut msg = serde_json::json!({ "jsonrpc": "2.0", "id": id.into(), "method": "tools/list" });
@@ -133,10 +158,11 @@ pub fn list_request(id: impl Into<serde_json::Value>, cursor: Option<&str>) -> s
     msg
 }
 
-/// The id of the gateway's own `tools/list` requests for `page` (it lists an upstream itself
-/// to decide on a call to a tool no client listed).
-pub fn own_list_id(page: usize) -> String {
-    format!("tdqs-gateway-list-{page}")
+/// An id for one of the gateway's own `tools/list` requests (it lists an upstream itself to
+/// decide on a call to a tool nobody listed): random, shaped like the ids many clients use, so
+/// an upstream cannot answer the gateway differently from its clients.
+pub fn own_list_id() -> String {
+    uuid::Uuid::new_v4().to_string()
 }
 
 /// A JSON-RPC error response to `id` (its JSON text), as bytes.
@@ -164,6 +190,17 @@ mod tests {
         assert_eq!(r.kind, Kind::Response { id: "\"a\"".into() });
         assert_eq!(classify(b"{\"x\":1}").kind, Kind::Other);
         assert_eq!(classify(b"nope").kind, Kind::Other);
+    }
+
+    #[test]
+    fn ids_compare_by_value() {
+        for text in ["1", "1.0", "1e0", "10e-1", " 1 "] {
+            assert_eq!(id_key(text).as_deref(), Some("1"), "{text}");
+        }
+        assert_eq!(id_key(r#""\u0061""#).as_deref(), Some(r#""a""#));
+        assert_ne!(id_key("1"), id_key(r#""1""#));
+        assert_eq!(id_key("null"), None);
+        assert_eq!(id_key("9007199254740993"), id_key("9007199254740992.0"));
     }
 
     #[test]

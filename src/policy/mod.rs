@@ -36,6 +36,9 @@ pub enum HideReason {
     PinChanged,
     /// Pinned, and the approvals could not be read (the policy fails closed).
     PinUnverified,
+    /// Called, but not in the upstream's list when the gateway listed it (or it could not be
+    /// listed): no verdict, so no call.
+    Unlisted,
 }
 
 impl HideReason {
@@ -48,6 +51,7 @@ impl HideReason {
             HideReason::Unscorable => "unscorable",
             HideReason::PinChanged => "pin_changed",
             HideReason::PinUnverified => "pin_unverified",
+            HideReason::Unlisted => "unlisted",
         }
     }
 }
@@ -114,6 +118,9 @@ pub fn refusal_message(tool: &str, reason: HideReason, score: Option<Tenths>, mi
         ),
         (HideReason::PinUnverified, _) => format!(
             "Tool \"{tool}\" is hidden by tdqs-gateway: its approved definitions cannot be checked right now and the policy fails closed."
+        ),
+        (HideReason::Unlisted, _) => format!(
+            "Tool \"{tool}\" is refused by tdqs-gateway: the server's tool list does not carry it, so it has no score."
         ),
         (HideReason::JudgeFailed, _) | (HideReason::Unscorable, _) => {
             format!(

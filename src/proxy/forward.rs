@@ -1,6 +1,6 @@
-//! One client request through to a Streamable HTTP upstream and its answer back: POST (with
-//! refusals for hidden tools, batches included), GET streams, DELETE, and whatever status the
-//! upstream chose, with its content type kept.
+//! One client request through to a Streamable HTTP upstream and its answer back: POST (the
+//! body through the exchange first: strict reading, learning, refusals, batches included), GET
+//! streams, DELETE, and whatever status the upstream chose, with its content type kept.
 
 use std::sync::Arc;
 
@@ -8,13 +8,16 @@ use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
 use serde_json::value::RawValue;
 
+use futures_util::future::BoxFuture;
+
 use super::body::{full, join_array, json_response, sse_event};
 use super::error::GatewayError;
+use super::exchange::{self, Admitted};
 use super::headers::{end_to_end, upstream_request};
 use super::intercept::UpstreamTools;
 use super::stream::{Rewriter, json_body, sse_body};
 use super::{Body, Gateway};
-use crate::mcp::message::{Body as RpcBody, Message, list_request, own_list_id, parse_body};
+use crate::mcp::message::{Body as RpcBody, Message, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
 
@@ -98,69 +101,56 @@ async fn handle(
     {
         return e.into_response(single_id.as_deref());
     }
+    let stdio = gw.stdio.get(upstream).cloned();
 
-    // A call to a tool this gateway never saw listed (a restart, a client that calls by
-    // name): list the upstream first, in the caller's session, so the policy can decide.
-    let unknown = parsed.as_ref().and_then(|p| p.messages().iter().find_map(|m| m.tool_name.clone()));
-    if let Some(tool) = unknown
-        && tools.should_learn(&tool)
-    {
-        match gw.stdio.get(upstream) {
-            None => learn_tools(&gw, upstream, &tools, &req).await,
+    // The exchange reads the body, learns and refuses; what is left goes upstream.
+    let admitted = if req.method == Method::POST {
+        let encoding = req.headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
+        match &stdio {
+            None => {
+                let lister = HttpLister { gw: &gw, upstream, req: &req };
+                exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, Some(&lister), req.principal.as_deref())
+                    .await
+            }
             Some(up) => {
-                if let Some(s) = session_id.as_deref().and_then(|id| up.session(id)) {
-                    s.learn_tools(std::time::Duration::from_secs(30)).await;
-                }
+                let s = session_id.as_deref().and_then(|id| up.session(id));
+                let lister = s.as_deref().map(|s| s as &dyn exchange::Lister);
+                exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, lister, req.principal.as_deref()).await
             }
         }
-    }
-
-    // Refuse calls to hidden tools before the upstream sees them.
-    let mut body = req.body.clone();
-    let mut refusals: Vec<Vec<u8>> = Vec::new();
-    if let Some(p) = &parsed {
-        match p {
-            RpcBody::Single(m) => {
-                if let Some(r) = tools.refuse_call_by(m, req.principal.as_deref()) {
-                    crate::telemetry::traces::finish_request(&tracing::Span::current(), 200, Some("tool_refused"));
-                    return json_response(StatusCode::OK, r.body);
-                }
+    } else {
+        Admitted { forward: Some(req.body.clone()), ..Admitted::default() }
+    };
+    let Some(body) = admitted.forward.clone() else {
+        // Nothing left to send: every message was answered here (or dropped).
+        let span = tracing::Span::current();
+        return match admitted.answer_body() {
+            Some(answer) if admitted.unreadable => json_response(StatusCode::BAD_REQUEST, answer),
+            Some(answer) => {
+                crate::telemetry::traces::finish_request(&span, 200, Some("tool_refused"));
+                json_response(StatusCode::OK, answer)
             }
-            RpcBody::Batch(msgs) => {
-                let kept = filter_batch(&tools, &req, msgs, &mut refusals);
-                if let Some(kept) = kept.filter(|_| !refusals.is_empty()) {
-                    body = kept;
-                } else if !refusals.is_empty() {
-                    // Every request in the batch was refused: answer the batch ourselves.
-                    return json_response(StatusCode::OK, join_array(&refusals));
-                }
+            None => {
+                let mut r = Response::new(full(Bytes::new()));
+                *r.status_mut() = StatusCode::ACCEPTED;
+                r
             }
-        }
-    }
-
-    let local_ids: Vec<String> = parsed
-        .as_ref()
-        .map(|p| {
-            p.messages()
-                .iter()
-                .filter(|m| m.method() == Some("tools/list"))
-                .filter_map(|m| m.request_id().cloned())
-                .collect()
-        })
-        .unwrap_or_default();
+        };
+    };
+    let refusals = admitted.answers.clone();
+    let local_ids = admitted.list_ids();
     if let Some(s) = &session {
         local_ids.iter().for_each(|id| s.remember_list_id(id));
     }
-    if let Some(up) = gw.stdio.get(upstream).cloned() {
+    if let Some(up) = stdio {
         // stdio has no headers: the trace context travels in each message's `params._meta`.
         let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);
         let principal = req.principal.clone();
-        let resp = super::stdio::handle(gw.clone(), up, tools, req, parsed, body, refusals).await;
+        let resp = super::stdio::handle(gw.clone(), up, tools, req, admitted, body).await;
         bind_new_session(&gw, upstream, resp.headers(), principal.as_deref());
         return resp;
     }
-    let listening = req.method == Method::GET
-        || parsed.as_ref().is_some_and(|p| p.messages().iter().any(|m| m.method() == Some("subscriptions/listen")));
+    let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
 
     let resp = match send(&gw, upstream, &req, body).await {
         Ok(r) => r,
@@ -217,36 +207,35 @@ async fn relay(
     out
 }
 
-/// Lists every page of the upstream's tools with the caller's headers (session, auth) so the
-/// policy knows them. Failures only mean the call is decided without that knowledge.
-async fn learn_tools(gw: &Arc<Gateway>, upstream: &str, tools: &Arc<UpstreamTools>, req: &Outbound) {
-    let mut cursor: Option<String> = None;
-    for page in 0..100 {
-        let id = serde_json::Value::from(own_list_id(page));
-        let msg = list_request(id.clone(), cursor.as_deref());
-        let mut headers = req.headers.clone();
-        headers.insert(header::ACCEPT, HeaderValue::from_static("application/json, text/event-stream"));
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        headers.remove("mcp-method");
-        headers.remove("mcp-name");
-        let out =
-            Outbound { method: Method::POST, headers, query: req.query.clone(), body: Bytes::new(), principal: None };
-        let body = Bytes::from(msg.to_string());
-        let answer = match send(gw, upstream, &out, body).await {
-            Ok(resp) => crate::client::read_answer(resp, &id).await,
-            Err(e) => {
-                tracing::debug!(upstream, error = %e, "could not list tools to decide on a call");
-                return;
+/// The gateway's own `tools/list` requests over HTTP, with the caller's headers (session,
+/// auth), so the listing happens in the caller's context.
+struct HttpLister<'a> {
+    gw: &'a Arc<Gateway>,
+    upstream: &'a str,
+    req: &'a Outbound,
+}
+
+impl exchange::Lister for HttpLister<'_> {
+    fn list_page<'a>(&'a self, id: &'a str, request: Vec<u8>) -> BoxFuture<'a, Result<Vec<u8>, String>> {
+        Box::pin(async move {
+            let mut headers = self.req.headers.clone();
+            headers.insert(header::ACCEPT, HeaderValue::from_static("application/json, text/event-stream"));
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            for h in ["mcp-method", "mcp-name", "content-encoding", "content-length"] {
+                headers.remove(h);
             }
-        };
-        let Ok(answer) = answer else { return };
-        cursor = answer.pointer("/result/nextCursor").and_then(|c| c.as_str()).map(str::to_owned);
-        if let Ok(bytes) = serde_json::to_vec(&answer) {
-            tools.rewrite_list(&gw.scoring, &bytes).await;
-        }
-        if cursor.is_none() {
-            return;
-        }
+            let out = Outbound {
+                method: Method::POST,
+                headers,
+                query: self.req.query.clone(),
+                body: Bytes::new(),
+                principal: None,
+            };
+            let resp = send(self.gw, self.upstream, &out, Bytes::from(request)).await.map_err(|e| e.to_string())?;
+            let answer =
+                crate::client::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
+            serde_json::to_vec(&answer).map_err(|e| e.to_string())
+        })
     }
 }
 
@@ -299,20 +288,6 @@ fn check_method_headers(h: &HeaderMap, m: &Message) -> Result<(), GatewayError> 
         return Err(GatewayError::HeaderMismatch { header: "Mcp-Name", header_value: hv, body_value: bv.to_owned() });
     }
     Ok(())
-}
-
-/// Removes refused calls from a batch, collecting their error answers. `None` when nothing
-/// is left to send upstream.
-fn filter_batch(tools: &UpstreamTools, req: &Outbound, msgs: &[Message], refusals: &mut Vec<Vec<u8>>) -> Option<Bytes> {
-    let items: Vec<Box<RawValue>> = serde_json::from_slice(&req.body).ok()?;
-    let mut kept = Vec::with_capacity(items.len());
-    for (item, msg) in items.into_iter().zip(msgs) {
-        match tools.refuse_call_by(msg, req.principal.as_deref()) {
-            Some(r) => refusals.push(r.body),
-            None => kept.push(item),
-        }
-    }
-    if kept.is_empty() { None } else { serde_json::to_vec(&kept).ok().map(Bytes::from) }
 }
 
 /// The upstream's JSON answer to a filtered batch plus our refusals, as one array.

@@ -8,7 +8,6 @@ use std::sync::{Arc, Mutex};
 use serde_json::json;
 
 use crate::config::{Mode, Pending, Policy};
-use crate::mcp::message::{self, Message};
 use crate::mcp::tools_list::{ListResult, ToolAction};
 use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
 use crate::scoring::ScoreReport;
@@ -104,8 +103,9 @@ pub struct UpstreamTools {
     /// 2026-07-28 lists then say `cacheScope: "private"`.
     pub private_lists: bool,
     tools: Mutex<HashMap<String, ToolState>>,
-    /// When the gateway last listed the upstream itself to learn an unknown tool.
-    learned_at: Mutex<Option<std::time::Instant>>,
+    /// Held while the gateway lists the upstream itself to learn an unknown tool; holds when
+    /// such a listing last succeeded.
+    learning: tokio::sync::Mutex<Option<std::time::Instant>>,
     /// Rendered answers for tool arrays seen before (see [`Rendered`]), by [`prefix_key`].
     rendered: Mutex<HashMap<u64, Vec<Arc<Rendered>>>>,
     /// The latest server-level report, rebuilt when the set of tool definitions changes.
@@ -156,13 +156,18 @@ fn prefix_key(from_tools: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(&from_tools[..from_tools.len().min(PREFIX_BYTES)])
 }
 
-/// A `tools/call` the gateway answers itself.
+/// A `tools/call` the gateway answers itself: what the error says (the exchange adds the id).
 pub struct Refusal {
-    pub id: String,
-    pub body: Vec<u8>,
     pub tool: String,
     pub reason: HideReason,
+    pub message: String,
+    pub data: serde_json::Value,
 }
+
+/// After a listing that succeeded, how long a call to a tool it did not carry is refused as
+/// unlisted without listing again (a client calling made-up names cannot make the gateway
+/// list the upstream more often than this).
+const RELEARN_AFTER: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl UpstreamTools {
     pub fn new(name: String, policy: Policy) -> Self {
@@ -172,7 +177,7 @@ impl UpstreamTools {
             rule: None,
             private_lists: false,
             tools: Mutex::new(HashMap::new()),
-            learned_at: Mutex::new(None),
+            learning: tokio::sync::Mutex::new(None),
             rendered: Mutex::new(HashMap::new()),
             report: Arc::default(),
             refusals: Mutex::default(),
@@ -508,43 +513,85 @@ impl UpstreamTools {
         }
     }
 
-    /// Whether a call to `tool` should wait for the gateway to list the upstream itself: the
-    /// policy enforces, the tool was never listed, and no such listing ran in the last 10 s.
-    pub fn should_learn(&self, tool: &str) -> bool {
-        if self.policy.mode != Mode::Enforce || self.policy.dry_run {
+    /// Whether a call to `tool` needs the gateway to list the upstream first: the policy
+    /// enforces, the tool is not allow-listed, and no list carried it yet.
+    pub fn needs_verdict(&self, tool: &str) -> bool {
+        let p = &self.policy;
+        if p.mode != Mode::Enforce || p.dry_run || p.allow.iter().any(|a| a == tool) {
             return false;
         }
-        if self.tools.lock().map(|m| m.contains_key(tool)).unwrap_or(true) {
-            return false;
-        }
-        let Ok(mut at) = self.learned_at.lock() else { return false };
-        if at.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(10)) {
-            return false;
-        }
-        *at = Some(std::time::Instant::now());
-        true
+        // A poisoned table knows nothing for sure: learn, then refuse if still unknown.
+        self.tools.lock().map(|m| !m.contains_key(tool)).unwrap_or(true)
     }
 
-    /// A refusal for a `tools/call` naming a hidden tool; `None` lets the call through.
-    pub fn refuse_call(&self, msg: &Message) -> Option<Refusal> {
-        self.refuse_call_by(msg, None)
+    /// Makes sure the upstream was listed before a call to `tool` is decided: one learn at a
+    /// time per upstream (calls arriving meanwhile wait for it, up to `wait`), and none again
+    /// within [`RELEARN_AFTER`] of one that succeeded (a tool it did not carry is refused as
+    /// unlisted). `Err` when the listing failed or the wait ran out: the call is refused.
+    pub async fn await_verdict<F, Fut>(&self, tool: &str, wait: std::time::Duration, learn: F) -> Result<(), String>
+    where
+        F: FnOnce() -> Fut,
+        Fut: std::future::Future<Output = Result<(), String>>,
+    {
+        if !self.needs_verdict(tool) {
+            return Ok(());
+        }
+        let Ok(mut last_ok) = tokio::time::timeout(wait, self.learning.lock()).await else {
+            return Err(format!("another listing of the server was still running after {} ms", wait.as_millis()));
+        };
+        if !self.needs_verdict(tool) || last_ok.is_some_and(|t| t.elapsed() < RELEARN_AFTER) {
+            return Ok(());
+        }
+        match tokio::time::timeout(wait, learn()).await {
+            Ok(Ok(())) => {
+                *last_ok = Some(std::time::Instant::now());
+                Ok(())
+            }
+            Ok(Err(e)) => Err(e),
+            Err(_) => Err(format!("listing the server took more than {} ms", wait.as_millis())),
+        }
+    }
+
+    /// A refusal for a `tools/call` naming a hidden (or, under enforce, unknown) tool; `None`
+    /// lets the call through.
+    pub fn refuse_call(&self, tool: &str) -> Option<Refusal> {
+        self.refuse_call_by(tool, None)
     }
 
     /// [`refuse_call`](Self::refuse_call) for an authenticated caller, who is named in the
     /// audit trail.
-    pub fn refuse_call_by(&self, msg: &Message, caller: Option<&crate::auth::Principal>) -> Option<Refusal> {
-        let (id, tool) = (msg.request_id()?, msg.tool_name.as_ref()?);
-        let (reason, score) = {
-            let map = self.tools.lock().ok()?;
-            match map.get(tool) {
+    pub fn refuse_call_by(&self, tool: &str, caller: Option<&crate::auth::Principal>) -> Option<Refusal> {
+        let (reason, score) = match self.tools.lock() {
+            Ok(map) => match map.get(tool) {
                 Some(state) if state.decision.visible => return None,
                 Some(state) => (state.decision.hide_reason?, state.scored.as_ref().map(|s| s.score.tdqs)),
                 // Not listed through this gateway (yet, or since a restart): the deny list still
-                // holds, and an enforcing policy that hides pending or unscorable tools refuses.
+                // holds, and an enforcing policy refuses what it has no verdict on.
                 None => (self.unlisted_reason(tool)?, None),
-            }
+            },
+            Err(_) => (self.unlisted_reason(tool)?, None),
         };
         let text = refusal_message(tool, reason, score, self.policy.minimum);
+        Some(self.refusal(tool, reason, score, text, caller))
+    }
+
+    /// A refusal for a call to a tool the gateway could not learn about (the listing failed).
+    pub fn refuse_unlearned(&self, tool: &str, why: &str, caller: Option<&crate::auth::Principal>) -> Refusal {
+        let text = format!(
+            "Tool \"{tool}\" is refused by tdqs-gateway: the server's tools could not be listed to score it ({why})."
+        );
+        self.refusal(tool, HideReason::Unlisted, None, text, caller)
+    }
+
+    /// Records a refusal (log, metric, the admin API's list) and describes it.
+    fn refusal(
+        &self,
+        tool: &str,
+        reason: HideReason,
+        score: Option<crate::tdqs::score::Tenths>,
+        text: String,
+        caller: Option<&crate::auth::Principal>,
+    ) -> Refusal {
         let data = json!({
             "tool": tool,
             "reason": reason.as_str(),
@@ -573,18 +620,13 @@ impl UpstreamTools {
             }
             r.push_back(RefusedCall {
                 at: crate::store::now_ms(),
-                tool: tool.clone(),
+                tool: tool.to_owned(),
                 reason,
                 principal: caller.map(Caller::of),
                 rule: self.rule.clone(),
             });
         }
-        Some(Refusal {
-            id: id.clone(),
-            body: message::error_response(id, -32602, &text, Some(data)),
-            tool: tool.clone(),
-            reason,
-        })
+        Refusal { tool: tool.to_owned(), reason, message: text, data }
     }
 
     /// Why a call to a tool the gateway has not seen listed is refused, if it is.
@@ -594,12 +636,8 @@ impl UpstreamTools {
             None
         } else if p.deny.iter().any(|d| d == tool) {
             Some(HideReason::Denied)
-        } else if p.pending == Pending::Hide {
-            Some(HideReason::Pending)
-        } else if p.fail == crate::config::FailMode::Closed {
-            Some(HideReason::Unscorable)
         } else {
-            None
+            Some(HideReason::Unlisted)
         }
     }
 

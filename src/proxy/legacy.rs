@@ -1,8 +1,10 @@
 //! Legacy HTTP+SSE (2024-11-05) upstreams, for clients that speak it: `GET /sse/{upstream}`
 //! opens the upstream's stream, whose `endpoint` event is rewritten to
 //! `/messages/{upstream}?session_id=...` on the gateway; `POST /messages/{upstream}` goes to
-//! the upstream's real endpoint. Every answer arrives on the stream, so `tools/list` results
-//! are rewritten there, and a refused `tools/call` is answered on the stream too.
+//! the upstream's real endpoint, through the exchange like every transport's messages. Every
+//! answer arrives on the stream, so `tools/list` results are rewritten there, a refused
+//! `tools/call` is answered on the stream too, and the gateway's own listings (to decide on a
+//! call to a tool nobody listed) are answered there and kept from the client.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,13 +21,21 @@ use super::headers::{end_to_end, upstream_request};
 use super::session::Session;
 use super::stream::Rewriter;
 use super::{Body, Gateway};
-use crate::mcp::message::{Body as RpcBody, parse_body};
+use futures_util::future::BoxFuture;
+use tokio::sync::oneshot;
+
+use super::exchange::{self, Lister};
+use crate::mcp::message::{IdKey, classify, id_key};
 use crate::mcp::sse;
+
+/// The gateway's own list requests on one legacy stream, by id, waiting for their answers.
+type OwnRequests = Arc<Mutex<HashMap<IdKey, oneshot::Sender<Vec<u8>>>>>;
 
 /// One open legacy stream: where its messages really go, and how to add a message to it.
 struct Link {
     endpoint: reqwest::Url,
     inject: mpsc::Sender<Bytes>,
+    own: OwnRequests,
 }
 
 /// Open legacy streams by the session id the gateway gave them.
@@ -71,24 +81,31 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     let rw =
         Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session), caller: req.principal.clone() };
     let base = reqwest::Url::parse(sse_url).ok();
-    tokio::spawn(pump(gw.clone(), resp, rw, base, session_id, inject_tx, inject_rx, tx));
+    let link = Pending { session_id, inject_tx, own: OwnRequests::default() };
+    tokio::spawn(pump(gw.clone(), resp, rw, base, link, inject_rx, tx));
     sse_response(body)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A stream's link before its `endpoint` event arrived.
+struct Pending {
+    session_id: String,
+    inject_tx: mpsc::Sender<Bytes>,
+    own: OwnRequests,
+}
+
 async fn pump(
     gw: Arc<Gateway>,
     resp: reqwest::Response,
     rw: Rewriter,
     base: Option<reqwest::Url>,
-    session_id: String,
-    inject_tx: mpsc::Sender<Bytes>,
+    link: Pending,
     mut inject_rx: mpsc::Receiver<Bytes>,
     tx: FrameSender,
 ) {
     let upstream = rw.tools.name.clone();
     let mut stream = resp.bytes_stream();
     let mut parser = sse::Parser::new();
+    let Pending { session_id, inject_tx, own } = link;
     let mut inject_tx = Some(inject_tx);
     loop {
         let out: Vec<Bytes> = tokio::select! {
@@ -100,9 +117,16 @@ async fn pump(
                     if is_endpoint_event(&ev) {
                         let target = ev.data.as_deref().and_then(|d| base.as_ref()?.join(d.trim()).ok());
                         if let (Some(endpoint), Some(inject)) = (target, inject_tx.take()) {
-                            gw.legacy.0.lock().unwrap_or_else(|e| e.into_inner()).insert(session_id.clone(), Link { endpoint, inject });
+                            let link = Link { endpoint, inject, own: own.clone() };
+                            gw.legacy.0.lock().unwrap_or_else(|e| e.into_inner()).insert(session_id.clone(), link);
                         }
                         out.push(endpoint_event(&upstream, &session_id));
+                        continue;
+                    }
+                    let answered = ev.data.as_deref().and_then(|d| classify(d.as_bytes()).answer_id());
+                    if let Some(waiter) = answered.and_then(|id| own.lock().ok()?.remove(&id)) {
+                        // The gateway's own list: the exchange scores it; the client never sees it.
+                        let _ = waiter.send(ev.data.unwrap_or_default().into_bytes());
                         continue;
                     }
                     out.push(match &ev.data {
@@ -133,13 +157,54 @@ async fn pump(
     gw.sessions.end(&upstream, &session_id);
 }
 
-/// `POST /messages/{upstream}?session_id=...`.
+/// The gateway's own `tools/list` requests on a client's legacy session: POSTed to the
+/// upstream's message endpoint with the client's headers, answered on the stream (where the
+/// pump takes the answer off before the client sees it).
+struct LegacyLister<'a> {
+    gw: &'a Gateway,
+    upstream: &'a str,
+    endpoint: &'a reqwest::Url,
+    headers: &'a http::HeaderMap,
+    own: &'a OwnRequests,
+}
+
+impl Lister for LegacyLister<'_> {
+    fn list_page<'a>(&'a self, id: &'a str, request: Vec<u8>) -> BoxFuture<'a, Result<Vec<u8>, String>> {
+        Box::pin(async move {
+            let key = id_key(&serde_json::Value::from(id).to_string()).unwrap_or_default();
+            let (tx, rx) = oneshot::channel();
+            if let Ok(mut own) = self.own.lock() {
+                own.retain(|_, waiting| !waiting.is_closed());
+                own.insert(key, tx);
+            }
+            let mut headers = upstream_request(self.headers);
+            headers.insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
+            headers.remove(http::header::CONTENT_ENCODING);
+            self.gw.upstream_credentials(self.upstream, &mut headers).await.map_err(|e| e.to_string())?;
+            let sent = self.gw.http.post(self.endpoint.clone()).headers(headers).body(request).send().await;
+            match sent {
+                Ok(r) if r.status().is_success() => {}
+                Ok(r) => return Err(format!("the server refused the tools/list POST: {}", r.status())),
+                Err(e) => return Err(e.to_string()),
+            }
+            rx.await.map_err(|_| "the stream ended before the answer".to_owned())
+        })
+    }
+}
+
+/// `POST /messages/{upstream}?session_id=...`: the body through the exchange; what it answers
+/// goes on the stream (the only place a legacy client reads answers), the rest upstream.
 pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Outbound) -> Response<Body> {
     let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
-    let link = gw.legacy.0.lock().ok().and_then(|m| m.get(session_id).map(|l| (l.endpoint.clone(), l.inject.clone())));
-    let Some((endpoint, inject)) = link else {
+    let link = gw
+        .legacy
+        .0
+        .lock()
+        .ok()
+        .and_then(|m| m.get(session_id).map(|l| (l.endpoint.clone(), l.inject.clone(), l.own.clone())));
+    let Some((endpoint, inject, own)) = link else {
         return GatewayError::NotFound.into_response(None);
     };
     let session: Arc<Session> = gw.sessions.get(upstream, session_id);
@@ -149,23 +214,31 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
         tracing::warn!(upstream, subject = %p.subject, "message on another principal's legacy session refused");
         return crate::auth::Auth::not_your_session();
     }
-    if let Some(RpcBody::Single(m)) = parse_body(&req.body) {
-        if let Some(r) = tools.refuse_call_by(&m, req.principal.as_deref()) {
-            crate::telemetry::traces::finish_request(&tracing::Span::current(), 202, Some("tool_refused"));
-            let _ = inject.send(Bytes::from(r.body)).await;
-            let mut resp = Response::new(full(Bytes::from_static(b"Accepted")));
-            *resp.status_mut() = StatusCode::ACCEPTED;
-            return resp;
-        }
-        if let (Some("tools/list"), Some(id)) = (m.method(), m.request_id()) {
-            session.remember_list_id(id);
-        }
+    let encoding = req.headers.get(http::header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
+    let lister = LegacyLister { gw: &gw, upstream, endpoint: &endpoint, headers: &req.headers, own: &own };
+    let admitted =
+        exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, Some(&lister), req.principal.as_deref()).await;
+    if admitted.unreadable {
+        let body = admitted.answer_body().unwrap_or_default();
+        return super::body::json_response(StatusCode::BAD_REQUEST, body);
     }
+    if !admitted.answers.is_empty() {
+        crate::telemetry::traces::finish_request(&tracing::Span::current(), 202, Some("tool_refused"));
+    }
+    for answer in &admitted.answers {
+        let _ = inject.send(Bytes::from(answer.clone())).await;
+    }
+    admitted.list_ids().iter().for_each(|id| session.remember_list_id(id));
+    let Some(forward) = admitted.forward else {
+        let mut resp = Response::new(full(Bytes::from_static(b"Accepted")));
+        *resp.status_mut() = StatusCode::ACCEPTED;
+        return resp;
+    };
     let mut headers = upstream_request(&req.headers);
     if let Err(e) = gw.upstream_credentials(upstream, &mut headers).await {
         return e.into_response(None);
     }
-    let sent = gw.http.request(Method::POST, endpoint).headers(headers).body(req.body).send().await;
+    let sent = gw.http.request(Method::POST, endpoint).headers(headers).body(forward).send().await;
     match sent {
         Ok(r) => {
             let status = r.status();

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! accept -> route (/mcp/{upstream}, /healthz, /readyz) -> Origin/Host check
-//!   -> read body -> check Mcp-Method/Mcp-Name against it -> refuse calls to hidden tools
+//!   -> read body -> check Mcp-Method/Mcp-Name against it
+//!   -> the exchange: strict reading, learning, refusals (the same for every transport)
 //!   -> forward to the upstream (pooled client) -> answer: JSON body or SSE stream
 //!   -> every tools/list result in it scored, policy applied -> client
 //! ```
@@ -12,6 +13,7 @@
 pub(crate) mod body;
 mod bridge;
 mod error;
+mod exchange;
 mod forward;
 pub mod guard;
 mod headers;

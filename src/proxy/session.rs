@@ -40,6 +40,7 @@ impl Session {
         }
     }
 
+    /// Whether `id` (a key, see [`IdKey`]) is one of the remembered list requests'.
     pub fn is_list_id(&self, id: &str) -> bool {
         self.list_ids.lock().map(|ids| ids.iter().any(|l| l == id)).unwrap_or(false)
     }

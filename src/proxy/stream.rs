@@ -36,8 +36,11 @@ pub struct Rewriter {
 }
 
 impl Rewriter {
+    /// Whether an answer whose id is the JSON text `id` answers a list request (compared by
+    /// value: `1.0` answers `1`).
     fn is_list_answer(&self, id: &str) -> bool {
-        self.local_ids.iter().any(|l| l == id) || self.session.as_ref().is_some_and(|s| s.is_list_id(id))
+        let Some(id) = crate::mcp::message::id_key(id) else { return false };
+        self.local_ids.contains(&id) || self.session.as_ref().is_some_and(|s| s.is_list_id(&id))
     }
 
     /// Whether any answer could need rewriting at all.

@@ -14,7 +14,7 @@ use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::report::ServerSummary;
 use crate::tdqs::server::{ServerScore, rollup};
 use crate::tdqs::signals::context_signals;
-use crate::tdqs::tool_score::{ToolScore, judged_score, needs_judge, no_description_score};
+use crate::tdqs::tool_score::{ToolScore, needs_judge, no_description_score};
 
 /// One of a few strings this build knows. An alias because serde's derive takes a literal
 /// `&'static str` field for one borrowed from the input, and would then read reports only
@@ -29,7 +29,7 @@ pub struct JudgeStamp {
     /// `heuristic` or `openai`.
     #[serde(deserialize_with = "judge_kind")]
     pub kind: Known,
-    /// `heuristic-1`, or the model id.
+    /// `heuristic-2`, or the model id.
     pub identity: String,
     /// SHA-256 of the tool-scoring system prompt (model judges only).
     pub tool_prompt_sha256: Option<String>,
@@ -116,8 +116,8 @@ pub async fn score_server(
             return Ok(no_description_score(&tool.name, signals));
         }
         let siblings: Vec<JsString> = names.iter().filter(|n| **n != &tool.name).map(|n| (*n).clone()).collect();
-        match judge.judge_tool(tool, &signals, &siblings).await {
-            Ok(j) => Ok(judged_score(&tool.name, signals, gate, &j)),
+        match judge.score_tool(tool, signals, gate, &siblings).await {
+            Ok(score) => Ok(score),
             Err(source) => Err(PipelineError::Tool { tool: tool.name.to_string_lossy(), source }),
         }
     }))

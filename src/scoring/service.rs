@@ -384,8 +384,7 @@ impl ScoringService {
             (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.to_vec());
         tokio::spawn(async move {
             let judge = async {
-                let j = svc.judge.judge_tool(&tool, &signals, &siblings).await?;
-                let score = judged_score(&tool.name, signals, gate, &j);
+                let score = svc.judge.score_tool(&tool, signals, gate, &siblings).await?;
                 serde_json::to_value(&score).map_err(|e| crate::judge::JudgeError::Setup(e.to_string()))
             };
             let outcome = match &svc.fleet {
@@ -445,10 +444,7 @@ impl ScoringService {
         let key = self.key(&signals);
         let score = match gate {
             Gate::NoDescription => no_description_score(&tool.name, signals),
-            _ => {
-                let j = self.judge.judge_tool(tool, &signals, siblings).await?;
-                judged_score(&tool.name, signals, gate, &j)
-            }
+            _ => self.judge.score_tool(tool, signals, gate, siblings).await?,
         };
         let score = Arc::new(score);
         self.failed.invalidate(&key);

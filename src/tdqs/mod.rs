@@ -16,6 +16,7 @@ pub mod server;
 pub mod shadow;
 pub mod signals;
 pub mod text;
+pub mod threat;
 pub mod tool_score;
 
 /// The specification version this implementation follows.

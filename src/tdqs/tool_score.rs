@@ -73,6 +73,36 @@ pub struct ToolScore {
     pub server_flags: Vec<ServerFlag>,
     pub summary: String,
     pub context_signals: ContextSignals,
+    /// Dimensions where a model judge's answer and the heuristic's reading of the same
+    /// definition differ by [`DISAGREEMENT_POINTS`] or more. Not a reference field: absent when
+    /// empty, so reports without any disagreement are unchanged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// How far a model's score may be from the heuristic's before it is recorded.
+pub const DISAGREEMENT_POINTS: u8 = 3;
+
+/// One dimension on which the model and the heuristic read a definition very differently. The
+/// model's number stands (it is the configured judge); this tells an operator where a model
+/// may have been talked into a score, or where the heuristic misread the text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disagreement {
+    pub dimension: Dimension,
+    pub model: u8,
+    pub heuristic: u8,
+}
+
+/// The dimensions of `model` that differ from `heuristic` by [`DISAGREEMENT_POINTS`] or more,
+/// in rubric order (both scored after stage 4, so the tautology cap applies to both).
+pub fn disagreements(model: &ToolScore, heuristic: &ToolScore) -> Vec<Disagreement> {
+    Dimension::ALL
+        .into_iter()
+        .filter_map(|d| {
+            let (m, h) = (*model.scores.get(d), *heuristic.scores.get(d));
+            (m.abs_diff(h) >= DISAGREEMENT_POINTS).then_some(Disagreement { dimension: d, model: m, heuristic: h })
+        })
+        .collect()
 }
 
 impl ToolScore {
@@ -129,5 +159,6 @@ fn finish(
         server_flags: Vec::new(),
         summary,
         context_signals: signals,
+        disagreements: Vec::new(),
     }
 }

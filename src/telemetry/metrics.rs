@@ -64,6 +64,7 @@ pub struct Metrics {
     tools_listed: Counter<u64>,
     tools_hidden: Counter<u64>,
     calls_blocked: Counter<u64>,
+    messages_unreadable: Counter<u64>,
     definitions_changed: Counter<u64>,
     cache_lookups: Counter<u64>,
     judge_duration: Histogram<f64>,
@@ -138,6 +139,12 @@ impl Metrics {
             calls_blocked: meter
                 .u64_counter("tdqs.calls.blocked")
                 .with_description("tools/call requests refused because the tool is hidden")
+                .build(),
+            messages_unreadable: meter
+                .u64_counter("tdqs.messages.unreadable")
+                .with_description(
+                    "Client messages the strict reading refused (action: refused under enforce, passed otherwise)",
+                )
                 .build(),
             definitions_changed: meter
                 .u64_counter("tdqs.definitions.changed")
@@ -243,6 +250,7 @@ impl Metrics {
             HideReason::Pending,
             HideReason::JudgeFailed,
             HideReason::Unscorable,
+            HideReason::Unlisted,
         ] {
             let n = hidden.iter().filter(|r| **r == reason).count();
             if n > 0 {
@@ -266,6 +274,12 @@ impl Metrics {
             labels.push(KeyValue::new("rule", rule.to_owned()));
         }
         self.calls_blocked.add(1, &labels);
+    }
+
+    /// A client message the gateway could not read; `action` is `refused` or `passed`.
+    pub fn message_unreadable(&self, server: &str, action: &'static str) {
+        self.messages_unreadable
+            .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("action", action)]);
     }
 
     pub fn definition_changed(&self, server: &str) {

@@ -188,6 +188,13 @@ function toolDetail(t, id) {
       dl.append(el("dt", {}, label), el("dd", {}, `${j.score}/5`), el("dd", { class: "justification" }, j.justification));
     }
     cells.push(el("p", {}, el("strong", {}, "Summary: "), t.score.summary), dl);
+    const off = t.score.disagreements || [];
+    if (off.length) {
+      const label = (key) => (DIMENSIONS.find(([k]) => k === key) || [key, key])[1];
+      cells.push(el("p", { class: "disagreements" }, el("strong", {}, "The model and the heuristic disagree: "),
+        off.map((d) => `${label(d.dimension)} model ${d.model}, heuristic ${d.heuristic}`).join("; "),
+        " (the model's scores stand; the heuristic reads only the evidence in the text)"));
+    }
     cells.push(el("p", { class: "muted" }, `judge ${t.judge || "?"} · hash `, el("code", {}, t.score.contextSignals.inputHash)));
   }
   cells.push(el("button", {
@@ -207,7 +214,9 @@ function renderTools(page) {
     const s = t.score;
     const marks = [...(s ? s.flags : []).map((f) => el("span", { class: "badge warn" }, f)),
       ...(s ? s.serverFlags : []).map((f) => el("span", { class: "badge warn" }, f)),
-      ...(s ? s.smells : []).map((m) => el("span", { class: "badge" }, "smell: " + m))];
+      ...(s ? s.smells : []).map((m) => el("span", { class: "badge" }, "smell: " + m)),
+      ...(s && s.disagreements && s.disagreements.length
+        ? [el("span", { class: "badge warn", title: "model and heuristic differ by 3 or more" }, `disagrees with heuristic: ${s.disagreements.length}`)] : [])];
     const toggle = el("button", {
       type: "button", class: "expand", "aria-expanded": String(open), "aria-controls": id, "data-key": "expand:" + t.name,
       "aria-label": `Justifications for ${t.name}`,

@@ -1,70 +1,11 @@
-//! Behavioral Transparency and annotation contradictions: what the description discloses about
-//! side effects, safety, limits, auth, failures and timing, weighed against the annotation hints,
-//! and whether the name or description contradicts a declared hint.
+//! Behavioral Transparency: what the description discloses about side effects, safety, limits,
+//! auth, failures and timing, weighed against the annotation hints (a contradiction, found in
+//! [`super::contradiction`], is a 1).
 
 use crate::tdqs::answer::Justified;
 
-use super::evidence::{Evidence, Verb};
-use super::lexicon::{DESTROYING_VERBS, NON_IDEMPOTENT_VERBS};
+use super::evidence::Evidence;
 use super::purpose::shown;
-use super::text::stem;
-
-/// Words that cancel a verb right after them ("will NOT delete", "never overwrites").
-/// "nothing is deleted or overwritten" negates too.
-const NEGATORS: &[&str] =
-    &["not", "no", "never", "without", "won", "cannot", "doesn", "don", "refuses", "nor", "nothing", "none", "neither"];
-
-/// Phrases that say the tool reaches the open internet.
-const OPEN_WORLD_PHRASES: &[&str] =
-    &["the web", "web search", "internet", "any url", "any website", "third party", "external api"];
-
-/// Why the description or name contradicts a declared annotation hint, if it does.
-pub fn contradiction(e: &Evidence) -> Option<String> {
-    let verbs = [("name", e.name_verb.as_ref()), ("description", e.lead_verb.as_ref())];
-    let found = |pred: &dyn Fn(&Verb) -> bool| {
-        verbs.iter().find_map(|(where_, v)| v.filter(|v| pred(v)).map(|v| (*where_, v.word.clone())))
-    };
-    if e.hint("readOnlyHint") == Some(true)
-        && let Some((where_, word)) = found(&|v| v.class.writes())
-    {
-        return Some(format!(
-            "readOnlyHint: true is declared, but the {where_} says the tool will '{word}', which changes state."
-        ));
-    }
-    if e.hint("destructiveHint") == Some(false) {
-        if let Some((where_, word)) = found(&|v| DESTROYING_VERBS.contains(&stem(&v.word).as_str())) {
-            return Some(format!(
-                "destructiveHint: false is declared, but the {where_} says the tool will '{word}', which destroys data."
-            ));
-        }
-        if let Some(word) = unnegated(e, &["overwrit", "permanently", "irreversib", "wipes", "purges"]) {
-            return Some(format!("destructiveHint: false is declared, but the description says '{word}'."));
-        }
-    }
-    if e.hint("idempotentHint") == Some(true)
-        && let Some((where_, word)) = found(&|v| NON_IDEMPOTENT_VERBS.contains(&stem(&v.word).as_str()))
-    {
-        return Some(format!(
-            "idempotentHint: true is declared, but the {where_} says the tool will '{word}', which has a new effect on every call."
-        ));
-    }
-    if e.hint("openWorldHint") == Some(false)
-        && let Some(p) = e.desc.first_of(OPEN_WORLD_PHRASES)
-    {
-        return Some(format!("openWorldHint: false is declared, but the description reaches '{p}'."));
-    }
-    None
-}
-
-/// The first word starting with one of `prefixes` that no negator precedes within four words.
-fn unnegated(e: &Evidence, prefixes: &[&str]) -> Option<String> {
-    let w = &e.desc.words;
-    (0..w.len()).find_map(|i| {
-        let hit = prefixes.iter().any(|p| w[i].starts_with(p));
-        let negated = w[i.saturating_sub(4)..i].iter().any(|p| NEGATORS.contains(&p.as_str()));
-        (hit && !negated).then(|| w[i].clone())
-    })
-}
 
 /// Scores what the description adds about behaviour; annotations lower the bar, a
 /// contradiction is a 1.

@@ -7,6 +7,7 @@ use crate::tdqs::json::{JsString, JsValue};
 use crate::tdqs::signals::ContextSignals;
 
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
+use super::reading::{Own, Reading, read};
 use super::text::{Text, plain, split_identifier, stem, words_of};
 
 /// How a description refers to a parameter.
@@ -38,8 +39,13 @@ pub struct Verb {
 #[derive(Clone, Debug)]
 pub struct Evidence {
     pub name: String,
+    /// The description without the sentences [`read`] set aside: what the scorers read.
     pub desc_raw: String,
     pub desc: Text,
+    /// The whole description as written, for what it claims (contradictions).
+    pub full: Text,
+    /// What was set aside and why.
+    pub reading: Reading,
     pub params: Vec<Param>,
     /// Siblings the description names, as the sibling list spells them.
     pub siblings_named: Vec<String>,
@@ -74,12 +80,17 @@ impl Evidence {
         let name = plain(&tool.name);
         let name_words = split_identifier(&name);
         let title_words = tool.title.as_ref().map(|t| split_identifier(&plain(t))).unwrap_or_default();
-        let desc_raw = tool.description.as_ref().map(plain).unwrap_or_default();
+        let written = tool.description.as_ref().map(plain).unwrap_or_default();
+        let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
+        let param_names: Vec<String> = param_keys(tool).iter().map(|p| p.to_lowercase()).collect();
+        let sibling_names: Vec<String> = siblings.iter().map(|s| plain(s).to_lowercase()).collect();
+        let reading = read(&written, &Own { name_stems: &known, params: &param_names, siblings: &sibling_names });
+        let desc_raw = reading.substantive.clone();
         let desc = Text::new(&desc_raw);
+        let full = if reading.dropped.is_empty() { desc.clone() } else { Text::new(&written) };
         let params = params(tool, &desc);
         let siblings_named: Vec<String> =
             siblings.iter().map(plain).filter(|s| *s != name && names_tool(&desc, s)).collect();
-        let param_names: Vec<String> = params.iter().map(|p| p.name.to_lowercase()).collect();
         let tool_references = desc
             .sentences
             .iter()
@@ -93,7 +104,6 @@ impl Evidence {
                 }
                 v
             });
-        let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
         let mut extra_words: Vec<String> = Vec::new();
         for (w, s) in desc.words.iter().zip(&desc.stems) {
             let content = !lexicon::STOPWORDS.contains(&w.as_str())
@@ -104,10 +114,14 @@ impl Evidence {
             }
         }
         let own = |p: &str| p.split(' ').all(|w| name_words.iter().any(|n| n.starts_with(w.trim_end_matches('*'))));
+        // A cue inside an identifier (`max_results`, `wait`) names a parameter, not behaviour.
+        let masked = mask_identifiers(&desc_raw);
+        let cue_text = if masked == desc_raw { None } else { Some(Text::new(&masked)) };
+        let cues = cue_text.as_ref().unwrap_or(&desc);
         let behaviour = BEHAVIOUR_CUES
             .iter()
             .filter_map(|(family, phrases)| {
-                let found: Vec<&'static str> = desc.all_of(phrases).into_iter().filter(|p| !own(p)).collect();
+                let found: Vec<&'static str> = cues.all_of(phrases).into_iter().filter(|p| !own(p)).collect();
                 (!found.is_empty()).then_some((*family, found))
             })
             .collect();
@@ -121,12 +135,14 @@ impl Evidence {
             returns: desc.all_of(lexicon::RETURN_CUES),
             details: desc.all_of(lexicon::DETAIL_CUES),
             structured: structured(&desc_raw),
-            noise: noise(&desc_raw),
+            noise: noise(&written),
             has_output_schema: signals.has_output_schema,
             sibling_count: siblings.len(),
             name,
             desc_raw,
             desc,
+            full,
+            reading,
             params,
             siblings_named,
             tool_references,
@@ -176,6 +192,38 @@ impl Evidence {
     pub fn params_mentioned(&self, at_least: Mention) -> usize {
         self.params.iter().filter(|p| p.mention >= at_least).count()
     }
+}
+
+/// The text with code spans and `snake_case` identifiers blanked out.
+fn mask_identifiers(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    for (i, part) in raw.split('`').enumerate() {
+        if i % 2 == 1 {
+            out.push_str(" code ");
+            continue;
+        }
+        let mut word = String::new();
+        let flush = |word: &mut String, out: &mut String| {
+            let identifier = word.trim_matches('_').contains('_');
+            out.push_str(if identifier { "code" } else { word.as_str() });
+            word.clear();
+        };
+        for c in part.chars() {
+            if c.is_alphanumeric() || c == '_' {
+                word.push(c);
+            } else {
+                flush(&mut word, &mut out);
+                out.push(c);
+            }
+        }
+        flush(&mut word, &mut out);
+    }
+    out
+}
+
+fn param_keys(tool: &ToolDefinition) -> Vec<String> {
+    let props = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object);
+    props.map(|p| p.iter().map(|(k, _)| plain(k)).collect()).unwrap_or_default()
 }
 
 fn params(tool: &ToolDefinition, desc: &Text) -> Vec<Param> {

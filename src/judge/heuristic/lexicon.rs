@@ -212,10 +212,11 @@ pub const BEHAVIOUR_CUES: &[(&str, &[&str])] = &[
     ]),
     ("failure modes", &[
         "error*", "fail*", "blocked", "reject*", "invalid", "not found", "exception", "retry", "retries",
-        "validat*", "conflict", "raises", "throws", "missing",
+        "validat*", "conflict", "raises an", "raises a", "throws", "missing",
     ]),
     ("execution model", &[
-        "async*", "synchronous*", "block*", "immediately", "background", "long running", "poll*", "wait*",
+        "async*", "synchronous*", "block*", "immediately", "background", "long running", "poll", "polls", "polling",
+        "wait*",
         "stream*", "cache*", "real time", "concurren*", "idempoten*", "deterministic", "non interactive", "queue*",
         "schedul*", "seconds", "minutes", "即時", "实时", "轮询",
     ]),

@@ -2,18 +2,24 @@
 //! definition's own words and structure, with the same answer contract as a model.
 //! Deterministic, no I/O, microseconds per tool; its identity says it is not a model.
 //!
-//! How it reads a tool: [`evidence`] gathers cues once (verbs, usage and behaviour phrases,
+//! How it reads a tool: [`reading`] first sets aside the sentences that carry no fact (copies,
+//! bare cues, keyword lists, praise, placeholder and shuffled text), so vocabulary alone earns
+//! nothing; [`evidence`] gathers cues from what is left (verbs, usage and behaviour phrases,
 //! parameter mentions, named siblings, annotation hints); one scorer per dimension turns them
-//! into a 1-5 score under the TDQS anchors and cites what it found. Calibrated against
-//! published scores (see `tests/heuristic_calibration.rs`).
+//! into a 1-5 score under the TDQS anchors and cites what it found, and [`contradiction`] reads
+//! the whole text and the name against the hints. Calibrated against published scores (see
+//! `tests/heuristic_calibration.rs`); gaming resistance is `tests/heuristic_metamorphic.rs`.
 
 mod behavior;
 mod coherence;
+mod contradiction;
 mod evidence;
+mod filler;
 mod lexicon;
 mod names;
 mod params;
 mod purpose;
+mod reading;
 mod structure;
 mod text;
 
@@ -31,13 +37,15 @@ use crate::tdqs::signals::ContextSignals;
 use evidence::Evidence;
 use names::{NameParts, content_words};
 
-/// The judge identity in reports and score keys.
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-1";
+/// The judge identity in reports and score keys. `heuristic-2` reads before it scores (see
+/// [`reading`]) and checks contradictions in every direction; its scores differ from
+/// `heuristic-1`'s, so stored `heuristic-1` scores are not reused.
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-2";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {
     let e = Evidence::gather(tool, signals, siblings);
-    let contradiction = behavior::contradiction(&e);
+    let contradiction = contradiction::contradiction(&e);
     let pc = purpose::purpose_clarity(&e);
     let ug = purpose::usage_guidelines(&e);
     let bt = behavior::behavioral_transparency(&e, contradiction.as_deref());

@@ -35,6 +35,12 @@ pub fn shown(phrase: &str) -> String {
 /// name; 1 says nothing at all.
 pub fn purpose_clarity(e: &Evidence) -> Justified {
     let name = &e.name;
+    if e.reading.content_free() {
+        return justified(
+            1,
+            format!("Nothing in the description says what `{name}` does: {}.", super::structure::idle_words(e)),
+        );
+    }
     if e.restates_name() && e.trivial() {
         return justified(
             1,

@@ -4,7 +4,7 @@
 
 use crate::tdqs::answer::Justified;
 
-use super::evidence::Evidence;
+use super::evidence::{Evidence, Mention};
 use super::purpose::shown;
 
 /// What makes the tool involved, in words: "4 parameters, a nested object, changes state".
@@ -32,37 +32,99 @@ pub fn complexity(e: &Evidence) -> u32 {
 }
 
 pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justified {
-    let wc = e.word_count();
-    let sentences = e.desc.sentences.len();
+    let kept = e.word_count();
+    let wc = e.reading.raw_words.max(kept);
+    let sentences = e.desc.sentences.len() + e.reading.dropped.len();
     let size = format!("{} in {}", plural(wc, "word"), plural(sentences, "sentence"));
+    let idle = idle_words(e);
     if e.trivial() {
-        return Justified {
-            score: 2,
-            justification: format!("{size}: short, but under-specified rather than concise."),
+        let (score, why) = if !e.reading.content_free() {
+            (2, "short, but under-specified rather than concise".to_owned())
+        } else {
+            (1, format!("none of it carries a fact: {idle}"))
         };
+        return Justified { score, justification: format!("{size}: {why}.") };
     }
-    let (mut score, mut why): (u8, String) = match wc {
-        0..=4 => (3, "so terse that it leaves the essentials out".to_owned()),
-        5..=7 => (4, "compact, though it says little".to_owned()),
-        8..=60 => (5, "every sentence carries information and the purpose comes first".to_owned()),
-        61..=120 => (4, "long; some sentences could be cut or moved into the schema".to_owned()),
-        121..=200 => (3, "long enough that the essentials are buried".to_owned()),
+    // Too terse is judged on what is said, too long on what is written.
+    let (mut score, mut why): (u8, String) = match (kept, wc) {
+        (0..=4, _) => (3, "so terse that it leaves the essentials out".to_owned()),
+        (5..=7, 0..=60) => (4, "compact, though it says little".to_owned()),
+        (_, 0..=60) => (5, "every sentence carries information and the purpose comes first".to_owned()),
+        (_, 61..=120) => (4, "long; some sentences could be cut or moved into the schema".to_owned()),
+        (_, 121..=200) => (3, "long enough that the essentials are buried".to_owned()),
         _ => (2, "far longer than an agent needs".to_owned()),
     };
-    if wc > 60 && e.structured {
+    if wc > 60 && kept > 60 && e.structured {
         score += 1;
         why.push_str(", but sections or bullets make it scannable");
     }
     let c = complexity(e);
-    if score == 5 && wc < 20 && c >= 4 && usage <= 2 && behaviour <= 2 {
+    if score == 5 && kept < 20 && c >= 4 && usage <= 2 && behaviour <= 2 {
         score = 4;
         why = format!("brief for a tool this involved ({}); brevity here is under-specification", complexity_words(e));
     }
+    // A one-liner over several parameters the schema leaves unexplained is short because it
+    // leaves things out.
+    let s = &e.signals;
+    let unexplained = e.params.iter().filter(|p| !p.described && p.mention < Mention::Explained).count();
+    if score > 3
+        && kept < 20
+        && s.param_count >= 3
+        && s.schema_description_coverage < 50
+        && 2 * unexplained > e.params.len()
+    {
+        score = 3;
+        why = format!(
+            "brief, but {unexplained} of {} parameters are explained nowhere; that is under-specification",
+            e.params.len()
+        );
+    }
+    let redundancy = match e.reading.dropped_percent() {
+        50.. => 2,
+        25.. => 1,
+        _ => 0,
+    };
+    if redundancy > 0 {
+        score = score.saturating_sub(redundancy).max(1);
+        why.push_str(&format!("; {}% of the words carry no fact ({idle})", e.reading.dropped_percent()));
+    } else if let Some(share) = repeated_phrases(e) {
+        score = score.saturating_sub(1).max(1);
+        why.push_str(&format!("; {share}% of its four-word phrases repeat earlier ones"));
+    }
     if let Some(n) = e.noise.first() {
-        score = score.saturating_sub(1).max(2);
+        score = score.saturating_sub(1).max(2.min(score));
         why.push_str(&format!("; '{n}' adds noise rather than meaning"));
     }
     Justified { score: score.min(5), justification: format!("{size}: {why}.") }
+}
+
+/// The sentences set aside, quoted with why: "'Returns.' is a bare cue with no fact".
+pub fn idle_words(e: &Evidence) -> String {
+    let shown: Vec<String> = e
+        .reading
+        .dropped
+        .iter()
+        .take(2)
+        .map(|(why, s)| format!("\"{}\" {}", super::text::quote(s, 40), why.label()))
+        .collect();
+    let more = e.reading.dropped.len().saturating_sub(2);
+    let tail = if more > 0 { format!(", and {more} more") } else { String::new() };
+    format!("{}{tail}", shown.join(", "))
+}
+
+/// Share (percent) of four-word phrases that occur earlier in the text, when it is at least a
+/// fifth of a text long enough to judge.
+fn repeated_phrases(e: &Evidence) -> Option<usize> {
+    let grams: Vec<&[String]> = e.desc.words.windows(4).collect();
+    if grams.len() < 12 {
+        return None;
+    }
+    let mut sorted = grams.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let repeats = grams.len() - sorted.len();
+    let share = 100 * repeats / grams.len();
+    (share >= 20).then_some(share)
 }
 
 /// Scores how complete the definition is for what the tool does: a simple tool starts at 3, an

@@ -110,11 +110,6 @@ impl Text {
         self.by_word[from..].iter().take_while(|&&i| self.words[i] == first).any(|&i| matches_rest(i))
     }
 
-    /// The first phrase of the list that occurs.
-    pub fn first_of<'a>(&self, phrases: &[&'a str]) -> Option<&'a str> {
-        phrases.iter().copied().find(|p| self.has(p))
-    }
-
     /// Every phrase of the list that occurs, in list order.
     pub fn all_of<'a>(&self, phrases: &[&'a str]) -> Vec<&'a str> {
         phrases.iter().copied().filter(|p| self.has(p)).collect()

@@ -16,11 +16,12 @@ use http::{HeaderValue, Method, Response, StatusCode, header};
 use http_body_util::{BodyExt, StreamBody};
 
 use super::body::{full, join_array, json_response, sse_event};
+use super::exchange::Admitted;
 use super::forward::Outbound;
 use super::intercept::UpstreamTools;
 use super::{Body, Gateway};
 use crate::config::UpstreamConfig;
-use crate::mcp::message::{Body as RpcBody, IdKey, error_response};
+use crate::mcp::message::{IdKey, error_response};
 pub use session::StdioSession;
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -139,20 +140,19 @@ fn session_stream(body: Body, session: &str) -> Response<Body> {
     resp
 }
 
-/// Handles `/mcp/{upstream}` for a stdio upstream. `body` is what remains to send after the
-/// refused calls were taken out; `refusals` are their error answers.
+/// Handles `/mcp/{upstream}` for a stdio upstream. `admitted` is what the exchange left of a
+/// POST body (`body` is its `forward`, stamped with the trace context).
 pub async fn handle(
     gw: Arc<Gateway>,
     up: Arc<StdioUpstream>,
     tools: Arc<UpstreamTools>,
     req: Outbound,
-    parsed: Option<RpcBody>,
+    admitted: Admitted,
     body: Bytes,
-    refusals: Vec<Vec<u8>>,
 ) -> Response<Body> {
     let sid = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let single_id = match &parsed {
-        Some(RpcBody::Single(m)) => m.request_id().cloned(),
+    let single_id = match (admitted.batch, admitted.forwarded.as_slice()) {
+        (false, [m]) => m.request_id().cloned(),
         _ => None,
     };
     let existing = sid.as_deref().map(|s| up.get(s));
@@ -184,17 +184,15 @@ pub async fn handle(
             rpc_error(StatusCode::BAD_REQUEST, None, -32000, "Mcp-Session-Id header required")
         }
         (_, found) => {
-            let Some(parsed) = parsed else {
+            if admitted.forwarded.is_empty() {
                 return rpc_error(StatusCode::BAD_REQUEST, None, -32700, "the body is not JSON");
-            };
+            }
             let session = match found {
                 Some(Some(s)) => s,
-                _ if parsed.messages().iter().any(|m| m.method() == Some("initialize")) => {
-                    match up.start(&gw, tools.clone()) {
-                        Ok(s) => s,
-                        Err(e) => return rpc_error(StatusCode::SERVICE_UNAVAILABLE, single_id.as_deref(), -32000, &e),
-                    }
-                }
+                _ if admitted.has_method("initialize") => match up.start(&gw, tools.clone()) {
+                    Ok(s) => s,
+                    Err(e) => return rpc_error(StatusCode::SERVICE_UNAVAILABLE, single_id.as_deref(), -32000, &e),
+                },
                 _ => {
                     return rpc_error(
                         StatusCode::BAD_REQUEST,
@@ -204,7 +202,7 @@ pub async fn handle(
                     );
                 }
             };
-            post(&session, &req, parsed, body, refusals, up.config.request_timeout_ms).await
+            post(&session, &req, admitted, body, up.config.request_timeout_ms).await
         }
     }
 }
@@ -212,20 +210,14 @@ pub async fn handle(
 async fn post(
     session: &Arc<StdioSession>,
     req: &Outbound,
-    parsed: RpcBody,
+    admitted: Admitted,
     body: Bytes,
-    refusals: Vec<Vec<u8>>,
     timeout_ms: u64,
 ) -> Response<Body> {
-    let refused: Vec<IdKey> = refusals.iter().filter_map(|r| crate::mcp::message::classify(r).answer_id()).collect();
-    let ids: Vec<IdKey> =
-        parsed.messages().iter().filter_map(|m| m.request_id().cloned()).filter(|id| !refused.contains(id)).collect();
-    let list_ids: Vec<IdKey> = parsed
-        .messages()
-        .iter()
-        .filter(|m| m.method() == Some("tools/list"))
-        .filter_map(|m| m.request_id().cloned())
-        .collect();
+    let ids: Vec<IdKey> = admitted.request_ids();
+    let list_ids: Vec<IdKey> = admitted.list_ids();
+    let batch = admitted.batch;
+    let refusals = admitted.answers;
     if ids.is_empty() {
         if !refusals.is_empty() {
             return json_response(StatusCode::OK, join_array(&refusals));
@@ -264,11 +256,7 @@ async fn post(
             answers.push(m.to_vec());
         }
     }
-    let body = if answers.len() == 1 && !matches!(parsed, RpcBody::Batch(_)) {
-        answers.remove(0)
-    } else {
-        join_array(&answers)
-    };
+    let body = if answers.len() == 1 && !batch { answers.remove(0) } else { join_array(&answers) };
     let mut resp = json_response(StatusCode::OK, body);
     if let Ok(v) = HeaderValue::from_str(&session.id) {
         resp.headers_mut().insert(SESSION_HEADER, v);

@@ -16,7 +16,7 @@ use tokio::process::ChildStdout;
 use tokio::sync::mpsc;
 
 use super::child::{ChildProcess, describe_exit, read_line};
-use crate::mcp::message::{IdKey, Kind, classify, error_response, list_request, own_list_id};
+use crate::mcp::message::{IdKey, Kind, classify, error_response, id_key};
 use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 
@@ -85,6 +85,23 @@ pub fn is_jsonrpc_line(line: &[u8]) -> bool {
     }
 }
 
+/// The gateway's own list requests go through the session like a client's, and their answers
+/// come back on a stream only the gateway reads (the exchange scores them).
+impl crate::proxy::exchange::Lister for StdioSession {
+    fn list_page<'a>(
+        &'a self,
+        id: &'a str,
+        request: Vec<u8>,
+    ) -> futures_util::future::BoxFuture<'a, Result<Vec<u8>, String>> {
+        Box::pin(async move {
+            let key = id_key(&serde_json::Value::from(id).to_string()).unwrap_or_default();
+            let (_, mut rx) = self.open_stream(std::slice::from_ref(&key), &[], Reader::Gateway);
+            self.send(&request).await.map_err(|e| format!("cannot write to the server: {e}"))?;
+            rx.recv().await.map(|b| b.to_vec()).ok_or_else(|| "the session ended before the answer".to_owned())
+        })
+    }
+}
+
 /// Where a message from the server goes.
 enum Route {
     Stream(mpsc::Sender<Bytes>),
@@ -141,30 +158,6 @@ impl StdioSession {
         r.list_ids.extend(list_ids.iter().cloned());
         r.streams.push(Stream { id: sid, tx, waiting: ids.len(), reader });
         (sid, rx)
-    }
-
-    /// Lists every page of the server's tools through this session with the gateway's own
-    /// request ids, so the policy knows them (a call to a tool no client listed).
-    pub async fn learn_tools(&self, timeout: Duration) {
-        let mut cursor: Option<String> = None;
-        for page in 0..100 {
-            let id = own_list_id(page);
-            let key = format!("\"{id}\"");
-            let (_, mut rx) = self.open_stream(std::slice::from_ref(&key), std::slice::from_ref(&key), Reader::Gateway);
-            let msg = list_request(id, cursor.as_deref());
-            if self.send(msg.to_string().as_bytes()).await.is_err() {
-                return;
-            }
-            // The answer was scored on its way in (it is a list id); only the cursor is needed.
-            let Ok(Some(answer)) = tokio::time::timeout(timeout, rx.recv()).await else { return };
-            let next: Option<String> = serde_json::from_slice::<serde_json::Value>(&answer)
-                .ok()
-                .and_then(|v| v.pointer("/result/nextCursor").and_then(|c| c.as_str()).map(str::to_owned));
-            match next {
-                Some(c) => cursor = Some(c),
-                None => return,
-            }
-        }
     }
 
     /// Opens the GET stream; `None` when one is already open. Backlogged messages come first.

@@ -1,6 +1,6 @@
 //! `wrap`: the gateway as a stdio MCP server in front of a stdio MCP server, for desktop
-//! clients that only launch commands. Client lines go to the child (calls to hidden tools are
-//! answered here instead), child lines come back with `tools/list` answers scored and
+//! clients that only launch commands. Client lines go through the exchange to the child (calls
+//! to hidden tools, batched or not, are answered here instead), child lines come back with `tools/list` answers scored and
 //! rewritten. stdout carries MCP messages only; logs go to stderr.
 
 use std::collections::{HashMap, HashSet};
@@ -12,7 +12,10 @@ use tokio::sync::oneshot;
 
 use super::child::{self, ChildProcess, describe_exit, read_line};
 use crate::config::UpstreamConfig;
-use crate::mcp::message::{Kind, classify, list_request, own_list_id};
+use futures_util::future::BoxFuture;
+
+use crate::mcp::message::{IdKey, Kind, classify, id_key};
+use crate::proxy::exchange::{self, Lister};
 use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 
@@ -32,24 +35,28 @@ impl Out {
     }
 }
 
-/// Lists every page of the wrapped server's tools with the gateway's own request ids; the pump
-/// scores the answers and hands back each next cursor.
-async fn learn(child: &ChildProcess, own: &Mutex<HashMap<String, oneshot::Sender<Option<String>>>>) {
-    let mut cursor: Option<String> = None;
-    for page in 0..100 {
-        let id = own_list_id(page);
-        let (tx, rx) = oneshot::channel();
-        if let Ok(mut own) = own.lock() {
-            own.insert(format!("\"{id}\""), tx);
-        }
-        let msg = list_request(id, cursor.as_deref());
-        if child.send(msg.to_string().as_bytes()).await.is_err() {
-            return;
-        }
-        match tokio::time::timeout(std::time::Duration::from_secs(10), rx).await {
-            Ok(Ok(Some(next))) => cursor = Some(next),
-            _ => return,
-        }
+/// The gateway's own list requests, by id, waiting for their answers.
+type OwnRequests = Arc<Mutex<HashMap<IdKey, oneshot::Sender<Vec<u8>>>>>;
+
+/// The gateway's own `tools/list` requests to the wrapped server: written to its stdin, their
+/// answers taken off its stdout by the pump (never shown to the client).
+struct WrapLister {
+    child: Arc<ChildProcess>,
+    own: OwnRequests,
+}
+
+impl Lister for WrapLister {
+    fn list_page<'a>(&'a self, id: &'a str, request: Vec<u8>) -> BoxFuture<'a, Result<Vec<u8>, String>> {
+        Box::pin(async move {
+            let key = id_key(&serde_json::Value::from(id).to_string()).unwrap_or_default();
+            let (tx, rx) = oneshot::channel();
+            if let Ok(mut own) = self.own.lock() {
+                own.retain(|_, waiting| !waiting.is_closed());
+                own.insert(key, tx);
+            }
+            self.child.send(&request).await.map_err(|e| format!("cannot write to the wrapped server: {e}"))?;
+            rx.await.map_err(|_| "the wrapped server ended before answering".to_owned())
+        })
     }
 }
 
@@ -79,11 +86,11 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
     });
 
     // The gateway's own list requests (to learn a tool a client calls without listing), by id.
-    let own: Arc<Mutex<HashMap<String, oneshot::Sender<Option<String>>>>> = Arc::default();
+    let own: OwnRequests = Arc::default();
 
-    // Client -> child.
-    let (to_child, ids_in, out_in, tools_in, own_in) =
-        (process.clone(), list_ids.clone(), out.clone(), tools.clone(), own.clone());
+    // Client -> child, each line through the exchange (batches too).
+    let (ids_in, out_in, tools_in, scoring_in) = (list_ids.clone(), out.clone(), tools.clone(), scoring.clone());
+    let lister = WrapLister { child: process.clone(), own: own.clone() };
     let client = tokio::spawn(async move {
         let mut stdin = BufReader::new(tokio::io::stdin());
         let mut line = Vec::new();
@@ -92,22 +99,17 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
             if msg.is_empty() {
                 continue;
             }
-            let m = classify(msg);
-            if let Some(tool) = &m.tool_name
-                && tools_in.should_learn(tool)
-            {
-                learn(&to_child, &own_in).await;
+            let body = bytes::Bytes::copy_from_slice(msg);
+            let admitted = exchange::admit(&tools_in, &scoring_in, &body, None, Some(&lister)).await;
+            // One line per answer: stdio clients read messages, not batches.
+            for answer in &admitted.answers {
+                out_in.line(answer).await;
             }
-            if let Some(r) = tools_in.refuse_call(&m) {
-                out_in.line(&r.body).await;
-                continue;
+            let Some(forward) = admitted.forward.as_ref() else { continue };
+            if let Ok(mut ids) = ids_in.lock() {
+                ids.extend(admitted.list_ids());
             }
-            if let (Some("tools/list"), Some(id)) = (m.method(), m.request_id())
-                && let Ok(mut ids) = ids_in.lock()
-            {
-                ids.insert(id.clone());
-            }
-            if let Err(e) = to_child.send(msg).await {
+            if let Err(e) = lister.child.send(forward).await {
                 tracing::warn!(error = %e, "cannot write to the wrapped server");
                 break;
             }
@@ -132,12 +134,8 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
                 _ => None,
             };
             if let Some(waiter) = answered.as_ref().and_then(|id| own.lock().ok()?.remove(id)) {
-                // The gateway's own list: score it, keep it from the client.
-                tools.rewrite_list(&scoring, msg).await;
-                let next = serde_json::from_slice::<serde_json::Value>(msg)
-                    .ok()
-                    .and_then(|v| v.pointer("/result/nextCursor").and_then(|c| c.as_str()).map(str::to_owned));
-                let _ = waiter.send(next);
+                // The gateway's own list: the exchange scores it; the client never sees it.
+                let _ = waiter.send(msg.to_vec());
                 continue;
             }
             let is_list = answered.is_some_and(|id| list_ids.lock().map(|mut ids| ids.remove(&id)).unwrap_or(false));

@@ -1,0 +1,351 @@
+//! The phrase rules, over normalised text (lower case, one space between words). Each rule is
+//! a kind, a severity and a pattern; `\b` is read as an ASCII word boundary so the automata
+//! stay DFAs on any script. English first, then German, French, Spanish, Portuguese, Italian,
+//! Chinese, Japanese, Russian and Korean for the kinds an attacker writes in another language.
+
+use super::Severity::{self, High, Low, Medium};
+
+pub struct Phrase {
+    pub kind: &'static str,
+    pub severity: Severity,
+    pub pattern: &'static str,
+}
+
+const fn p(kind: &'static str, severity: Severity, pattern: &'static str) -> Phrase {
+    Phrase { kind, severity, pattern }
+}
+
+const OVERRIDE: &str = "instruction-override";
+const HIJACK: &str = "priority-hijack";
+const CONCEAL: &str = "concealment";
+const EVAL: &str = "evaluator-address";
+const FAKE: &str = "fake-system-message";
+const ADDRESS: &str = "model-address";
+const EXFIL: &str = "exfiltration";
+
+pub const PHRASES: &[Phrase] = &[
+    // Overriding what the agent was told.
+    p(
+        OVERRIDE,
+        High,
+        r"\b(ignore|disregard|forget|override|bypass|discard|abandon|neglect)\b( \S+){0,3} (previous|prior|preceding|above|earlier|all|any|system|your|original|initial|existing|safety|security)( \S+){0,2} (instructions?|prompts?|directives?|guidelines|guardrails|rules|constraints|policies|restrictions)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(ignore|disregard|forget)( all| any)? (everything|anything|all)( that)? (above|before|previously|you (were|have been) told)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(new|updated|real|actual|true|revised) (system )?(instructions|system prompt|directives)\s?:",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\byou are (now|no longer)\b( \S+){0,4} (mode|assistant|agent|bound|restricted|required|allowed|free|model|ai)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(from now on|henceforth|for the rest of (this|the) (conversation|session))\b,? (you|always|never|the assistant|ignore|respond)\b",
+    ),
+    p(OVERRIDE, High, r"\b(jailbreak|jailbroken|dan mode|god mode|unrestricted mode)\b"),
+    // Taking every request.
+    p(
+        HIJACK,
+        High,
+        r"\b(always|only|must) (use|call|invoke|prefer|choose|select|run) this (tool|function|server)\b( \S+){0,8} (instead of|rather than|over|in place of) (any|all|every|other|the other|another)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(instead of|rather than|in place of) (any|all|every) (other|similar|alternative|built-in) (tools?|functions?|servers?|mcp)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(never|do not|don't|must not|should not) (use|call|invoke|trust|rely on) (any )?(other|another|different|third-party|competing)( \S+)? (tools?|functions?|servers?|mcp servers?|plugins?)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(must|should|always|has to|needs to) (be )?(called|used|invoked|run|executed) (\S+ )?(before|after|alongside|with) (every|each|all) (other )?(tool|function|action|request|call|response|reply|answer|message|operation)s?\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(before|after) (every|each) (tool call|call|request|response|reply|answer|action|other tool)\b,? (you )?(must |should |always )*(call|use|invoke|run|send|log|report)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(this tool|it) (replaces|supersedes|overrides|takes precedence over|has priority over|must be used instead of) (all|any|every|the other|other)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(this|these|the following) (instructions?|rules?|notes?|messages?|requirements?) (has|have|take|takes|carry|carries) (the )?(highest|top|absolute|maximum|overriding) (priority|precedence)\b",
+    ),
+    p(HIJACK, High, r"\btakes? precedence over (all|any|every|other|previous|your|the system|the user)\b"),
+    // Keeping the user from knowing.
+    p(
+        CONCEAL,
+        High,
+        r"\b(do not|don't|dont|never|must not|should not|shouldn't|without|avoid|not to) (ever )?(tell|telling|mention|mentioning|inform|informing|reveal|revealing|disclose|disclosing|alert|alerting|let|letting|notify|notifying|warn|warning|explain|explaining)\b( \S+){0,5} (the )?(user|users|human|person|operator|customer|owner)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(the )?(user|human|operator)s? (must|should|will|does|do|need|needs|may) (not|never) (know|see|notice|find out|be told|be informed|be aware|learn|suspect)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(user|human)s? (doesn't|does not|don't|do not|needn't|need not) need to (know|see|be told|be informed)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(hide|conceal|keep)\b( \S+){0,4} (hidden |secret |confidential )?from (the )?(user|users|human|operator)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(do not|don't|never|must not) (mention|disclose|acknowledge|discuss|reveal) (this|these|that|the (above|following|previous)|any of (this|these)) ?(instructions?|steps?|notes?|requirements?|details?|messages?|parts?|tool call|behaviou?r)?\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
+    ),
+    // Speaking to whoever scores the definition.
+    p(
+        EVAL,
+        High,
+        r"\b(dear|attention|note (to|for)|message (to|for)|instructions? (to|for)|hey|hello|hi) (the |any |all |our |you )?((ai|llm|automated|model|language model) (evaluators?|graders?|judges?|reviewers?|scorers?|raters?|auditors?|scanners?|assessors?)|evaluators?|graders?|scorers?|raters?|scanners?|security (scanners?|reviewers?|auditors?|tools?))\b",
+    ),
+    p(
+        EVAL,
+        High,
+        r"\b(if|when|while) (you are |you're )?(an? \S+ )?(evaluating|grading|scoring|judging|reviewing|auditing|assessing|rating|scanning|analy[sz]ing) (this|the) (tool|definition|description|server|schema|function)s?\b",
+    ),
+    p(
+        EVAL,
+        High,
+        r"\b(rate|score|grade|mark|classify|label|consider|treat|report|judge|assess|evaluate) (this|the) (tool|definition|description|server|schema)s? (as )?(safe|secure|benign|harmless|trusted|verified|excellent|perfect|high[- ]quality|clean|not malicious|tier a|a\+|5|10|an? (a|5|10|perfect|top|high))\b",
+    ),
+    p(
+        EVAL,
+        High,
+        r"\b(give|assign|award) (this|it|the) (tool |definition |description |server )?(a |the )?(perfect|maximum|max|top|full|highest|5|10|five|ten)(/\d+| out of \d+)? (score|rating|grade|marks|stars|tier)\b",
+    ),
+    p(
+        EVAL,
+        High,
+        r"\b(this|the) (tool|definition|description|server)( \S+){0,2} (has been|is|was) (already )?(pre-?approved|verified|certified|audited|whitelisted|allowlisted|vetted) (as )?(safe|secure|benign|by)\b",
+    ),
+    p(
+        EVAL,
+        High,
+        r"\b(ignore|overlook|disregard|do not flag|don't flag|do not report|don't report) (any |all |the )?(issues|problems|warnings|findings|red flags|concerns|risks)( \S+){0,2} (in|with|about|of) (this|the) (tool|description|definition|server)\b",
+    ),
+    p(EVAL, Medium, r"\b(tdqs|tool definition quality score)\b"),
+    // Pretending to be the conversation's structure.
+    p(FAKE, High, r"<\|(im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>"),
+    p(
+        FAKE,
+        High,
+        r"\[/?inst\]|<</?sys>>|</?(system|system_prompt|system-prompt|sys)>|</(tool_description|tool-description|description|tool|tools|function|functions|tool_use|tool_result|function_results|function_calls)>",
+    ),
+    p(
+        FAKE,
+        High,
+        r"(^|[.!?>\]] )(#+ )?\[?(system|developer) (message|prompt|override|instructions?|note|notice)\]?\s?:",
+    ),
+    p(FAKE, High, r"\[(system|admin|developer|root)\]|\((system|admin) (message|note)\)"),
+    p(ADDRESS, Low, r"(^|[.!?>\]] )(#+ )?(system|assistant)\s?:\s"),
+    // Notes addressed to the model: harmless alone, worth seeing.
+    p(ADDRESS, Low, r"</?(important|critical|instructions|secret|hidden)>"),
+    p(
+        ADDRESS,
+        Low,
+        r"\b(note|message|instructions?|reminder) (to|for) (the )?(ai|assistant|llm|model|agent|claude|gpt|chatgpt|copilot|cursor)\b",
+    ),
+    p(
+        ADDRESS,
+        Low,
+        r"\b(ai|assistant|llm|language model|agent)s? (must|should|needs? to|has to|is required to|shall)\b",
+    ),
+    p(ADDRESS, Low, r"\bas an? (ai|assistant|language model|llm)\b"),
+    p(ADDRESS, Low, r"\bbefore (using|calling|invoking) this tool\b,? (you )?(must|need to|should|have to|always)\b"),
+    // Asking for the system prompt or the conversation outright.
+    p(
+        EXFIL,
+        High,
+        r"\b(reveal|revealing|print|printing|output|outputting|repeat|repeating|show|showing|dump|dumping|leak|leaking|send|sending|include|including|copy|copying|paste|pasting|pass|passing|disclose|disclosing|share|sharing|tell me)\b( \S+){0,3} (your|the (full|entire|complete|original|hidden|initial)) (full |entire |complete |original |hidden |initial )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
+    ),
+    p(EXFIL, High, r"!\[[^\]]{0,120}\]\(\s*https?://[^)\s]{1,300}(\{|<|\$|%7b|\[)"),
+    // German.
+    p(
+        OVERRIDE,
+        High,
+        r"\b(ignorier|ignoriere|ignoriert|ignorieren|vergiss|vergesst|vergessen|missachte|missachten)\b( \S+){0,4} (anweisungen|instruktionen|befehle|regeln|vorgaben|richtlinien)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(sag|sage|sagen|erzähl|erzähle|erzählen|erwähne|erwähnen|verrate|verraten|informiere|informieren)\b( \S+){0,4} (dem|den|der) (benutzer|nutzer|anwender|user)(in|innen)?\b( \S+){0,3} (nichts|nicht)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(dem|den) (benutzer|nutzer|anwender|user) (nichts|nicht)\b( \S+){0,3} (sagen|erzählen|erwähnen|verraten|mitteilen|zeigen)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\bohne (den|dem|die) (benutzer|nutzer|anwender|user)(in)? (zu )?(informieren|benachrichtigen|fragen|warnen|sagen)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(der|die) (benutzer|nutzer|anwender)(in)? (darf|soll|muss) (nichts|es nicht|das nicht|nicht)( davon)? (wissen|erfahren|merken|sehen)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(verwende|benutze|nutze|verwenden sie|benutzen sie) (immer|stets|ausschließlich|nur)( \S+){0,3} (dieses|dieses tool|diese funktion)( \S+){0,3} (statt|anstelle|anstatt)\b",
+    ),
+    // French.
+    p(
+        OVERRIDE,
+        High,
+        r"\b(ignore|ignorez|ignorer|oublie|oubliez|oublier|néglige|négligez)\b( \S+){0,4} (instructions|consignes|directives|règles)\b( \S+){0,2}",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\bne (le |lui |leur |rien |en )*(dis|dites|mentionne|mentionnez|révèle|révélez|informe|informez|signale|signalez|montre|montrez)\b( \S+){0,3} (pas|rien|jamais)\b( \S+){0,3} (à )?l'utilisat(eur|rice)s?\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\bsans (le |en |rien )?(dire|informer|prévenir|avertir|mentionner|signaler)( \S+){0,2} (à )?l'utilisat(eur|rice)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\bl'utilisat(eur|rice) ne doit (pas|jamais|rien) (le |en )?(savoir|voir|remarquer|être informé|apprendre)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(utilise|utilisez|utiliser) (toujours |uniquement |seulement )*cet outil( \S+){0,3} (au lieu|plutôt|à la place)\b",
+    ),
+    // Spanish.
+    p(
+        OVERRIDE,
+        High,
+        r"\b(ignora|ignore|ignorar|ignoren|olvida|olvide|olvidar|olviden|descarta|descarte)\b( \S+){0,4} (instrucciones|indicaciones|reglas|órdenes|directrices)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\bno (le |les )?(digas|diga|digan|menciones|mencione|informes|informe|reveles|revele|cuentes|cuente|avises|avise|muestres)\b( \S+){0,3} (al|a los|a la) (usuari[oa]s?)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\bsin (decirle|decir|informar|avisar|notificar|contarle)(le|les)?( \S+){0,2} (al|a los|a la) usuari[oa]s?\b",
+    ),
+    p(CONCEAL, High, r"\bel usuario no (debe|tiene que|puede) (saber|enterarse|ver|notar)\b"),
+    p(
+        HIJACK,
+        High,
+        r"\b(usa|use|utiliza|utilice) (siempre |solo |solamente )*esta herramienta( \S+){0,3} (en lugar de|en vez de)\b",
+    ),
+    // Portuguese and Italian.
+    p(
+        OVERRIDE,
+        High,
+        r"\b(ignore|ignora|esqueça|esqueca|desconsidere|dimentica|dimenticate|ignorate)\b( \S+){0,4} (instruções|instrucoes|regras|istruzioni|regole)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(não|nao) (diga|conte|mencione|informe|revele)\b( \S+){0,3} (ao|aos|à) (usuári[oa]|usuari[oa]|utilizador)s?\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\bnon (dire|dirlo|dirglielo|menzionare|informare|rivelare)\b( \S+){0,3} (all'|l'|agli )?utent[ei]\b",
+    ),
+    // Chinese.
+    p(
+        OVERRIDE,
+        High,
+        r"(忽略|无视|忽视|不要理会|忘记|忘掉|不理会|跳过)(之前|以前|先前|上面|上述|前面|所有|一切|全部|系统)?(的)?(所有|全部|一切)?(的)?(指令|指示|提示词|提示|规则|要求|命令|说明)",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"(不要|别|不得|切勿|不可|禁止|勿|不能)(向|对|跟|和|让|被)?(用户|使用者)(透露|提及|提到|说明|告知|显示|知道|说|发现|看到)",
+    ),
+    p(CONCEAL, High, r"(不要|别|不得|切勿|不可|勿|不能)(告诉|告知|通知|提醒)(用户|使用者)"),
+    p(CONCEAL, High, r"(瞒着|背着|绕过)(用户|使用者)|(悄悄|偷偷|秘密)(地)?(发送|读取|上传|复制|添加|执行|调用)"),
+    p(HIJACK, High, r"(始终|总是|一律|只)(使用|调用)(此|这个|本)(工具|函数)(.{0,12})(而不是|代替|替代|取代)"),
+    // Japanese.
+    p(
+        OVERRIDE,
+        High,
+        r"(以前|前|これまで|上記|先|すべて|全て|システム)の(指示|命令|指令|ルール|プロンプト)(を|は)?(すべて|全て)?(無視|忘れ)",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"ユーザー(に|には|へ)(この|これ|それ)?(こと)?(を|は)?(言わ|伝え|知らせ|教え|話さ|見せ|報告し)(ない|ず)",
+    ),
+    p(CONCEAL, High, r"ユーザー(に|には)(内緒|秘密)|ユーザーに知られ(ない|ず)"),
+    p(HIJACK, High, r"(常に|必ず)この(ツール|関数)を(使|呼び出)(.{0,12})(代わりに|ではなく)"),
+    // Russian.
+    p(
+        OVERRIDE,
+        High,
+        r"(игнорируй|игнорируйте|игнорировать|проигнорируй|проигнорируйте|забудь|забудьте|забыть)( \S+){0,4} (инструкции|указания|правила|команды|инструкций|указаний)",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"не (говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|упоминай|упоминайте|показывай|показывайте)( \S+){0,3} пользовател(ю|ям)",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"пользовател(ю|ям) (ничего )?не (говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте)|без (ведома|уведомления) пользовател(я|ей)",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"(тайно|незаметно|скрытно) (отправь|отправьте|прочитай|прочитайте|передай|передайте|скопируй|добавь)",
+    ),
+    p(HIJACK, High, r"всегда (используй|используйте|вызывай|вызывайте) этот инструмент( \S+){0,4} (вместо|а не)"),
+    // Korean.
+    p(OVERRIDE, High, r"(이전|앞의|모든|위의|기존) ?(의 )?(지시|지침|명령|규칙|지시사항)(을|를|은|는)? ?(모두 )?무시"),
+    p(CONCEAL, High, r"사용자(에게|한테)(는)? ?(이 ?사실을 ?|이것을 ?)?(알리지|말하지|언급하지|보여주지) ?(마|말)"),
+];
+
+/// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
+pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
+
+/// Verbs that move data somewhere, as an instruction (base forms) in each language.
+pub const MOVE: &str = r"\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте";
+
+/// Verbs that fetch what the model would not otherwise hold.
+pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите";
+
+/// What the model is asked to move: the content, not a path to it.
+pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim)\b|内容|中身|содержимое|inhalt|contenu|contenido";
+
+/// Secrets and private files (and the conversation) worth stealing.
+pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b";

@@ -1,0 +1,149 @@
+//! The form the phrase rules read: compatibility forms folded (full-width, mathematical and
+//! circled letters, ligatures), lower case, invisible and control characters and ANSI escape
+//! sequences removed, every run of whitespace one space, typographic quotes and dashes plain.
+//! Splitting a phrase with zero-width characters or writing it in full-width letters therefore
+//! does not hide it. Each byte remembers where it came from, for the evidence.
+
+use unicode_normalization::UnicodeNormalization;
+
+/// Normalised text and, per byte, the byte offset of the original character it came from.
+pub struct Normalized {
+    pub text: String,
+    origin: Vec<u32>,
+}
+
+impl Normalized {
+    /// Normalises `s`; `identifier` also reads `_` and `-` as spaces (names and keys).
+    pub fn with(s: &str, identifier: bool) -> Normalized {
+        let mut text = String::with_capacity(s.len());
+        let mut origin = Vec::with_capacity(s.len());
+        let mut escape = Escape::None;
+        for (at, c) in s.char_indices() {
+            // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
+            match escape {
+                Escape::Start => {
+                    escape = if c == '[' || c == ']' { Escape::Csi } else { Escape::None };
+                    continue;
+                }
+                Escape::Csi => {
+                    if ('@'..='~').contains(&c) && c != '[' || c == '\u{7}' {
+                        escape = Escape::None;
+                    }
+                    continue;
+                }
+                Escape::None => {}
+            }
+            if c == '\u{1b}' {
+                escape = Escape::Start;
+                continue;
+            }
+            if is_whitespace(c) || (identifier && (c == '_' || c == '-')) {
+                if !text.is_empty() && !text.ends_with(' ') {
+                    text.push(' ');
+                    origin.push(at as u32);
+                }
+                continue;
+            }
+            if is_invisible(c) || c.is_control() {
+                continue;
+            }
+            let start = text.len();
+            push_folded(&mut text, c);
+            origin.resize(origin.len() + (text.len() - start), at as u32);
+        }
+        if text.ends_with(' ') {
+            text.pop();
+            origin.pop();
+        }
+        Normalized { text, origin }
+    }
+
+    pub fn new(s: &str) -> Normalized {
+        Normalized::with(s, false)
+    }
+
+    /// The original byte range behind the normalised range `start..end`.
+    pub fn original(&self, start: usize, end: usize, source: &str) -> (usize, usize) {
+        let from = self.origin.get(start).copied().unwrap_or(0) as usize;
+        let last = self.origin.get(end.saturating_sub(1)).copied().map(|o| o as usize).unwrap_or(source.len());
+        let mut to = last.min(source.len());
+        // Through the end of that character.
+        to += source[to..].chars().next().map(char::len_utf8).unwrap_or(0);
+        (from, to)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Escape {
+    None,
+    Start,
+    Csi,
+}
+
+fn push_folded(out: &mut String, c: char) {
+    if c.is_ascii() {
+        out.push(c.to_ascii_lowercase());
+        return;
+    }
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{201b}' | '\u{2032}' | '\u{ff07}' => return out.push('\''),
+        '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{201f}' | '\u{2033}' | '\u{ff02}' => return out.push('"'),
+        '\u{2010}'..='\u{2015}' | '\u{2212}' => return out.push('-'),
+        _ => {}
+    }
+    if has_compatibility_form(c) {
+        for d in std::iter::once(c).nfkc() {
+            out.extend(d.to_lowercase());
+        }
+    } else {
+        out.extend(c.to_lowercase());
+    }
+}
+
+/// Blocks whose characters fold to plainer ones under NFKC and are used to dress up text:
+/// checked by range so ordinary scripts skip the normalisation tables.
+fn has_compatibility_form(c: char) -> bool {
+    matches!(c as u32,
+        0x2070..=0x209f | 0x2100..=0x214f | 0x2460..=0x24ff | 0x3200..=0x33ff | 0xfb00..=0xfb4f
+        | 0xfe30..=0xfe6f | 0xff00..=0xffef | 0x1d400..=0x1d7ff | 0x1f100..=0x1f1ff)
+}
+
+/// Whitespace, including the "blank" letters that render as nothing (Hangul fillers, braille
+/// blank) that are used as padding.
+pub fn is_whitespace(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '\u{3164}' | '\u{115f}' | '\u{1160}' | '\u{ffa0}' | '\u{2800}')
+}
+
+/// Characters that render as nothing: format characters, joiners, bidi controls, variation
+/// selectors, tags.
+pub fn is_invisible(c: char) -> bool {
+    matches!(c as u32,
+        0xad | 0x34f | 0x61c | 0x17b4 | 0x17b5 | 0x180b..=0x180f | 0x200b..=0x200f | 0x202a..=0x202e
+        | 0x2060..=0x206f | 0xfe00..=0xfe0f | 0xfeff | 0xfff9..=0xfffb | 0x1d173..=0x1d17a
+        | 0xe0000..=0xe007f | 0xe0100..=0xe01ef)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_what_would_hide_a_phrase() {
+        assert_eq!(Normalized::new("Ig\u{200b}nore  ALL\n\tprevious").text, "ignore all previous");
+        assert_eq!(Normalized::new("ｉｇｎｏｒｅ　ｐｒｅｖｉｏｕｓ").text, "ignore previous");
+        assert_eq!(Normalized::new("\u{1d422}\u{1d420}").text, "ig");
+        assert_eq!(Normalized::new("don\u{2019}t \x1b[8mtell\x1b[0m").text, "don't tell");
+        assert_eq!(Normalized::new("ИГНОРИРУЙ").text, "игнорируй");
+        assert_eq!(Normalized::with("ignore_previous-rules", true).text, "ignore previous rules");
+        assert_eq!(Normalized::new("  a\u{3164}\u{3164}b ").text, "a b");
+    }
+
+    #[test]
+    fn maps_back_to_the_original() {
+        let src = "x  Ig\u{200b}nore\u{200b} it";
+        let n = Normalized::new(src);
+        let at = n.text.find("ignore").unwrap();
+        let (a, b) = n.original(at, at + "ignore".len(), src);
+        assert_eq!(&src[a..b], "Ig\u{200b}nore");
+    }
+}

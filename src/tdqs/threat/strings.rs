@@ -1,0 +1,281 @@
+//! Every string of a tool definition that a model reads, with its JSON pointer: the name, the
+//! title, the description, every string and every non-keyword key of `inputSchema` and
+//! `outputSchema` at any depth (property names, descriptions, defaults, enums, examples), and
+//! the annotations. Other top-level fields (`_meta`, `icons`) are not shown to models.
+
+use serde_json::Value;
+
+/// What a string is, which decides the detectors that apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The tool's name.
+    Name,
+    /// Text written for a reader: descriptions, titles, unknown keywords, instructions.
+    Prose,
+    /// A value the model may copy into a call: `default`, `enum`, `const`, `examples`.
+    Value,
+    /// An object key: a property name or a non-standard keyword.
+    Key,
+    /// Machine syntax (`pattern`, `format`, `$ref`, `type`): invisible characters only.
+    Syntax,
+}
+
+/// One model-readable string.
+#[derive(Clone, Debug)]
+pub struct Text<'a> {
+    pub pointer: String,
+    pub text: &'a str,
+    pub role: Role,
+}
+
+impl<'a> Text<'a> {
+    pub fn prose(pointer: String, text: &'a str) -> Text<'a> {
+        Text { pointer, text: clip(text), role: Role::Prose }
+    }
+}
+
+/// Longest prefix of one string analysed; a larger one is itself suspicious (padding) and the
+/// whitespace detector sees its start.
+const MAX_TEXT: usize = 256 * 1024;
+/// Deepest nesting walked, and most strings collected per definition.
+const MAX_DEPTH: usize = 64;
+const MAX_STRINGS: usize = 10_000;
+
+fn clip(s: &str) -> &str {
+    if s.len() <= MAX_TEXT {
+        return s;
+    }
+    let mut end = MAX_TEXT;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+/// Keywords of JSON Schema whose key is syntax, not text for a reader.
+const KEYWORDS: &[&str] = &[
+    "$schema",
+    "$id",
+    "$ref",
+    "$defs",
+    "$anchor",
+    "$dynamicRef",
+    "$dynamicAnchor",
+    "$vocabulary",
+    "$comment",
+    "type",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "unevaluatedProperties",
+    "required",
+    "items",
+    "prefixItems",
+    "additionalItems",
+    "unevaluatedItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "enum",
+    "const",
+    "default",
+    "examples",
+    "description",
+    "title",
+    "format",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependentRequired",
+    "dependencies",
+    "propertyNames",
+    "definitions",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+    "readOnly",
+    "writeOnly",
+    "deprecated",
+    "nullable",
+    "discriminator",
+    "example",
+];
+
+/// Keys whose object holds property (or definition) names rather than keywords.
+const NAME_MAPS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+const VALUE_KEYS: &[&str] = &["default", "enum", "const", "examples", "example"];
+const SYNTAX_KEYS: &[&str] = &[
+    "pattern",
+    "format",
+    "type",
+    "$ref",
+    "$schema",
+    "$id",
+    "$anchor",
+    "$dynamicRef",
+    "contentEncoding",
+    "contentMediaType",
+    "required",
+];
+
+/// The strings of `tool` in document order.
+pub fn model_strings(tool: &Value) -> Vec<Text<'_>> {
+    let mut out = Vec::new();
+    let Some(obj) = tool.as_object() else { return out };
+    if let Some(Value::String(s)) = obj.get("name") {
+        out.push(Text { pointer: "#/name".into(), text: clip(s), role: Role::Name });
+    }
+    for key in ["title", "description"] {
+        if let Some(Value::String(s)) = obj.get(key) {
+            out.push(Text::prose(format!("#/{key}"), s));
+        }
+    }
+    for key in ["inputSchema", "outputSchema"] {
+        if let Some(v) = obj.get(key) {
+            walk(v, &mut format!("#/{key}"), Role::Prose, false, 0, &mut out);
+        }
+    }
+    if let Some(v) = obj.get("annotations") {
+        walk(v, &mut "#/annotations".to_owned(), Role::Prose, false, 0, &mut out);
+    }
+    out
+}
+
+/// Appends the strings under `v`; `role` is the role of a string value found here, and
+/// `names` says that `v`'s keys are property names.
+fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: usize, out: &mut Vec<Text<'a>>) {
+    if depth > MAX_DEPTH || out.len() >= MAX_STRINGS {
+        return;
+    }
+    match v {
+        Value::String(s) => out.push(Text { pointer: pointer.clone(), text: clip(s), role }),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let len = pointer.len();
+                pointer.push('/');
+                pointer.push_str(itoa::Buffer::new().format(i));
+                walk(item, pointer, role, false, depth + 1, out);
+                pointer.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (k, child) in map {
+                let len = pointer.len();
+                pointer.push('/');
+                push_escaped(pointer, k);
+                if names || !KEYWORDS.contains(&k.as_str()) {
+                    out.push(Text { pointer: pointer.clone(), text: clip(k), role: Role::Key });
+                }
+                let child_role = if names {
+                    Role::Prose
+                } else if VALUE_KEYS.contains(&k.as_str()) || role == Role::Value {
+                    Role::Value
+                } else if SYNTAX_KEYS.contains(&k.as_str()) {
+                    Role::Syntax
+                } else {
+                    Role::Prose
+                };
+                let child_names = !names && NAME_MAPS.contains(&k.as_str());
+                walk(child, pointer, child_role, child_names, depth + 1, out);
+                pointer.truncate(len);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A JSON pointer reference token: `~` as `~0`, `/` as `~1`.
+fn push_escaped(pointer: &mut String, key: &str) {
+    for c in key.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn listed(tool: &Value) -> Vec<(String, String, Role)> {
+        model_strings(tool).into_iter().map(|t| (t.pointer, t.text.to_owned(), t.role)).collect()
+    }
+
+    #[test]
+    fn collects_every_readable_string_with_its_pointer() {
+        let tool = json!({
+            "name": "t", "description": "d", "_meta": {"x": "not read"},
+            "inputSchema": {"type": "object", "properties": {
+                "a/b": {"type": "string", "description": "pd", "default": "dv", "enum": ["e1"]},
+                "n": {"type": "array", "items": {"type": "object", "properties": {"deep": {"examples": ["ex"]}}}}
+            }, "x-note": "custom"},
+            "outputSchema": {"type": "object", "title": "out"},
+            "annotations": {"title": "at", "readOnlyHint": true}
+        });
+        let got = listed(&tool);
+        let want = [
+            ("#/name", "t", Role::Name),
+            ("#/description", "d", Role::Prose),
+            ("#/inputSchema/type", "object", Role::Syntax),
+            ("#/inputSchema/properties/a~1b", "a/b", Role::Key),
+            ("#/inputSchema/properties/a~1b/type", "string", Role::Syntax),
+            ("#/inputSchema/properties/a~1b/description", "pd", Role::Prose),
+            ("#/inputSchema/properties/a~1b/default", "dv", Role::Value),
+            ("#/inputSchema/properties/a~1b/enum/0", "e1", Role::Value),
+            ("#/inputSchema/properties/n", "n", Role::Key),
+        ];
+        for w in want {
+            assert!(got.contains(&(w.0.to_owned(), w.1.to_owned(), w.2)), "missing {w:?} in {got:#?}");
+        }
+        assert!(got.iter().any(|g| g.0 == "#/inputSchema/properties/n/items/properties/deep/examples/0"));
+        assert!(got.iter().any(|g| g.0 == "#/inputSchema/x-note" && g.2 == Role::Key));
+        assert!(got.iter().any(|g| g.1 == "custom" && g.2 == Role::Prose));
+        assert!(got.iter().any(|g| g.0 == "#/outputSchema/title"));
+        assert!(got.iter().any(|g| g.0 == "#/annotations/title"));
+        assert!(!got.iter().any(|g| g.1 == "not read"));
+    }
+
+    #[test]
+    fn a_property_called_like_a_keyword_is_still_a_name() {
+        let tool = json!({"name": "t", "inputSchema": {"properties": {"description": {"type": "string"}}}});
+        assert!(listed(&tool).contains(&(
+            "#/inputSchema/properties/description".into(),
+            "description".into(),
+            Role::Key
+        )));
+    }
+
+    #[test]
+    fn depth_and_length_are_bounded() {
+        let mut v = json!("leaf");
+        for _ in 0..200 {
+            v = json!({ "x": v });
+        }
+        let tool = json!({"name": "t", "inputSchema": v, "description": "a".repeat(MAX_TEXT + 10)});
+        let got = model_strings(&tool);
+        assert!(got.iter().all(|t| t.text.len() <= MAX_TEXT));
+        assert!(!got.iter().any(|t| t.text == "leaf"));
+    }
+}

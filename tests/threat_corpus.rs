@@ -1,0 +1,175 @@
+//! The threat analysis against its labelled corpus (`tests/data/threats/`): every poisoned
+//! definition gets a high finding and each kind it is labelled with; no benign definition
+//! (real servers' lists, and look-alikes written to resemble attacks) gets a high finding.
+//! Per-kind recall and false positives are computed, pinned, and printed for the README
+//! (`cargo nextest run --test threat_corpus --no-capture`).
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+use tdqs_gateway::tdqs::threat::{Finding, Severity, analyze_instructions, analyze_tool, cross_server, max_severity};
+
+fn load(name: &str) -> Value {
+    let path = format!("{}/tests/data/threats/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn strs(v: Option<&Value>) -> Vec<&str> {
+    v.and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+}
+
+/// Everything found for one case: the tool's own findings plus the cross-server ones, or the
+/// server instructions' findings.
+fn findings_of(case: &Value, own_default: &[&str]) -> Vec<Finding> {
+    if let Some(text) = case.get("instructions").and_then(Value::as_str) {
+        return analyze_instructions(text);
+    }
+    let tool = &case["tool"];
+    let name = tool["name"].as_str().unwrap_or("");
+    let mut own = strs(case.get("own"));
+    if own.is_empty() {
+        own = own_default.to_vec();
+    }
+    if own.is_empty() {
+        own = vec![name];
+    }
+    let others: Vec<(&str, &str)> = case
+        .get("others")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|p| Some((p.get(0)?.as_str()?, p.get(1)?.as_str()?))).collect())
+        .unwrap_or_default();
+    let mut found = analyze_tool(tool);
+    found.extend(cross_server(tool, &own, &others));
+    found
+}
+
+/// Benign definitions: the look-alikes and every real server's tools, each with its siblings.
+fn benign() -> Vec<(String, Vec<Finding>)> {
+    let mut out = Vec::new();
+    for case in load("benign-lookalikes.json")["cases"].as_array().expect("cases") {
+        out.push((format!("lookalike {}", case["id"].as_str().unwrap_or("?")), findings_of(case, &[])));
+    }
+    for server in load("benign-real.json")["servers"].as_array().expect("servers") {
+        if let Some(text) = server.get("instructions").and_then(Value::as_str) {
+            out.push((
+                format!("{} instructions", server["server"].as_str().unwrap_or("?")),
+                analyze_instructions(text),
+            ));
+        }
+        let tools = server["tools"].as_array().expect("tools");
+        let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+        for tool in tools {
+            let case = serde_json::json!({ "tool": tool });
+            let label =
+                format!("{} / {}", server["server"].as_str().unwrap_or("?"), tool["name"].as_str().unwrap_or("?"));
+            out.push((label, findings_of(&case, &names)));
+        }
+    }
+    out
+}
+
+fn real_count() -> usize {
+    load("benign-real.json")["servers"].as_array().unwrap().iter().map(|s| s["tools"].as_array().unwrap().len()).sum()
+}
+
+#[test]
+fn every_poisoned_definition_is_high_with_its_kinds() {
+    let doc = load("poisoned.json");
+    let cases = doc["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 80, "the corpus has {} poisoned definitions", cases.len());
+    let mut problems = Vec::new();
+    for case in cases {
+        let id = case["id"].as_str().unwrap_or("?");
+        let found = findings_of(case, &[]);
+        if max_severity(&found) != Some(Severity::High) {
+            problems.push(format!("{id}: no high finding: {found:?}"));
+        }
+        for kind in strs(case.get("expect")) {
+            if !found.iter().any(|f| f.kind == kind) {
+                problems.push(format!("{id}: missing {kind}: {found:?}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+#[test]
+fn no_benign_definition_is_high() {
+    assert!(real_count() >= 250, "{} real definitions", real_count());
+    let all = benign();
+    assert!(all.len() >= 310, "{} benign definitions", all.len());
+    let high: Vec<String> = all
+        .iter()
+        .filter(|(_, f)| max_severity(f) == Some(Severity::High))
+        .map(|(label, f)| {
+            format!("{label}: {:?}", f.iter().filter(|x| x.severity == Severity::High).collect::<Vec<_>>())
+        })
+        .collect();
+    assert!(high.is_empty(), "{} benign definitions with a high finding:\n{}", high.len(), high.join("\n"));
+}
+
+/// Per kind: how many poisoned cases are labelled with it and how many of those found it;
+/// how many benign definitions got it at all, and at medium or above.
+#[test]
+fn recall_and_false_positives_per_kind() {
+    #[derive(Default)]
+    struct Row {
+        labelled: usize,
+        found: usize,
+        benign_any: usize,
+        benign_medium: usize,
+    }
+    let mut rows: BTreeMap<String, Row> = BTreeMap::new();
+    for case in load("poisoned.json")["cases"].as_array().unwrap() {
+        let found = findings_of(case, &[]);
+        for kind in strs(case.get("expect")) {
+            let row = rows.entry(kind.to_owned()).or_default();
+            row.labelled += 1;
+            row.found += usize::from(found.iter().any(|f| f.kind == kind));
+        }
+    }
+    let benign = benign();
+    println!("\nbenign definitions with a finding at medium or above:");
+    for (label, found) in &benign {
+        for f in found.iter().filter(|f| f.severity >= Severity::Medium) {
+            println!("  {label}: {} {} {} {}", f.kind, f.severity, f.field, f.evidence);
+        }
+    }
+    for (_, found) in &benign {
+        let mut kinds: Vec<(&str, Severity)> = found.iter().map(|f| (f.kind.as_str(), f.severity)).collect();
+        kinds.sort();
+        let mut seen: Vec<&str> = Vec::new();
+        for (kind, _) in &kinds {
+            if seen.contains(kind) {
+                continue;
+            }
+            seen.push(kind);
+            let worst = kinds.iter().filter(|(k, _)| k == kind).map(|(_, s)| *s).max().unwrap();
+            let row = rows.entry((*kind).to_owned()).or_default();
+            row.benign_any += 1;
+            row.benign_medium += usize::from(worst >= Severity::Medium);
+        }
+    }
+    println!("\n| kind | poisoned cases | found | recall | benign with it (any) | benign at medium+ |");
+    println!("| --- | --- | --- | --- | --- | --- |");
+    for (kind, r) in &rows {
+        let recall = (r.found * 100).checked_div(r.labelled).map(|p| format!("{p}%")).unwrap_or_else(|| "-".into());
+        println!("| `{kind}` | {} | {} | {recall} | {} | {} |", r.labelled, r.found, r.benign_any, r.benign_medium);
+    }
+    println!("\n{} benign definitions ({} real).", benign.len(), real_count());
+    for (kind, r) in &rows {
+        assert_eq!(r.found, r.labelled, "{kind}: recall {}/{}", r.found, r.labelled);
+    }
+    // False positives below high, pinned so that a change that makes them worse is seen.
+    // Every kind not listed is pinned at zero.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 3)];
+    for (kind, r) in &rows {
+        let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
+        assert!(
+            r.benign_medium <= max,
+            "{kind}: {} benign definitions at medium or above (pinned at {max})",
+            r.benign_medium
+        );
+    }
+}
