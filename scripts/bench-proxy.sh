@@ -17,9 +17,26 @@
 #                       SDK's low-level Server (stateless, JSON answers) with the same tools, the
 #                       comparison a deployment sees (needs .venv-mcp from scripts/test-deps.sh,
 #                       else installs `mcp` under target/)
-#   --peers             also run supergateway (npm, --stateful) and mcp-proxy (PyPI) in front
-#                       of a stdio server with the same tools, for reference (a different
-#                       chain: HTTP -> peer -> stdio child); installs them under target/
+#   --no-nginx          leave out the nginx hop (Debian's package, a plain proxy_pass with
+#                       upstream keep-alive: the cost of moving the bytes through a second
+#                       process), which otherwise runs beside direct and the gateway
+#   --peers             also run the Rust mcp-proxy (crates.io, tower-mcp; one HTTP backend,
+#                       the same upstream) beside direct, the gateway and nginx, and, for
+#                       reference, supergateway (npm, --stateful) and mcp-proxy (PyPI) in front
+#                       of a stdio server with the same tools (a different chain: HTTP -> peer
+#                       -> stdio child); installs them under target/
+#   --connections-list L  also the call and list scenarios at each of these connection counts
+#                       (e.g. 1,8,32,256), every proxy side by side: how the cost grows with load
+#   --tools-list L      also the list and call scenarios against upstreams serving each of these
+#                       numbers of tools (e.g. 10,100,1000), every proxy side by side
+#   --first-sighting N  the first tools/list of N tools (default 1000; 0: skip) through a fresh
+#                       gateway (empty store, heuristic judge: every definition scored), in ms,
+#                       once per rep, against the same list direct and cached
+#   --gateway-arg ARG   one more argument for every `tdqs-gateway serve` (repeatable)
+#   --also-gateway NAME='ARGS'  one more annotating gateway with these extra serve arguments,
+#                       measured as variant NAME beside the others in the main scenarios
+#                       (repeatable), e.g. --also-gateway "gateway-current-thread=--runtime
+#                       current-thread"
 #   --profile           also perf-record the gateway during one extra tools/list run and keep
 #                       the top symbols (needs perf)
 #   --no-build          use the binaries already in target/release
@@ -37,7 +54,16 @@
 # reported as well, with what other tenants of the machine used meanwhile: it is the figure
 # that other load disturbs least, and it gives the ratio a dedicated machine would show.
 #
-# Prints a markdown table; results also go to OUT/results.jsonl and OUT/summary.md.
+# Output (the format is kept stable, summarize.py reads it): OUT/results.jsonl, one line per
+# measured run: {"group", "variant", "rep", "connections", "pace_ms", "tools", cpu_upstream_s,
+# cpu_proxy_s, cpu_wrk_s, cpu_other_s, machine_busy_pct, "wrk": {requests, seconds, rps, bytes,
+# p50_us, p90_us, p99_us, max_us, mean_us, errors}}; groups: list, call, list-paced,
+# call-paced (the main scenarios), scalelist-cC / scalecall-cC (--connections-list),
+# toolslist-nN / toolscall-nN (--tools-list), slow*, sdk*, peer* (as named above); variants:
+# direct, gateway-annotate, gateway-observe, gateway-raw, nginx, mcp-proxy-rs, supergateway,
+# mcp-proxy-py. OUT/first-sighting.jsonl: {"tools", "rep", "direct_ms", "first_ms",
+# "cached_ms", "gateway_cpu_ms", "bytes"}. OUT/machine.txt: what ran it. The markdown summary
+# goes to stdout and OUT/summary.md.
 # Every process it starts is stopped on exit (trap), by process group.
 set -euo pipefail
 
@@ -52,6 +78,12 @@ SLOW_MS=0
 SDK=0
 PACE_MS=5
 PEERS=0
+NGINX=1
+CONNS_LIST=""
+TOOLS_LIST=""
+FIRST_TOOLS=1000
+GATEWAY_ARGS=()
+ALSO_GATEWAYS=()
 PROFILE=0
 BUILD=1
 OUT="target/bench-proxy"
@@ -65,6 +97,12 @@ while [ $# -gt 0 ]; do
         --sdk-upstream) SDK=1; shift ;;
         --pace) PACE_MS="$2"; shift 2 ;;
         --peers) PEERS=1; shift ;;
+        --no-nginx) NGINX=0; shift ;;
+        --connections-list) CONNS_LIST="${2//,/ }"; shift 2 ;;
+        --tools-list) TOOLS_LIST="${2//,/ }"; shift 2 ;;
+        --first-sighting) FIRST_TOOLS="$2"; shift 2 ;;
+        --gateway-arg) GATEWAY_ARGS+=("$2"); shift 2 ;;
+        --also-gateway) ALSO_GATEWAYS+=("$2"); shift 2 ;;
         --profile) PROFILE=1; shift ;;
         --no-build) BUILD=0; shift ;;
         --out) OUT="$2"; shift 2 ;;
@@ -78,17 +116,19 @@ log() { echo "[bench-proxy] $*" >&2; }
 # --- processes we start, stopped on exit -------------------------------------------------------
 # shellcheck source=lib/procs.sh
 . "$ROOT/scripts/lib/procs.sh"
+# shellcheck source=lib/peers.sh
+. "$ROOT/scripts/lib/peers.sh"
 WRK_PID=""
 cleanup_extra() {
     if [ -n "$WRK_PID" ]; then kill "$WRK_PID" 2>/dev/null || true; fi
 }
 
-# post URL METHOD [SESSION]: one JSON-RPC request, the answer body on stdout.
+# post URL METHOD [SESSION] [TOOL]: one JSON-RPC request, the answer body on stdout.
 post() {
     local h=()
-    [ -n "${3:-}" ] && h=(-H "Mcp-Session-Id: $3")
+    [ -n "${3:-}" ] && [ "$3" != - ] && h=(-H "Mcp-Session-Id: $3")
     local params='{}'
-    [ "$2" = "tools/call" ] && params='{"name":"search_issues","arguments":{"query":"x"}}'
+    [ "$2" = "tools/call" ] && params="{\"name\":\"${4:-search_issues}\",\"arguments\":{\"query\":\"x\"}}"
     curl -sS --max-time 5 -X POST "$1" "${h[@]}" \
         -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
         -H 'MCP-Protocol-Version: 2025-06-18' \
@@ -158,22 +198,27 @@ RESULTS="$OUT/results.jsonl"
 # The gateways keep scores where quick flags put them, under XDG_DATA_HOME: start empty.
 rm -rf "$OUT/data"
 TICK=$(getconf CLK_TCK)
+{
+    echo "cpus: $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+    echo "kernel: $(uname -r); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "wrk, the upstreams and every proxy share these cores with whatever else runs"
+} >"$OUT/machine.txt"
 
 # --- the servers -------------------------------------------------------------------------------
-start_upstream() { # NAME DELAY_MS -> sets UP_URL, UP_PG
+start_upstream() { # NAME DELAY_MS [TOOLS] -> sets UP_URL, UP_PG
     local port
     port=$(free_port)
-    start "$1" "$OUT/$1.log" "$UPSTREAM" --listen "127.0.0.1:$port" --delay-ms "$2"
+    start "$1" "$OUT/$1.log" "$UPSTREAM" --listen "127.0.0.1:$port" --delay-ms "$2" --tools "${3:-100}"
     UP_PG=$STARTED
     UP_URL="http://127.0.0.1:$port/mcp"
     wait_ready "$UP_URL"
 }
 
-start_gateway() { # NAME MODE UPSTREAM_URL -> sets GW_URL, GW_PG
+start_gateway() { # NAME MODE UPSTREAM_URL [DATA_DIR] -> sets GW_URL, GW_PG
     local port
     port=$(free_port)
-    start "$1" "$OUT/$1.log" env TDQS_LOG=warn XDG_DATA_HOME="$OUT/data" \
-        "$GATEWAY" serve --listen "127.0.0.1:$port" --upstream "bench=$3" --mode "$2"
+    start "$1" "$OUT/$1.log" env TDQS_LOG=warn XDG_DATA_HOME="${4:-$OUT/data}" \
+        "$GATEWAY" serve --listen "127.0.0.1:$port" --upstream "bench=$3" --mode "$2" ${GATEWAY_ARGS[@]+"${GATEWAY_ARGS[@]}"}
     GW_PG=$STARTED
     GW_URL="http://127.0.0.1:$port/mcp/bench"
     wait_ready "$GW_URL"
@@ -210,6 +255,53 @@ post "$GWA_URL" bench/tools_raw | check "raw list through the gateway: not annot
 post "$GWA_URL" tools/call | check "tools/call through the gateway" "v[\"result\"][\"content\"][0][\"text\"].startswith(\"search_issues\")"
 log "list answer: $(wc -c <"$OUT/direct-list.json") bytes direct, $(wc -c <"$OUT/annotate-list.json") bytes annotated"
 
+# --- the hops beside the gateway: nginx, the Rust mcp-proxy ------------------------------------
+# Each variant of a run is a URL, the process group whose CPU is the proxy's, a session (or -)
+# and the tool name its tools/call names; keyed VARIANT@SET (SET: the upstream it fronts).
+declare -A V_URL V_PG V_SID V_TOOL
+set_variant() { # KEY URL PG [SESSION] [TOOL]
+    V_URL[$1]=$2 V_PG[$1]=$3 V_SID[$1]=${4:--} V_TOOL[$1]=${5:-search_issues}
+}
+# start_hops SET UPSTREAM_URL UPSTREAM_PG GATEWAY_URL GATEWAY_PG TOOLS: direct, the gateway and
+# whichever hops are on, for one upstream; sets HOP_VARIANTS.
+start_hops() {
+    local set="$1" up="$2" up_pg="$3" tools="$6"
+    HOP_VARIANTS=(direct gateway-annotate)
+    set_variant "direct@$set" "$up" "$up_pg"
+    set_variant "gateway-annotate@$set" "$4" "$5"
+    if [ "$NGINX" = 1 ]; then
+        start_nginx "nginx-$set" "$up"
+        set_variant "nginx@$set" "$NG_URL" "$NG_PG"
+        post "$NG_URL" tools/list | check "nginx tools/list ($set): $tools tools" "len($TOOLS) == $tools"
+        HOP_VARIANTS+=(nginx)
+    fi
+    if [ "$PEERS" = 1 ]; then
+        start_mcp_proxy_rs "mcp-proxy-rs-$set" "$up"
+        set_variant "mcp-proxy-rs@$set" "$MR_URL" "$MR_PG" "${MR_SID:--}" "$MR_TOOL"
+        post "$MR_URL" tools/list "$MR_SID" | check "mcp-proxy (Rust) tools/list ($set): $tools tools" "len($TOOLS) == $tools"
+        post "$MR_URL" tools/call "$MR_SID" "$MR_TOOL" |
+            check "mcp-proxy (Rust) tools/call ($set)" "v[\"result\"][\"content\"][0][\"text\"].startswith(\"search_issues\")"
+        HOP_VARIANTS+=(mcp-proxy-rs)
+    fi
+}
+[ "$NGINX" = 1 ] && ensure_nginx
+[ "$PEERS" = 1 ] && ensure_mcp_proxy_rs
+start_hops main "$UP0_URL" "$UP0_PG" "$GWA_URL" "$GWA_PG" 100
+MAIN_VARIANTS=("${HOP_VARIANTS[@]}")
+for spec in ${ALSO_GATEWAYS[@]+"${ALSO_GATEWAYS[@]}"}; do
+    name="${spec%%=*}"
+    read -r -a extra <<<"${spec#*=}"
+    saved=(${GATEWAY_ARGS[@]+"${GATEWAY_ARGS[@]}"})
+    GATEWAY_ARGS=(${GATEWAY_ARGS[@]+"${GATEWAY_ARGS[@]}"} "${extra[@]}")
+    start_gateway "$name" annotate "$UP0_URL"
+    GATEWAY_ARGS=(${saved[@]+"${saved[@]}"})
+    post "$GW_URL" tools/list | check "$name tools/list: 100 tools, all annotated" "len($TOOLS) == 100 and $ANNOTATED"
+    set_variant "$name@main" "$GW_URL" "$GW_PG"
+    MAIN_VARIANTS+=("$name")
+done
+set_variant gateway-observe@main "$GWO_URL" "$GWO_PG"
+set_variant gateway-raw@main "$GWA_URL" "$GWA_PG"
+
 # --- one measured run --------------------------------------------------------------------------
 # Children's CPU seconds of this shell (wrk's, once waited for), from `times` written to FILE.
 # `times` must run in this shell, not in a $(...) subshell, which has children of its own.
@@ -218,12 +310,14 @@ children_cpu() {
     tail -n 1 "$1" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); n += p[1] * 60 + p[2] } printf "%.3f", n }'
 }
 
-# measure GROUP VARIANT REP URL METHOD CONNS [SESSION] [PACE_MS]
+# measure GROUP VARIANT REP URL METHOD CONNS [SESSION] [PACE_MS] [TOOL]; MEASURE_TOOLS is the
+# number of tools the upstream lists.
+MEASURE_TOOLS=100
 measure() {
     local group="$1" variant="$2" rep="$3" url="$4" method="$5" conns="$6" session="${7:--}" pace="${8:-0}"
-    local threads=2
+    local tool="${9:-search_issues}" threads=2
     [ "$conns" -lt 2 ] && threads=1
-    local args=(-t "$threads" -c "$conns" --timeout 5s -s "$LUA" "$url" -- "$method" search_issues "$session" "$pace")
+    local args=(-t "$threads" -c "$conns" --timeout 5s -s "$LUA" "$url" -- "$method" "$tool" "$session" "$pace")
     wrk -d "${WARMUP}s" "${args[@]}" >/dev/null
     local up0 px0 m0 w0 up1 px1 m1 w1 out line
     up0=$(group_ticks "$MEASURE_UP_PG")
@@ -254,9 +348,9 @@ measure() {
             printf "\"cpu_upstream_s\":%.2f,\"cpu_proxy_s\":%.2f,\"cpu_wrk_s\":%.2f,\"cpu_other_s\":%.2f,\"machine_busy_pct\":%.1f",
                 up / k, px / k, wrk, other, 100 * busy / total
         }')
-    printf '{"group":"%s","variant":"%s","rep":%d,"connections":%d,"pace_ms":%d,%s,"wrk":%s}\n' \
-        "$group" "$variant" "$rep" "$conns" "$pace" "$cpu" "$line" >>"$RESULTS"
-    log "$(printf '%-9s %-17s rep %d: %8s rps, p50 %6s us, p99 %6s us | %s' "$group" "$variant" "$rep" \
+    printf '{"group":"%s","variant":"%s","rep":%d,"connections":%d,"pace_ms":%d,"tools":%d,%s,"wrk":%s}\n' \
+        "$group" "$variant" "$rep" "$conns" "$pace" "$MEASURE_TOOLS" "$cpu" "$line" >>"$RESULTS"
+    log "$(printf '%-13s %-17s rep %d: %8s rps, p50 %6s us, p99 %6s us | %s' "$group" "$variant" "$rep" \
         "$(sed 's/.*"rps":\([0-9.]*\).*/\1/' <<<"$line")" "$(sed 's/.*"p50_us":\([0-9]*\).*/\1/' <<<"$line")" \
         "$(sed 's/.*"p99_us":\([0-9]*\).*/\1/' <<<"$line")" "$(tr -d '"' <<<"$cpu" | tr ',' ' ')")"
     if ! grep -q '"errors":{"connect":0,"read":0,"write":0,"status":0,"timeout":0}' <<<"$line"; then
@@ -271,27 +365,109 @@ proxy_ticks() {
     echo "$sum"
 }
 
+# measure_v GROUP VARIANT SET REP METHOD CONNS [PACE_MS]: measure with the variant's URL,
+# session and tool; the proxy CPU counted is every proxy of the set (idle ones add nothing).
+measure_v() {
+    local key="$2@$3"
+    measure "$1" "$2" "$4" "${V_URL[$key]}" "$5" "$6" "${V_SID[$key]}" "${7:-0}" "${V_TOOL[$key]}"
+}
+set_pgs() { # SET: PROXY_PGS = every proxy of the set, each group once
+    local k
+    PROXY_PGS=()
+    for k in "${!V_PG[@]}"; do
+        if [ "${k#*@}" = "$1" ] && [ "${k%@*}" != direct ] && [[ " ${PROXY_PGS[*]} " != *" ${V_PG[$k]} "* ]]; then
+            PROXY_PGS+=("${V_PG[$k]}")
+        fi
+    done
+}
+
 MEASURE_UP_PG=$UP0_PG
-PROXY_PGS=("$GWA_PG" "$GWO_PG")
-total_runs=$(((4 + 2 + 4 + (SLOW_MS != 0 ? 4 : 0) + SDK * 4 + PEERS * 6) * REPS))
+set_pgs main
+scale_runs=0
+for c in $CONNS_LIST; do scale_runs=$((scale_runs + 2 * ${#MAIN_VARIANTS[@]})); done
+for n in $TOOLS_LIST; do scale_runs=$((scale_runs + 2 * ${#MAIN_VARIANTS[@]})); done
+total_runs=$(((3 * ${#MAIN_VARIANTS[@]} + 2 + 2 * ${#MAIN_VARIANTS[@]} + (SLOW_MS != 0 ? 4 : 0) + SDK * 4 + PEERS * 6 + scale_runs) * REPS))
 log "measuring: $REPS reps, ${WARMUP}s warmup + ${DURATION}s per run, $total_runs runs (~$((total_runs * (WARMUP + DURATION) / 60)) min)"
 
 for rep in $(seq "$REPS"); do
-    # a, c and the raw-bytes analysis, at CONNS connections.
-    measure list direct "$rep" "$UP0_URL" tools/list "$CONNS"
-    measure list gateway-annotate "$rep" "$GWA_URL" tools/list "$CONNS"
-    measure list gateway-observe "$rep" "$GWO_URL" tools/list "$CONNS"
-    measure list gateway-raw "$rep" "$GWA_URL" bench/tools_raw "$CONNS"
+    # a, c and the raw-bytes analysis, at CONNS connections, beside every hop.
+    for v in "${MAIN_VARIANTS[@]}"; do
+        measure_v list "$v" main "$rep" tools/list "$CONNS"
+        if [ "$v" = gateway-annotate ]; then
+            measure_v list gateway-observe main "$rep" tools/list "$CONNS"
+            measure_v list gateway-raw main "$rep" bench/tools_raw "$CONNS"
+        fi
+    done
     # b
-    measure call direct "$rep" "$UP0_URL" tools/call "$CONNS"
-    measure call gateway-annotate "$rep" "$GWA_URL" tools/call "$CONNS"
+    for v in "${MAIN_VARIANTS[@]}"; do measure_v call "$v" main "$rep" tools/call "$CONNS"; done
     # Added latency under light load: one connection, PACE_MS between an answer and the next
     # request, so nothing queues.
-    measure list-paced direct "$rep" "$UP0_URL" tools/list 1 - "$PACE_MS"
-    measure list-paced gateway-annotate "$rep" "$GWA_URL" tools/list 1 - "$PACE_MS"
-    measure call-paced direct "$rep" "$UP0_URL" tools/call 1 - "$PACE_MS"
-    measure call-paced gateway-annotate "$rep" "$GWA_URL" tools/call 1 - "$PACE_MS"
+    for v in "${MAIN_VARIANTS[@]}"; do measure_v list-paced "$v" main "$rep" tools/list 1 "$PACE_MS"; done
+    for v in "${MAIN_VARIANTS[@]}"; do measure_v call-paced "$v" main "$rep" tools/call 1 "$PACE_MS"; done
 done
+
+# Scaling with load: the same upstream and proxies at each connection count.
+for rep in $(seq "$REPS"); do
+    for c in $CONNS_LIST; do
+        for v in "${MAIN_VARIANTS[@]}"; do measure_v "scalecall-c$c" "$v" main "$rep" tools/call "$c"; done
+        for v in "${MAIN_VARIANTS[@]}"; do measure_v "scalelist-c$c" "$v" main "$rep" tools/list "$c"; done
+    done
+done
+
+# Scaling with the work: upstreams serving N tools, each with its own gateway and hops.
+if [ -n "$TOOLS_LIST" ]; then
+    declare -A SET_UP_PG
+    for n in $TOOLS_LIST; do
+        start_upstream "upstream-n$n" 0 "$n"
+        SET_UP_PG[n$n]=$UP_PG
+        start_gateway "gateway-n$n" annotate "$UP_URL"
+        # The first list scores every definition: done here, so the runs measure cached lists.
+        post "$GW_URL" tools/list | check "annotate tools/list: $n tools, all annotated" "len($TOOLS) == $n and $ANNOTATED"
+        start_hops "n$n" "$UP_URL" "$UP_PG" "$GW_URL" "$GW_PG" "$n"
+    done
+    for rep in $(seq "$REPS"); do
+        for n in $TOOLS_LIST; do
+            MEASURE_UP_PG=${SET_UP_PG[n$n]} MEASURE_TOOLS=$n
+            set_pgs "n$n"
+            for v in "${HOP_VARIANTS[@]}"; do measure_v "toolslist-n$n" "$v" "n$n" "$rep" tools/list "$CONNS"; done
+            for v in "${HOP_VARIANTS[@]}"; do measure_v "toolscall-n$n" "$v" "n$n" "$rep" tools/call "$CONNS"; done
+        done
+    done
+    MEASURE_UP_PG=$UP0_PG MEASURE_TOOLS=100
+fi
+
+# First sighting: a gateway that has never seen these N definitions (fresh data dir, so an
+# empty store) answers its first tools/list after scoring all of them with the heuristic judge.
+# When the threat analysis lands it runs inside that same first list (no change needed here;
+# if it comes behind a flag or config key, pass it with --gateway-arg so it is counted).
+if [ "$FIRST_TOOLS" != 0 ]; then
+    start_upstream upstream-first 0 "$FIRST_TOOLS"
+    FS_UP_URL=$UP_URL
+    : >"$OUT/first-sighting.jsonl"
+    # time_ms URL [SESSION]: wall milliseconds of one tools/list; the body to $OUT/.fs.json.
+    time_ms() {
+        curl -sS --max-time 60 -o "$OUT/.fs.json" -w '%{time_total}' -X POST "$1" \
+            -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+            -H 'MCP-Protocol-Version: 2025-06-18' \
+            --data '{"jsonrpc":"2.0","id":"fs","method":"tools/list","params":{}}' | awk '{ printf "%.2f", $1 * 1000 }'
+    }
+    for rep in $(seq "$REPS"); do
+        rm -rf "$OUT/data-first"
+        start_gateway "gateway-first-$rep" annotate "$FS_UP_URL" "$OUT/data-first"
+        direct_ms=$(time_ms "$FS_UP_URL")
+        t0=$(group_ticks "$GW_PG")
+        first_ms=$(time_ms "$GW_URL")
+        t1=$(group_ticks "$GW_PG")
+        check "first sighting: $FIRST_TOOLS tools, all annotated" "len($TOOLS) == $FIRST_TOOLS and $ANNOTATED" <"$OUT/.fs.json"
+        bytes=$(wc -c <"$OUT/.fs.json")
+        cached_ms=$(time_ms "$GW_URL")
+        printf '{"tools":%d,"rep":%d,"direct_ms":%s,"first_ms":%s,"cached_ms":%s,"gateway_cpu_ms":%d,"bytes":%d}\n' \
+            "$FIRST_TOOLS" "$rep" "$direct_ms" "$first_ms" "$cached_ms" "$(((t1 - t0) * 1000 / TICK))" "$bytes" \
+            >>"$OUT/first-sighting.jsonl"
+        log "first sighting of $FIRST_TOOLS tools, rep $rep: ${first_ms} ms (direct ${direct_ms} ms, cached ${cached_ms} ms)"
+        kill -TERM -- "-$GW_PG" 2>/dev/null || true
+    done
+fi
 
 # list_and_call PREFIX UPSTREAM_URL UPSTREAM_PG: groups PREFIXlist and PREFIXcall, direct and
 # through the annotating gateway last started (GW_URL, GW_PG), REPS times interleaved.
@@ -327,7 +503,6 @@ if [ "$SDK" = 1 ]; then
 fi
 
 if [ "$PEERS" = 1 ]; then
-    PEER_DIR="$ROOT/target/bench-proxy-peers"
     mkdir -p "$PEER_DIR"
     if [ ! -x "$PEER_DIR/node/node_modules/.bin/supergateway" ]; then
         log "installing supergateway (npm) into $PEER_DIR/node"
@@ -341,30 +516,6 @@ if [ "$PEERS" = 1 ]; then
     "$UPSTREAM" --dump-tools >"$OUT/tools.json"
     STDIO_CMD="python3 $ROOT/benches/proxy/stdio_server.py $OUT/tools.json"
 
-    # open_session URL: initialize + notifications/initialized; the session id on stdout.
-    open_session() {
-        local hdrs
-        hdrs=$(curl -sS --max-time 10 -D - -o /dev/null -X POST "$1" \
-            -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-            --data '{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench-proxy","version":"1"}}}')
-        local sid
-        sid=$(grep -i '^mcp-session-id:' <<<"$hdrs" | head -n1 | cut -d: -f2- | tr -d ' \r')
-        curl -sS --max-time 5 -o /dev/null -X POST "$1" -H "Mcp-Session-Id: $sid" \
-            -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-            -H 'MCP-Protocol-Version: 2025-06-18' \
-            --data '{"jsonrpc":"2.0","method":"notifications/initialized"}'
-        echo "$sid"
-    }
-    wait_port() {
-        local i
-        for i in $(seq 200); do
-            (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-            sleep 0.1
-        done
-        log "port $1 never opened"
-        return 1
-    }
-
     port=$(free_port)
     start supergateway "$OUT/supergateway.log" "$PEER_DIR/node/node_modules/.bin/supergateway" \
         --stdio "$STDIO_CMD" --outputTransport streamableHttp --stateful --port "$port" --logLevel none
@@ -374,12 +525,12 @@ if [ "$PEERS" = 1 ]; then
     post "$SG_URL" tools/list "$SG_SID" | check "supergateway tools/list: 100 tools" "len($TOOLS) == 100"
 
     port=$(free_port)
-    start mcp-proxy "$OUT/mcp-proxy.log" "$PEER_DIR/venv/bin/mcp-proxy" --port "$port" --log-level WARNING \
+    start mcp-proxy-py "$OUT/mcp-proxy-py.log" "$PEER_DIR/venv/bin/mcp-proxy" --port "$port" --log-level WARNING \
         python3 "$ROOT/benches/proxy/stdio_server.py" "$OUT/tools.json"
     MP_PG=$STARTED MP_URL="http://127.0.0.1:$port/mcp"
     wait_port "$port"
     MP_SID=$(open_session "$MP_URL")
-    post "$MP_URL" tools/list "$MP_SID" | check "mcp-proxy tools/list: 100 tools" "len($TOOLS) == 100"
+    post "$MP_URL" tools/list "$MP_SID" | check "mcp-proxy (Python) tools/list: 100 tools" "len($TOOLS) == 100"
 
     MEASURE_UP_PG=$UP0_PG
     for rep in $(seq "$REPS"); do
@@ -388,13 +539,13 @@ if [ "$PEERS" = 1 ]; then
         PROXY_PGS=("$SG_PG")
         measure peerlist supergateway "$rep" "$SG_URL" tools/list "$CONNS" "$SG_SID"
         PROXY_PGS=("$MP_PG")
-        measure peerlist mcp-proxy "$rep" "$MP_URL" tools/list "$CONNS" "$MP_SID"
+        measure peerlist mcp-proxy-py "$rep" "$MP_URL" tools/list "$CONNS" "$MP_SID"
         PROXY_PGS=("$GWA_PG")
         measure peercall tdqs-gateway "$rep" "$GWA_URL" tools/call "$CONNS"
         PROXY_PGS=("$SG_PG")
         measure peercall supergateway "$rep" "$SG_URL" tools/call "$CONNS" "$SG_SID"
         PROXY_PGS=("$MP_PG")
-        measure peercall mcp-proxy "$rep" "$MP_URL" tools/call "$CONNS" "$MP_SID"
+        measure peercall mcp-proxy-py "$rep" "$MP_URL" tools/call "$CONNS" "$MP_SID"
     done
 fi
 
@@ -418,5 +569,6 @@ if [ "$PROFILE" = 1 ]; then
     fi
 fi
 
-python3 "$ROOT/benches/proxy/summarize.py" "$RESULTS" --connections "$CONNS" --duration "$DURATION" --reps "$REPS" |
+python3 "$ROOT/benches/proxy/summarize.py" "$RESULTS" --connections "$CONNS" --duration "$DURATION" --reps "$REPS" \
+    --machine "$OUT/machine.txt" --first-sighting "$OUT/first-sighting.jsonl" |
     tee "$OUT/summary.md"

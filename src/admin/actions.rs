@@ -69,7 +69,7 @@ pub async fn approve(
         }
         None => views
             .iter()
-            .filter(|v| v.pin == Some(PinStatus::Changed))
+            .filter(|v| v.pin.is_some_and(PinStatus::awaits_approval))
             .filter_map(|v| {
                 Some((up.name.clone(), v.name.clone(), v.score.as_ref()?.context_signals.input_hash.clone()))
             })

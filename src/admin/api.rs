@@ -215,7 +215,8 @@ fn tool_counts(views: &[ToolView]) -> (Value, Value) {
         "visible": count(&|v| v.visible),
         "hidden": count(&|v| !v.visible),
         "provisional": count(&|v| v.state != "final"),
-        "awaitingApproval": count(&|v| v.pin == Some(PinStatus::Changed)),
+        "awaitingApproval": count(&|v| v.pin.is_some_and(PinStatus::awaits_approval)),
+        "threats": count(&|v| !v.threats.is_empty()),
     });
     (counts, json!(histogram))
 }
@@ -304,9 +305,21 @@ fn approvals(gw: &Gateway) -> Vec<Value> {
     let mut out = Vec::new();
     for name in names {
         let up = &gw.upstreams[name];
-        for v in up.snapshot().into_iter().filter(|v| v.pin == Some(PinStatus::Changed)) {
+        let approved = up.approved_definitions();
+        for v in up.snapshot().into_iter().filter(|v| v.pin.is_some_and(PinStatus::awaits_approval)) {
             let hash = v.score.as_ref().map(|s| s.context_signals.input_hash.clone());
+            // A new name is compared with the nearest definition approved under another name
+            // (a rename); a changed one with its own approved definition.
+            let candidates: Vec<super::nearest::Candidate> = approved
+                .iter()
+                .filter(|(t, _, _)| (v.pin == Some(PinStatus::New)) != (*t == v.name))
+                .map(|(tool, hash, definition)| super::nearest::Candidate { tool, hash, definition })
+                .collect();
+            let nearest = v.definition.as_ref().and_then(|d| super::nearest::nearest(d, &candidates));
             out.push(json!({
+                "pin": v.pin,
+                "nearestApproved": nearest,
+                "threats": v.threats,
                 "upstream": name,
                 "tool": v.name,
                 "currentHash": hash,
@@ -330,9 +343,15 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
     };
     if let Some(r) = up.report() {
         return Ok(if markdown {
-            text_ok("text/markdown; charset=utf-8", crate::render::score_markdown(&r.report))
+            let mut md = crate::render::score_markdown(&r.report);
+            md.push_str(&super::threat_report::threats_markdown(&super::threat_report::threats_json(up)));
+            text_ok("text/markdown; charset=utf-8", md)
         } else {
-            json_ok(&serde_json::to_value(&r.report).map_err(|e| AdminError::Internal(e.to_string()))?)
+            let mut json = serde_json::to_value(&r.report).map_err(|e| AdminError::Internal(e.to_string()))?;
+            if let Some(obj) = json.as_object_mut() {
+                obj.insert("threats".to_owned(), super::threat_report::threats_json(up));
+            }
+            json_ok(&json)
         });
     }
     // None built since the start (a restart, before any client listed): the latest one kept
@@ -347,8 +366,13 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
     if !markdown {
         return Ok(json_ok(&json));
     }
+    let threats = json.get("threats").map(super::threat_report::threats_markdown);
     match serde_json::from_value::<crate::scoring::ScoreReport>(json) {
-        Ok(report) => Ok(text_ok("text/markdown; charset=utf-8", crate::render::score_markdown(&report))),
+        Ok(report) => {
+            let mut md = crate::render::score_markdown(&report);
+            md.push_str(threats.as_deref().unwrap_or_default());
+            Ok(text_ok("text/markdown; charset=utf-8", md))
+        }
         // Written by another version (another spec or judge kind): the JSON still serves.
         Err(e) => Err(AdminError::NotFound(format!(
             "the stored report for {name:?} cannot be rendered by this version ({e}); ask for JSON, or list the upstream's tools to rebuild it"

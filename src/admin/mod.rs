@@ -14,6 +14,8 @@ mod api;
 mod assets;
 mod auth;
 mod events;
+mod nearest;
+pub(crate) mod threat_report;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

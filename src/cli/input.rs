@@ -32,15 +32,33 @@ pub struct InputArgs {
     server_name: Option<String>,
 }
 
+/// What an input gave: the server's name, its validated tools, and its `instructions` (from
+/// a live server's initialize result, or an `instructions` string beside a file's `tools`).
+pub struct Loaded {
+    pub server_name: String,
+    pub parsed: ParsedTools,
+    pub instructions: Option<String>,
+}
+
 impl InputArgs {
     /// The server's name and its validated tools.
     pub fn load(&self) -> Result<(String, ParsedTools)> {
+        self.load_all().map(|l| (l.server_name, l.parsed))
+    }
+
+    /// Everything the input gave, instructions included.
+    pub fn load_all(&self) -> Result<Loaded> {
         if self.file.is_none() && self.command.is_none() && self.url.is_none() {
             bail!("give the tools to read: --file F (or - for standard input), --command 'CMD' or --url URL");
         }
         if let Some(file) = &self.file {
-            let parsed = read_tools_file(file)?;
-            return Ok((parsed.server_name_or(self.server_name.as_deref()), parsed));
+            let (label, bytes) = read_input(file)?;
+            let parsed = parse_document(&label, &bytes)?;
+            let instructions = serde_json::from_slice::<serde_json::Value>(&bytes)
+                .ok()
+                .and_then(|v| v.get("instructions").and_then(serde_json::Value::as_str).map(str::to_owned));
+            let server_name = parsed.server_name_or(self.server_name.as_deref());
+            return Ok(Loaded { server_name, parsed, instructions });
         }
         let runtime =
             tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the runtime")?;
@@ -63,26 +81,25 @@ impl InputArgs {
             (url.clone(), runtime.block_on(client::fetch_url(&url, &headers)).with_context(|| format!("server {url}"))?)
         };
         let parsed = parse_document(&label, &fetched.document)?;
-        let name = match (&self.server_name, fetched.server_name) {
+        let server_name = match (&self.server_name, fetched.server_name) {
             (Some(n), _) if !n.is_empty() => n.clone(),
             (_, Some(n)) => n,
             _ => parsed.server_name_or(None),
         };
-        Ok((name, parsed))
+        Ok(Loaded { server_name, parsed, instructions: fetched.instructions })
     }
 }
 
-/// Reads and validates a tools document from `path` (`-` is standard input).
-pub fn read_tools_file(path: &Path) -> Result<ParsedTools> {
-    let (label, bytes) = if path == Path::new("-") {
+/// The bytes of `path` (`-` is standard input) and how to name it in an error.
+fn read_input(path: &Path) -> Result<(String, Vec<u8>)> {
+    if path == Path::new("-") {
         let mut buf = Vec::new();
         std::io::stdin().read_to_end(&mut buf).context("cannot read standard input")?;
-        ("standard input".to_owned(), buf)
+        Ok(("standard input".to_owned(), buf))
     } else {
         let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        (path.display().to_string(), bytes)
-    };
-    parse_document(&label, &bytes)
+        Ok((path.display().to_string(), bytes))
+    }
 }
 
 /// Parses `bytes` as JSON and then as one of the three tools shapes, naming `label` on error.

@@ -1,9 +1,10 @@
-//! The command line: `lint`, `score`, `serve`, `wrap`, `approve` and `check-config`.
+//! The command line: `lint`, `score`, `scan`, `serve`, `wrap`, `approve` and `check-config`.
 //! Errors become one line on stderr and exit code 2; a threshold not met is exit code 1.
 
 mod approve;
 mod input;
 mod lint;
+mod scan;
 mod score;
 mod serve;
 
@@ -37,6 +38,8 @@ enum Command {
     Lint(lint::LintArgs),
     /// The full pipeline: every tool through the judge, then coherence and the server rollup.
     Score(score::ScoreArgs),
+    /// Threats in tool definitions and server instructions: hidden, poisoned, cross-server.
+    Scan(scan::ScanArgs),
     /// Run the gateway in front of MCP servers.
     Serve(serve::ServeArgs),
     /// Be a stdio MCP server in front of one: `wrap -- npx -y some-mcp-server`.
@@ -47,7 +50,7 @@ enum Command {
     Approve(approve::ApproveArgs),
 }
 
-/// Report formats shared by `lint` and `score`.
+/// Report formats shared by `lint`, `score` and `scan`.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum Format {
     /// For a person at a terminal.
@@ -64,6 +67,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Lint(args) => lint::run(args),
         Command::Score(args) => score::run(args),
+        Command::Scan(args) => scan::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Wrap(args) => serve::wrap(args),
         Command::CheckConfig(args) => serve::check_config(args),

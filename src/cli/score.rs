@@ -11,7 +11,9 @@ use crate::config::{Config, JudgeConfig, JudgeKind as ConfigJudgeKind};
 use crate::judge::Judge;
 use crate::render::{Style, score_markdown, score_text};
 use crate::scoring::score_server;
+use crate::tdqs::definition::ToolDefinition;
 use crate::tdqs::score::Tier;
+use crate::tdqs::threat::report::{tool_json, tool_threats};
 
 #[derive(Args)]
 pub struct ScoreArgs {
@@ -111,6 +113,23 @@ fn build_judge(args: &ScoreArgs) -> anyhow::Result<Judge> {
     super::serve::build_judge(&cfg)
 }
 
+/// The report with each tool's `threats` beside its score (an added field: the reference's
+/// fields are untouched).
+fn with_threats(mut report: serde_json::Value, tools: &[ToolDefinition]) -> serde_json::Value {
+    let values: Vec<serde_json::Value> = tools.iter().map(tool_json).collect();
+    let names: Vec<&str> = values.iter().filter_map(|v| v["name"].as_str()).collect();
+    if let Some(scored) = report.get_mut("tools").and_then(serde_json::Value::as_array_mut) {
+        for entry in scored {
+            let Some(value) = values.iter().find(|v| v["name"] == entry["name"]) else { continue };
+            let threats = serde_json::to_value(tool_threats(value, &names)).unwrap_or_default();
+            if let Some(obj) = entry.as_object_mut() {
+                obj.insert("threats".into(), threats);
+            }
+        }
+    }
+    report
+}
+
 pub fn run(args: ScoreArgs) -> anyhow::Result<Outcome> {
     let (server, parsed) = args.input.load()?;
     let judge = build_judge(&args)?;
@@ -118,7 +137,9 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<Outcome> {
         tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the async runtime")?;
     let report = runtime.block_on(score_server(&server, &parsed.tools, &judge, now_rfc3339()))?;
     let text = match args.format {
-        Format::Json => serde_json::to_string_pretty(&report)? + "\n",
+        Format::Json => {
+            serde_json::to_string_pretty(&with_threats(serde_json::to_value(&report)?, &parsed.tools))? + "\n"
+        }
         Format::Markdown => score_markdown(&report),
         Format::Text => {
             let style = if args.output.is_some() { Style::Plain } else { Style::for_stdout() };

@@ -12,7 +12,7 @@ use super::Outcome;
 use crate::config::{Config, JudgeKind, Mode, Transport, UpstreamConfig};
 use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
 use crate::proxy::{Gateway, serve};
-use crate::scoring::service::ScoringService;
+use crate::scoring::service::{CacheLimits, ScoringService};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -37,6 +37,40 @@ pub struct ServeArgs {
     /// Log line format, overriding telemetry.log_format.
     #[arg(long, value_enum)]
     log_format: Option<LogFormat>,
+    #[command(flatten)]
+    runtime: RuntimeArgs,
+}
+
+/// Which Tokio runtime runs the gateway (benches/PROFILE.md has what each costs).
+#[derive(Args, Clone, Copy)]
+pub struct RuntimeArgs {
+    /// `multi-thread`: a worker per core, tasks stolen between them (the default);
+    /// `current-thread`: one thread runs every connection, with no cross-thread wake-ups,
+    /// using one core at most.
+    #[arg(long, value_enum, env = "TDQS_RUNTIME", default_value = "multi-thread")]
+    runtime: RuntimeKind,
+    /// Worker threads of the multi-thread runtime (default: one per core).
+    #[arg(long, env = "TDQS_WORKER_THREADS")]
+    worker_threads: Option<usize>,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+enum RuntimeKind {
+    MultiThread,
+    CurrentThread,
+}
+
+impl RuntimeArgs {
+    fn build(self) -> anyhow::Result<tokio::runtime::Runtime> {
+        let mut b = match self.runtime {
+            RuntimeKind::MultiThread => tokio::runtime::Builder::new_multi_thread(),
+            RuntimeKind::CurrentThread => tokio::runtime::Builder::new_current_thread(),
+        };
+        if let (RuntimeKind::MultiThread, Some(n)) = (self.runtime, self.worker_threads) {
+            b.worker_threads(n.max(1));
+        }
+        b.enable_all().build().context("cannot start the runtime")
+    }
 }
 
 #[derive(Args)]
@@ -105,7 +139,8 @@ pub fn build_scoring(cfg: &Config) -> anyhow::Result<std::sync::Arc<ScoringServi
     let judge = build_judge(cfg)?;
     let url = cfg.store_url()?;
     let store = crate::store::open(&url).with_context(|| format!("cannot use the store {url:?}"))?;
-    Ok(ScoringService::with_store(judge, cfg.cache.max_entries, store, Duration::from_millis(cfg.store.lease_ms)))
+    let limits = CacheLimits { max_entries: cfg.cache.max_entries, max_bytes: cfg.cache.max_bytes };
+    Ok(ScoringService::with_store_limits(judge, limits, store, Duration::from_millis(cfg.store.lease_ms)))
 }
 
 /// The configured judge, with its key read from the environment.
@@ -166,8 +201,7 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
 
 pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     let cfg = load(&args)?;
-    let runtime =
-        tokio::runtime::Builder::new_multi_thread().enable_all().build().context("cannot start the runtime")?;
+    let runtime = args.runtime.build()?;
     let telemetry = runtime.block_on(async { init_telemetry(&cfg, args.log_format, None) })?;
     let served = runtime.block_on(async move {
         let scoring = build_scoring(&cfg)?;

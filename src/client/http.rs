@@ -10,10 +10,7 @@ use http::HeaderMap;
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use super::{
-    FetchError, Fetched, document, initialize_request, initialized_notification, list_request, result_of, server_name,
-    take_page,
-};
+use super::{FetchError, Fetched, initialize_request, initialized_notification, list_request, result_of, take_page};
 use crate::mcp::sse;
 
 const STEP_TIMEOUT: Duration = Duration::from_secs(60);
@@ -65,7 +62,7 @@ pub async fn fetch_url(url: &str, headers: &[(String, String)]) -> Result<Fetche
     if headers.contains_key("mcp-session-id") {
         let _ = client.delete(url).headers(headers).send().await;
     }
-    Ok(Fetched { server_name: server_name(&init), document: document(tools) })
+    Ok(Fetched::new(&init, tools))
 }
 
 async fn post(
@@ -196,7 +193,7 @@ async fn legacy(client: &reqwest::Client, url: &str, headers: &HeaderMap) -> Res
                 break;
             }
         }
-        Ok(Fetched { server_name: server_name(&init), document: document(tools) })
+        Ok(Fetched::new(&init, tools))
     }
     .await;
     reader.abort();

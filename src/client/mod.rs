@@ -23,6 +23,15 @@ pub struct Fetched {
     pub server_name: Option<String>,
     /// `{"tools": [...]}` with every page's tools, as the server sent them.
     pub document: Vec<u8>,
+    /// The `instructions` of the initialize result, when the server gave some.
+    pub instructions: Option<String>,
+}
+
+impl Fetched {
+    fn new(init: &Value, tools: Vec<Value>) -> Fetched {
+        let instructions = init.get("instructions").and_then(Value::as_str).map(str::to_owned);
+        Fetched { server_name: server_name(init), document: document(tools), instructions }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -6,10 +6,7 @@ use serde_json::{Value, json};
 use tokio::io::BufReader;
 use tokio::process::ChildStdout;
 
-use super::{
-    FetchError, Fetched, document, initialize_request, initialized_notification, list_request, result_of, server_name,
-    take_page,
-};
+use super::{FetchError, Fetched, initialize_request, initialized_notification, list_request, result_of, take_page};
 use crate::proxy::stdio::child::{self, ChildProcess, read_line};
 
 const STEP_TIMEOUT: Duration = Duration::from_secs(60);
@@ -74,5 +71,5 @@ async fn session(conn: &mut Conn) -> Result<Fetched, FetchError> {
             break;
         }
     }
-    Ok(Fetched { server_name: server_name(&init), document: document(tools) })
+    Ok(Fetched::new(&init, tools))
 }

@@ -2,6 +2,8 @@
 //! SSE framing, and the one rewrite the gateway makes (scores into, or tools out of, a
 //! `tools/list` result).
 
+pub mod instructions;
+pub mod lossy;
 pub mod message;
 pub mod read;
 pub mod scan;

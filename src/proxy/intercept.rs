@@ -7,16 +7,24 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 
-use crate::config::{Mode, Pending, Policy};
+use crate::config::{Mode, Pending, Policy, ThreatAction};
 use crate::mcp::tools_list::{ListResult, ToolAction};
 use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
 use crate::scoring::ScoreReport;
 use crate::scoring::pins::PinStatus;
 use crate::scoring::service::{Scored, ScoringService};
+use crate::scoring::threats::Findings;
 use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::definition::{ToolDefinition, tool_from_object};
 use crate::tdqs::json::{self as js, JsString};
 use crate::tdqs::score::Tier;
+use crate::tdqs::threat::{Finding, Severity};
+
+use super::roster::Roster;
+use super::threats::{definition_value, summary};
+
+mod verdict;
+use verdict::report_new_cross;
 
 /// `ttlMs` ceiling on a 2026-07-28 list while any score in it is provisional.
 const PROVISIONAL_TTL_MS: u64 = 5_000;
@@ -34,6 +42,30 @@ struct ToolState {
     raw: Arc<str>,
     /// When a list last carried this tool.
     listed_at: std::time::Instant,
+    /// What the threat analysis read (the hashed definition), kept for cross-server checks.
+    analysed: Option<Arc<serde_json::Value>>,
+    /// The definition's own findings (cached by hash beside the score).
+    threats: Findings,
+    /// Findings against the other upstreams' tools, as of the last decision.
+    cross: Vec<Finding>,
+}
+
+impl ToolState {
+    fn findings(&self) -> impl Iterator<Item = &Finding> {
+        self.threats.iter().chain(self.cross.iter())
+    }
+
+    fn worst(&self) -> Option<Severity> {
+        self.findings().map(|f| f.severity).max()
+    }
+
+    /// The definition's hash: the score's input hash, or (unscorable) the listed text's.
+    fn hash(&self) -> String {
+        match &self.scored {
+            Some(s) => s.score.context_signals.input_hash.clone(),
+            None => raw_hash(&self.raw),
+        }
+    }
 }
 
 /// One listed tool as the admin API shows it.
@@ -53,6 +85,8 @@ pub struct ToolView {
     pub score: Option<Arc<crate::tdqs::tool_score::ToolScore>>,
     /// The definition as listed (JSON), when it could be parsed.
     pub definition: Option<serde_json::Value>,
+    /// Threat findings: the definition's own and those against other upstreams' tools.
+    pub threats: Vec<Finding>,
 }
 
 /// A `tools/call` the gateway refused.
@@ -115,7 +149,19 @@ pub struct UpstreamTools {
     paginated: std::sync::atomic::AtomicBool,
     /// Hash of the last whole (single-page) list, whose tools are the ones that exist.
     last_whole: std::sync::atomic::AtomicU64,
+    /// Every upstream's tool names (shared by the gateway), for cross-server findings.
+    roster: Arc<Roster>,
+    /// For `pin_new_tools = "hold"`: 0 before the first listing, 1 during it, 2 after it.
+    pin_stage: std::sync::atomic::AtomicU8,
+    /// Findings in the server's latest `instructions`, and whether they were removed.
+    instructions: Mutex<Option<(Findings, bool)>>,
+    /// For pinned upstreams, the latest approved definition seen of each tool name (hash,
+    /// definition as listed), which a held new name is compared with.
+    approved_seen: Mutex<HashMap<String, (String, Arc<str>)>>,
 }
+
+/// Approved definitions remembered per upstream for the approval view.
+const APPROVED_KEPT: usize = 1000;
 
 /// Description quality, coherence and overall for everything this upstream has listed: the
 /// same report `tdqs-gateway score` writes.
@@ -130,7 +176,7 @@ pub struct ServerReport {
 /// What a `tools` array became, valid while the scoring generation is unchanged. A repeat
 /// list (the common case) then costs a read of the envelope, a comparison and a splice.
 struct Rendered {
-    generation: u64,
+    generation: (u64, u64),
     /// The upstream's array text, compared on a hit (the key only finds candidates).
     original: Arc<str>,
     /// Its hash, which names a whole list in `last_whole`.
@@ -183,6 +229,10 @@ impl UpstreamTools {
             refusals: Mutex::default(),
             paginated: Default::default(),
             last_whole: Default::default(),
+            roster: Arc::default(),
+            pin_stage: Default::default(),
+            instructions: Mutex::default(),
+            approved_seen: Mutex::default(),
         }
     }
 
@@ -222,6 +272,7 @@ impl UpstreamTools {
                 pin: s.pin,
                 score: s.scored.as_ref().map(|sc| sc.score.clone()),
                 definition: serde_json::from_str(&s.raw).ok(),
+                threats: s.findings().cloned().collect(),
             })
             .collect();
         views.sort_by(|a, b| a.name.cmp(&b.name));
@@ -308,6 +359,8 @@ impl UpstreamTools {
             return;
         }
         let (slot, scoring, name) = (self.report.clone(), scoring.clone(), self.name.clone());
+        // Kept with the stored report, so the findings outlive a restart beside it.
+        let threats = crate::admin::threat_report::threats_json(self);
         tokio::spawn(async move {
             let report = build_report(&name, key, tools, &scoring).await;
             let server = &report.report.server_score;
@@ -320,7 +373,10 @@ impl UpstreamTools {
                 "server report updated"
             );
             crate::telemetry::server_report(&name, server);
-            if let Ok(json) = serde_json::to_value(&report.report) {
+            if let Ok(mut json) = serde_json::to_value(&report.report) {
+                if let Some(obj) = json.as_object_mut() {
+                    obj.insert("threats".to_owned(), threats);
+                }
                 scoring.store_server_report(&name, json);
             }
             if let Ok(mut r) = slot.lock() {
@@ -343,14 +399,16 @@ impl UpstreamTools {
         bytes: &[u8],
         wanted: impl Fn(&str) -> bool,
     ) -> Option<Vec<u8>> {
-        let generation = scoring.generation();
+        let generation = (scoring.generation(), self.roster.generation());
         let mut hit = None;
-        let list = ListResult::parse_with(bytes, wanted, |from_tools| {
+        let Some(list) = ListResult::parse_with(bytes, &wanted, |from_tools| {
             let found = self.remembered(from_tools, generation)?;
             let len = found.original.len();
             hit = Some(found);
             Some(len)
-        })?;
+        }) else {
+            return self.rewrite_instructions(scoring, bytes, &wanted);
+        };
         if list.has_next_page() {
             self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
         }
@@ -373,7 +431,7 @@ impl UpstreamTools {
     }
 
     /// The rendering remembered for the array `from_tools` starts with, if still current.
-    fn remembered(&self, from_tools: &[u8], generation: u64) -> Option<Arc<Rendered>> {
+    fn remembered(&self, from_tools: &[u8], generation: (u64, u64)) -> Option<Arc<Rendered>> {
         let map = self.rendered.lock().ok()?;
         let candidates = map.get(&prefix_key(from_tools))?;
         candidates.iter().find(|r| r.generation == generation && from_tools.starts_with(r.original.as_bytes())).cloned()
@@ -384,7 +442,7 @@ impl UpstreamTools {
     async fn render_list(
         &self,
         scoring: &Arc<ScoringService>,
-        generation: u64,
+        generation: (u64, u64),
         whole_list: bool,
         list: ListResult<'_>,
     ) -> Option<Vec<u8>> {
@@ -401,12 +459,21 @@ impl UpstreamTools {
             })
             .collect();
         let names: Vec<JsString> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
+        let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
+        let others = self.roster.others(&self.name);
+        let hold_new = self.hold_new(scoring);
         let mut states = Vec::with_capacity(parsed.len());
         for (i, def) in parsed.into_iter().enumerate() {
             let Some(def) = def else {
                 let raw = list.tools()[i].get();
                 let name = raw_name(raw).unwrap_or_default();
-                let decision = decide(&self.policy, &name, ScoreState::Unscorable, None);
+                // Unscorable is not unread: what a client could still show a model is analysed.
+                let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
+                let raw_hash = raw_hash(raw);
+                let threats = self.own_threats(scoring, &name, &raw_hash, analysed.as_deref());
+                let cross = self.cross_threats(analysed.as_deref(), &raw_hash, &own_names, &others);
+                let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
+                let decision = decide(&self.policy, &name, ScoreState::Unscorable, None, worst);
                 let state = ToolState {
                     definition: None,
                     siblings: vec![],
@@ -415,6 +482,9 @@ impl UpstreamTools {
                     decision,
                     raw: Arc::from(raw),
                     listed_at: std::time::Instant::now(),
+                    analysed,
+                    threats,
+                    cross,
                 };
                 states.push((name, state));
                 continue;
@@ -431,13 +501,31 @@ impl UpstreamTools {
             let hash = &scored.score.context_signals.input_hash;
             scoring.record_sighting(&self.name, &name, hash);
             crate::telemetry::scored(&self.name, &name, &scored, started);
-            let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, &name, hash));
-            let decision = decide(&self.policy, &name, scored.state, pin);
+            let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
+            let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
+            let threats = self.own_threats(scoring, &name, hash, analysed.as_deref());
+            let cross = self.cross_threats(analysed.as_deref(), hash, &own_names, &others);
+            let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
+            let decision = decide(&self.policy, &name, scored.state, pin, worst);
             let raw = Arc::from(list.tools()[i].get());
             let listed_at = std::time::Instant::now();
-            let state =
-                ToolState { definition: Some(def), siblings, scored: Some(scored), pin, decision, raw, listed_at };
+            let state = ToolState {
+                definition: Some(def),
+                siblings,
+                scored: Some(scored),
+                pin,
+                decision,
+                raw,
+                listed_at,
+                analysed,
+                threats,
+                cross,
+            };
             states.push((name, state));
+        }
+        if !list.has_next_page() && !states.iter().any(|(_, s)| s.pin == Some(PinStatus::Unverified)) {
+            // The first listing is over (all its pages): later names are new.
+            self.pin_stage.store(2, std::sync::atomic::Ordering::Relaxed);
         }
         let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
         let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
@@ -463,7 +551,15 @@ impl UpstreamTools {
                 {
                     log_decision(&self.name, self.rule.as_deref(), &name, scored, &state.decision, state.pin);
                 }
+                report_new_cross(&self.name, &name, map.get(&name).map(|s| &s.cross[..]), &state.cross);
+                self.remember_approved(&name, &state);
                 map.insert(name, state);
+            }
+            let names: Vec<(String, String)> = map.iter().map(|(n, s)| (n.clone(), s.hash())).collect();
+            drop(map);
+            // Another upstream's cross-server findings may depend on these names.
+            if self.roster.set(&self.name, names) {
+                tracing::debug!(upstream = %self.name, "tool names changed; other upstreams are decided again");
             }
         }
         self.refresh_report(scoring);
@@ -561,26 +657,30 @@ impl UpstreamTools {
     /// [`refuse_call`](Self::refuse_call) for an authenticated caller, who is named in the
     /// audit trail.
     pub fn refuse_call_by(&self, tool: &str, caller: Option<&crate::auth::Principal>) -> Option<Refusal> {
-        let (reason, score) = match self.tools.lock() {
+        let (reason, score, threats) = match self.tools.lock() {
             Ok(map) => match map.get(tool) {
                 Some(state) if state.decision.visible => return None,
-                Some(state) => (state.decision.hide_reason?, state.scored.as_ref().map(|s| s.score.tdqs)),
+                Some(state) => (
+                    state.decision.hide_reason?,
+                    state.scored.as_ref().map(|s| s.score.tdqs),
+                    summary(&state.findings().collect::<Vec<_>>()),
+                ),
                 // Not listed through this gateway (yet, or since a restart): the deny list still
                 // holds, and an enforcing policy refuses what it has no verdict on.
-                None => (self.unlisted_reason(tool)?, None),
+                None => (self.unlisted_reason(tool)?, None, json!([])),
             },
-            Err(_) => (self.unlisted_reason(tool)?, None),
+            Err(_) => (self.unlisted_reason(tool)?, None, json!([])),
         };
         let text = refusal_message(tool, reason, score, self.policy.minimum);
-        Some(self.refusal(tool, reason, score, text, caller))
+        Some(self.refusal(tool, reason, score, text, threats, caller))
     }
 
     /// A refusal for a call to a tool the gateway could not learn about (the listing failed).
     pub fn refuse_unlearned(&self, tool: &str, why: &str, caller: Option<&crate::auth::Principal>) -> Refusal {
         let text = format!(
-            "Tool \"{tool}\" is refused by tdqs-gateway: the server's tools could not be listed to score it ({why})."
+            "Tool \"{tool}\" is hidden by tdqs-gateway: the server's tools could not be listed to score it ({why})."
         );
-        self.refusal(tool, HideReason::Unlisted, None, text, caller)
+        self.refusal(tool, HideReason::Unlisted, None, text, json!([]), caller)
     }
 
     /// Records a refusal (log, metric, the admin API's list) and describes it.
@@ -590,9 +690,10 @@ impl UpstreamTools {
         reason: HideReason,
         score: Option<crate::tdqs::score::Tenths>,
         text: String,
+        threats: serde_json::Value,
         caller: Option<&crate::auth::Principal>,
     ) -> Refusal {
-        let data = json!({
+        let mut data = json!({
             "tool": tool,
             "reason": reason.as_str(),
             "tdqs": score.map(|s| s.as_f64()),
@@ -600,6 +701,9 @@ impl UpstreamTools {
             "minimum": self.policy.minimum.as_f64(),
             "minimumTier": Tier::of(self.policy.minimum).as_str(),
         });
+        if reason == HideReason::Threat {
+            data["threats"] = threats;
+        }
         tracing::info!(
             name: "tdqs.call_refused",
             upstream = %self.name,
@@ -643,16 +747,29 @@ impl UpstreamTools {
 
     /// Re-decides every remembered tool against the current scores (after a background
     /// judgement landed); true when any tool's visibility changed.
+    /// Also the way cross-server findings are brought up to date when another upstream's
+    /// tools changed.
     pub fn refresh(&self, scoring: &Arc<ScoringService>) -> bool {
+        let others = self.roster.others(&self.name);
+        let hold_new = self.hold_new(scoring);
         let Ok(mut map) = self.tools.lock() else { return false };
+        let own_names: Vec<String> = map.keys().cloned().collect();
         let mut changed = false;
         for (name, state) in map.iter_mut() {
-            let Some(def) = &state.definition else { continue };
+            let cross = self.cross_threats(state.analysed.as_deref(), &state.hash(), &own_names, &others);
+            report_new_cross(&self.name, name, Some(&state.cross), &cross);
+            state.cross = cross;
+            let Some(def) = &state.definition else {
+                let decision = decide(&self.policy, name, ScoreState::Unscorable, None, state.worst());
+                changed |= decision.visible != state.decision.visible;
+                state.decision = decision;
+                continue;
+            };
             let scored = scoring.score(&self.name, def, &state.siblings);
             crate::telemetry::tool_scored(&self.name, name, &scored);
             let hash = &scored.score.context_signals.input_hash;
-            let pin = self.policy.pin.then(|| scoring.pins().check(&self.name, name, hash));
-            let decision = decide(&self.policy, name, scored.state, pin);
+            let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, name, hash, hold_new));
+            let decision = decide(&self.policy, name, scored.state, pin, state.worst());
             if decision.visible != state.decision.visible {
                 changed = true;
                 log_decision(&self.name, self.rule.as_deref(), name, &scored, &decision, pin);
@@ -660,6 +777,7 @@ impl UpstreamTools {
             state.scored = Some(scored);
             state.pin = pin;
             state.decision = decision;
+            self.remember_approved(name, state);
         }
         changed
     }
@@ -698,7 +816,17 @@ fn action(state: &ToolState) -> ToolAction {
         return ToolAction::Drop;
     }
     match (&state.scored, state.decision.annotate) {
-        (Some(s), true) => ToolAction::Annotate(score_meta(s, state.pin)),
+        (Some(s), true) => {
+            let mut meta = score_meta(s, state.pin);
+            // Only when there are findings: a clean tool's annotation is what it always was.
+            let findings: Vec<&Finding> = state.findings().collect();
+            if !findings.is_empty()
+                && let Some(obj) = meta.as_object_mut()
+            {
+                obj.insert("threats".to_owned(), summary(&findings));
+            }
+            ToolAction::Annotate(meta)
+        }
         _ => ToolAction::Keep,
     }
 }
@@ -722,6 +850,11 @@ pub fn score_meta(s: &Scored, pin: Option<PinStatus>) -> serde_json::Value {
         obj.insert("pin".to_owned(), json!(pin));
     }
     meta
+}
+
+/// The identity of a definition the engine could not read: a hash of its listed text.
+fn raw_hash(raw: &str) -> String {
+    format!("raw-{:016x}", xxhash_rust::xxh3::xxh3_64(raw.as_bytes()))
 }
 
 fn raw_name(raw: &str) -> Option<String> {

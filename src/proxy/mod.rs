@@ -20,10 +20,13 @@ mod headers;
 pub mod intercept;
 mod legacy;
 mod listener;
+pub mod roster;
 mod routes;
 mod session;
 pub mod stdio;
 mod stream;
+mod threats;
+pub mod upstream_client;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -67,16 +70,20 @@ pub struct Gateway {
     /// Upstreams whose visible tool set changed after a refined score: their listening
     /// streams send `notifications/tools/list_changed`.
     list_changed: broadcast::Sender<Arc<str>>,
+    /// Every upstream's current tool names, for cross-server threat findings.
+    pub roster: Arc<roster::Roster>,
 }
 
 impl Gateway {
     pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<Gateway>, BoxError> {
         let admin = crate::admin::Admin::from_config(&config)?;
+        let roster = Arc::new(roster::Roster::default());
         let upstreams = config
             .upstreams
             .iter()
             .map(|u| {
-                let mut tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u));
+                let mut tools =
+                    UpstreamTools::new(u.name.clone(), config.effective_policy(u)).with_roster(roster.clone());
                 tools.private_lists = !config.rule_policies(u).is_empty();
                 (u.name.clone(), Arc::new(tools))
             })
@@ -95,7 +102,8 @@ impl Gateway {
                     .rule_policies(u)
                     .into_iter()
                     .map(|(rule, policy)| {
-                        let tools = UpstreamTools::for_rule(u.name.clone(), policy, &rule.name);
+                        let tools =
+                            UpstreamTools::for_rule(u.name.clone(), policy, &rule.name).with_roster(roster.clone());
                         (rule, Arc::new(tools))
                     })
                     .collect();
@@ -133,8 +141,10 @@ impl Gateway {
             legacy: Default::default(),
             bridges: Default::default(),
             list_changed: broadcast::channel(256).0,
+            roster,
         });
         gw.clone().watch_refinements();
+        gw.clone().watch_roster();
         let weak = Arc::downgrade(&gw);
         crate::telemetry::metrics()
             .set_session_source(Box::new(move || weak.upgrade().map(|gw| gw.session_counts()).unwrap_or_default()));
@@ -206,6 +216,35 @@ impl Gateway {
                 if changed {
                     tracing::info!(upstream = %upstream, "visible tools changed after scoring; notifying sessions");
                     let _ = gw.list_changed.send(upstream);
+                }
+            }
+        });
+    }
+
+    /// When one upstream's tool names change, cross-server findings of the others may too:
+    /// re-decide each other upstream and tell its listening clients if what they may see
+    /// changed.
+    fn watch_roster(self: Arc<Self>) {
+        let mut rx = self.roster.subscribe();
+        let weak = Arc::downgrade(&self);
+        drop(self);
+        tokio::spawn(async move {
+            loop {
+                let changed = match rx.recv().await {
+                    Ok(u) => Some(u),
+                    // Missed some: re-decide everyone.
+                    Err(broadcast::error::RecvError::Lagged(_)) => None,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(gw) = weak.upgrade() else { return };
+                for (name, tools) in &gw.upstreams {
+                    if changed.as_deref().is_some_and(|c| c == name.as_str()) {
+                        continue;
+                    }
+                    if tools.refresh(&gw.scoring) {
+                        tracing::info!(upstream = %name, cause = ?changed.as_deref(), "visible tools changed after another upstream's tools changed; notifying sessions");
+                        let _ = gw.list_changed.send(Arc::from(name.as_str()));
+                    }
                 }
             }
         });

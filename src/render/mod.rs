@@ -3,10 +3,12 @@
 //! shared by the command line and the admin API.
 
 mod lint;
+mod scan;
 mod score;
 mod style;
 
 pub use lint::{lint_markdown, lint_text};
+pub use scan::{highlight_hidden, scan_markdown, scan_text};
 pub use score::{score_markdown, score_text};
 pub use style::Style;
 

@@ -43,4 +43,8 @@ impl Style {
     pub fn dim(self, s: &str) -> String {
         self.paint("2", s)
     }
+    /// What was invisible in the original: bold, reversed, red.
+    pub fn hidden(self, s: &str) -> String {
+        self.paint("1;7;31", s)
+    }
 }

@@ -25,6 +25,16 @@ pub enum PinStatus {
     Changed,
     /// The approvals could not be read from the store yet.
     Unverified,
+    /// A tool name first seen after the upstream's first listing, held for approval
+    /// (`pin_new_tools = "hold"`): a renamed tool does not get trust on first use.
+    New,
+}
+
+impl PinStatus {
+    /// Whether an operator's approval would make the tool visible (changed, or new).
+    pub fn awaits_approval(self) -> bool {
+        matches!(self, PinStatus::Changed | PinStatus::New)
+    }
 }
 
 type Book = HashMap<(String, String), HashSet<String>>;
@@ -69,6 +79,18 @@ impl Pins {
     /// The status of `tool`'s definition `hash`; the first definition of a tool is approved
     /// on the spot.
     pub fn check(&self, upstream: &str, tool: &str, hash: &str) -> PinStatus {
+        self.check_or_hold(upstream, tool, hash, false)
+    }
+
+    /// Whether any tool of `upstream` is pinned (its first listing happened, here or in the
+    /// store's history).
+    pub fn knows_upstream(&self, upstream: &str) -> bool {
+        self.approved.read().unwrap_or_else(|e| e.into_inner()).keys().any(|(u, _)| u == upstream)
+    }
+
+    /// [`check`](Self::check), except that with `hold_new` a tool never pinned before is
+    /// [`PinStatus::New`] instead of approved on first use.
+    pub fn check_or_hold(&self, upstream: &str, tool: &str, hash: &str, hold_new: bool) -> PinStatus {
         if !self.loaded.load(Ordering::Acquire) {
             return PinStatus::Unverified;
         }
@@ -80,6 +102,9 @@ impl Pins {
             let mut book = self.approved.write().unwrap_or_else(|e| e.into_inner());
             if let Some(hashes) = book.get(&key) {
                 return if hashes.contains(hash) { PinStatus::Approved } else { PinStatus::Changed };
+            }
+            if hold_new {
+                return PinStatus::New;
             }
             book.entry(key).or_default().insert(hash.to_owned());
         }
@@ -159,6 +184,18 @@ mod tests {
         let other = Pins::new(Some(store));
         assert_eq!(other.check("u", "t", "h3"), PinStatus::Changed);
         assert_eq!(other.approved("u", "t"), ["h1", "h2"]);
+    }
+
+    #[test]
+    fn a_new_name_is_held_until_approved() {
+        let pins = Pins::new(None);
+        assert!(!pins.knows_upstream("u"));
+        assert_eq!(pins.check_or_hold("u", "t", "h1", false), PinStatus::Approved);
+        assert!(pins.knows_upstream("u"));
+        assert_eq!(pins.check_or_hold("u", "renamed", "h9", true), PinStatus::New);
+        assert_eq!(pins.check_or_hold("u", "renamed", "h9", true), PinStatus::New, "held, not pinned");
+        pins.approve(&[("u".into(), "renamed".into(), "h9".into())], "admin").unwrap();
+        assert_eq!(pins.check_or_hold("u", "renamed", "h9", true), PinStatus::Approved);
     }
 
     #[test]

@@ -71,6 +71,7 @@ pub struct ScoringService {
     /// Claims on model calls, when there is a store and a model judge.
     fleet: Option<Fleet>,
     pins: Arc<Pins>,
+    threats: super::threats::ThreatCache,
     coherence: moka::sync::Cache<String, Coherence>,
     coherence_failed: moka::sync::Cache<String, ()>,
     /// One coherence judgement per key at a time in this process.
@@ -87,15 +88,51 @@ pub struct ScoringService {
     generation: std::sync::atomic::AtomicU64,
 }
 
+/// How much the in-memory caches may hold: `max_entries` bounds the caches counted in entries
+/// (sightings, coherence, failures) and the store warm-up; `max_bytes` the score caches
+/// (see `weight.rs`).
+#[derive(Clone, Copy, Debug)]
+pub struct CacheLimits {
+    pub max_entries: u64,
+    pub max_bytes: u64,
+}
+
+impl CacheLimits {
+    /// `max_entries` with the default byte cap.
+    pub fn entries(max_entries: u64) -> Self {
+        CacheLimits { max_entries, max_bytes: crate::config::CacheConfig::default().max_bytes }
+    }
+}
+
 impl ScoringService {
     /// A service keeping scores in memory only.
     pub fn new(judge: Judge, max_entries: u64) -> Arc<Self> {
-        Self::build(judge, max_entries, None, Duration::from_secs(30))
+        Self::with_limits(judge, CacheLimits::entries(max_entries))
+    }
+
+    /// A service keeping scores in memory only, within `limits`.
+    pub fn with_limits(judge: Judge, limits: CacheLimits) -> Arc<Self> {
+        Self::build(judge, limits, None, Duration::from_secs(30))
+    }
+
+    /// The score caches' approximate bytes and entries (pending evictions applied first).
+    pub fn cache_footprint(&self) -> (u64, u64) {
+        self.finals.run_pending_tasks();
+        self.heuristics.run_pending_tasks();
+        (
+            self.finals.weighted_size() + self.heuristics.weighted_size(),
+            self.finals.entry_count() + self.heuristics.entry_count(),
+        )
     }
 
     /// Pinned definitions.
     pub fn pins(&self) -> &Arc<Pins> {
         &self.pins
+    }
+
+    /// Threat findings, kept by definition hash beside the scores.
+    pub fn threats(&self) -> &super::threats::ThreatCache {
+        &self.threats
     }
 
     /// The store, when there is one.
@@ -153,19 +190,26 @@ impl ScoringService {
     /// A service backed by a store: warmed from it now, written to in the background; model
     /// calls claimed in it for `lease` at a time.
     pub fn with_store(judge: Judge, max_entries: u64, store: Arc<dyn Store>, lease: Duration) -> Arc<Self> {
+        Self::with_store_limits(judge, CacheLimits::entries(max_entries), store, lease)
+    }
+
+    /// [`with_store`](Self::with_store) within `limits`.
+    pub fn with_store_limits(judge: Judge, limits: CacheLimits, store: Arc<dyn Store>, lease: Duration) -> Arc<Self> {
         let writer = StoreWriter::start(store.clone());
-        let svc = Self::build(judge, max_entries, Some((store, writer)), lease);
-        svc.warm(max_entries as usize);
+        let svc = Self::build(judge, limits, Some((store, writer)), lease);
+        svc.warm(limits.max_entries as usize);
         svc.clone().reload_pins_periodically();
         svc
     }
 
     fn build(
         judge: Judge,
-        max_entries: u64,
+        limits: CacheLimits,
         store: Option<(Arc<dyn Store>, StoreWriter)>,
         lease: Duration,
     ) -> Arc<Self> {
+        let max_entries = limits.max_entries;
+        let (finals_bytes, heuristics_bytes) = super::weight::split(limits.max_bytes);
         let fleet = match (&judge, &store) {
             (Judge::Model { .. }, Some((s, _))) => Some(Fleet::new(s.clone(), lease, FLEET_PATIENCE)),
             _ => None,
@@ -176,12 +220,13 @@ impl ScoringService {
             store,
             fleet,
             pins,
+            threats: super::threats::ThreatCache::new(max_entries),
             coherence: moka::sync::Cache::new(max_entries.min(10_000)),
             coherence_failed: moka::sync::Cache::builder().max_capacity(10_000).time_to_live(FAILURE_BACKOFF).build(),
             coherence_locks: Mutex::new(HashMap::new()),
             sightings: moka::sync::Cache::new(max_entries),
-            finals: moka::sync::Cache::new(max_entries),
-            heuristics: moka::sync::Cache::new(max_entries),
+            finals: super::weight::finals_cache(finals_bytes),
+            heuristics: super::weight::heuristics_cache(heuristics_bytes),
             failed: moka::sync::Cache::builder().max_capacity(max_entries).time_to_live(FAILURE_BACKOFF).build(),
             in_flight: Mutex::new(HashMap::new()),
             changes: broadcast::channel(256).0,

@@ -66,6 +66,7 @@ pub struct Metrics {
     calls_blocked: Counter<u64>,
     messages_unreadable: Counter<u64>,
     definitions_changed: Counter<u64>,
+    threats_found: Counter<u64>,
     cache_lookups: Counter<u64>,
     judge_duration: Histogram<f64>,
     judge_errors: Counter<u64>,
@@ -149,6 +150,10 @@ impl Metrics {
             definitions_changed: meter
                 .u64_counter("tdqs.definitions.changed")
                 .with_description("Tools listed with a definition hash other than the one seen before")
+                .build(),
+            threats_found: meter
+                .u64_counter("tdqs.threats.found")
+                .with_description("Threat findings in listed definitions and server instructions, once per definition")
                 .build(),
             cache_lookups: meter
                 .u64_counter("tdqs.cache.lookups")
@@ -251,6 +256,10 @@ impl Metrics {
             HideReason::JudgeFailed,
             HideReason::Unscorable,
             HideReason::Unlisted,
+            HideReason::PinChanged,
+            HideReason::PinUnverified,
+            HideReason::PinNew,
+            HideReason::Threat,
         ] {
             let n = hidden.iter().filter(|r| **r == reason).count();
             if n > 0 {
@@ -280,6 +289,20 @@ impl Metrics {
     pub fn message_unreadable(&self, server: &str, action: &'static str) {
         self.messages_unreadable
             .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("action", action)]);
+    }
+
+    /// One finding of the threat analysis (`kind` and `severity` come from the engine's fixed
+    /// sets, so the labels stay bounded).
+    pub fn threat_found(&self, server: &str, kind: &str, severity: &'static str) {
+        let kind = self.server(kind);
+        self.threats_found.add(
+            1,
+            &[
+                KeyValue::new("server", self.server(server)),
+                KeyValue::new("kind", kind),
+                KeyValue::new("severity", severity),
+            ],
+        );
     }
 
     pub fn definition_changed(&self, server: &str) {

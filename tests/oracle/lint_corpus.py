@@ -6,7 +6,7 @@ Each input line is one raw JSON document (a tools/list result, a bare array of t
 tool). Each output line is {"ok": <lint report>, "serverName": <parsed name or null>,
 "canonical": [<each tool's canonical serialization>]} or {"error": "<type>: <message>"} when the
 reference refuses the document. Output is written with ensure_ascii so lone surrogates survive
-as \\udXXX escapes. Test oracle only (called, never copied): see tests/oracle_diff.rs.
+as \\udXXX escapes. Test oracle only (called, never copied): see tests/it/oracle_diff.rs.
 """
 
 import json

@@ -1,6 +1,6 @@
 """Asks the reference client (tdqs==0.1.0) for one answer per case, with a single attempt, and
 prints whether it accepted each answer under the tool-scoring or coherence contract. Used by
-tests/score_diff.rs to compare the answer contract of both implementations.
+tests/it/score_diff.rs to compare the answer contract of both implementations.
 
 usage: score_contract.py BASE_URL MODEL API_KEY tool|coherence KEY...
 Each KEY becomes the first line of the user message (the loopback server scripts by it).

@@ -1,6 +1,6 @@
 """Runs the reference CLI's `score` command (tdqs==0.1.0) in-process for each tools file given,
 against an OpenAI-compatible endpoint, and prints one JSON array: for every file, its exit code,
-its JSON report (parsed) and its stderr. Used by tests/score_diff.rs as a differential oracle.
+its JSON report (parsed) and its stderr. Used by tests/it/score_diff.rs as a differential oracle.
 
 usage: score_servers.py BASE_URL MODEL API_KEY FILE...
 """

@@ -1,5 +1,5 @@
 """Many Streamable HTTP clients at once against one gateway upstream (raw httpx, to see every
-status code), for tests/stdio_load.rs. Each client: initialize (retrying on 503 until a
+status code), for tests/it/stdio_load.rs. Each client: initialize (retrying on 503 until a
 deadline), notifications/initialized, tools/list, tools/call, DELETE. Prints one JSON object;
 each client's `opened` (initialize answered) and `closing` (DELETE about to be sent) times are
 on one monotonic clock, so overlapping sessions can be counted.

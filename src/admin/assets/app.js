@@ -127,7 +127,10 @@ function renderApprovals(list) {
         a.visible ? "still visible (not enforced)" : el("span", { class: "badge hidden" }, "hidden until approved")),
       el("p", { class: "muted" }, "new definition ", el("code", {}, (a.currentHash || "").slice(0, 16)),
         " · approved before: ", a.approvedHashes.map((h) => h.slice(0, 16)).join(", ") || "none"),
-      a.description ? el("p", {}, "Description: ", el("q", {}, String(a.description))) : null,
+      a.pin === "new" ? el("p", {}, el("span", { class: "badge warn" }, "new name since the first listing")) : null,
+      a.description ? el("p", {}, "Description: ", el("q", {}, revealHidden(a.description))) : null,
+      threatList(a.threats),
+      nearestDiff(a),
       el("button", {
         type: "button", class: "primary approve", "data-key": `approve:${a.upstream}/${a.tool}`,
         "aria-label": `Approve the new definition of ${a.tool} on ${a.upstream}`,
@@ -139,7 +142,7 @@ function renderApprovals(list) {
     box.append(el("button", {
       type: "button", class: "approve-all", "data-key": "approve-all:" + u,
       onclick: (e) => act(e.target, `servers/${enc(u)}/approve`, {}),
-    }, `Approve every changed definition on ${u}`));
+    }, `Approve every changed or new definition on ${u}`));
   }
 }
 
@@ -180,7 +183,7 @@ function dimensionBars(score) {
 }
 
 function toolDetail(t, id) {
-  const cells = [];
+  const cells = [threatList(t.threats)];
   if (t.score) {
     const dl = el("dl", { class: "just" });
     for (const [key, label] of DIMENSIONS) {
@@ -212,7 +215,7 @@ function renderTools(page) {
     const id = "tool-detail-" + (page.offset + i);
     const open = state.expanded.has(t.name);
     const s = t.score;
-    const marks = [...(s ? s.flags : []).map((f) => el("span", { class: "badge warn" }, f)),
+    const marks = [threatBadge(t.threats), ...(s ? s.flags : []).map((f) => el("span", { class: "badge warn" }, f)),
       ...(s ? s.serverFlags : []).map((f) => el("span", { class: "badge warn" }, f)),
       ...(s ? s.smells : []).map((m) => el("span", { class: "badge" }, "smell: " + m)),
       ...(s && s.disagreements && s.disagreements.length
@@ -236,7 +239,7 @@ function renderTools(page) {
       el("td", {}, t.state.replace("_", " "), t.pin ? el("div", { class: "muted" }, "pin: " + t.pin) : null),
       el("td", { class: "visibility" }, t.visible ? "visible" : el("span", { class: "badge hidden" }, "hidden: " + (t.hideReason || "").replace("_", " "))),
       el("td", {}, s ? dimensionBars(s) : "–"),
-      el("td", {}, marks.length ? marks : el("span", { class: "muted" }, "none")),
+      el("td", {}, marks.some(Boolean) ? marks : el("span", { class: "muted" }, "none")),
       el("td", {}, toggle)), detail);
   });
   const last = page.offset + page.tools.length;

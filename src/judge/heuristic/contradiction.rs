@@ -244,11 +244,14 @@ fn claim(words: &[&str], phrase: &str) -> Option<usize> {
             Some(prefix) => words[i + k].starts_with(prefix),
             None => words[i + k] == *p,
         });
+        if !hit {
+            return false;
+        }
         let before = &words[i.saturating_sub(3)..i];
         let negated = before.iter().any(|w| NEGATORS.contains(w)) && !NEGATORS.contains(&parts[0]);
         let scoped = words.get(i + n).is_some_and(|w| SCOPED_OBJECTS.contains(w))
             || before.iter().rev().take(2).any(|w| SCOPING.contains(w));
-        hit && !negated && !scoped
+        !negated && !scoped
     })
 }
 

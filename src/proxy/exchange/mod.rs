@@ -42,11 +42,12 @@ impl Admitted {
         self.forwarded.iter().filter_map(|m| m.request_id().cloned()).collect()
     }
 
-    /// Ids of the `tools/list` requests forwarded: their answers get scored and rewritten.
+    /// Ids of the requests forwarded whose answers the gateway reads (`tools/list`, and the
+    /// server's self-description for its `instructions`): they get scored and rewritten.
     pub fn list_ids(&self) -> Vec<IdKey> {
         self.forwarded
             .iter()
-            .filter(|m| m.method() == Some("tools/list"))
+            .filter(|m| crate::mcp::instructions::is_watched_method(m.method()))
             .filter_map(|m| m.request_id().cloned())
             .collect()
     }
@@ -215,3 +216,6 @@ fn join(members: &[&[u8]]) -> Vec<u8> {
     out.push(b']');
     out
 }
+
+#[cfg(test)]
+mod tests;

@@ -39,6 +39,7 @@ mod invisible;
 mod lexicon;
 mod normalize;
 mod references;
+pub mod report;
 mod strings;
 
 use std::str::FromStr;
@@ -198,12 +199,19 @@ fn analyze_text(text: &strings::Text<'_>, params: &[&str], out: &mut Vec<Finding
 /// Most findings kept per definition: a hostile definition cannot make the report unbounded.
 const MAX_FINDINGS: usize = 200;
 
-/// One finding per (kind, field, evidence), in walk order, bounded.
-fn finish(mut out: Vec<Finding>) -> Vec<Finding> {
-    let mut seen = std::collections::HashSet::new();
-    out.retain(|f| seen.insert((f.kind.clone(), f.field.clone(), f.evidence.clone())));
-    out.truncate(MAX_FINDINGS);
-    out
+/// One finding per (kind, field), the most severe (the first among equals), in walk order,
+/// bounded.
+fn finish(out: Vec<Finding>) -> Vec<Finding> {
+    let mut kept: Vec<Finding> = Vec::with_capacity(out.len());
+    for f in out {
+        match kept.iter_mut().find(|k| k.kind == f.kind && k.field == f.field) {
+            Some(k) if f.severity > k.severity => *k = f,
+            Some(_) => {}
+            None => kept.push(f),
+        }
+    }
+    kept.truncate(MAX_FINDINGS);
+    kept
 }
 
 #[cfg(test)]

@@ -1,0 +1,46 @@
+//! The integration tests, in one binary: a module per area (run one with
+//! `cargo nextest run --test it <area>::`), and one support library, [`support`]. One binary
+//! links the crate once instead of once per area.
+//!
+//! Everything is a module here; a test that had to stay a binary of its own (one that sets
+//! process-global state, say) would be a file in `tests/` stating why at its top.
+
+mod support;
+
+mod admin_api;
+mod admin_browser;
+mod cli;
+mod deploy;
+mod fuzz_reader;
+mod gateway_annotate;
+mod gateway_clients;
+mod gateway_conformance;
+mod gateway_enforce;
+mod gateway_guards;
+mod gateway_holes;
+mod gateway_observe;
+mod gateway_pagination;
+mod gateway_protocol;
+mod gateway_refinement;
+mod gateway_sessions;
+mod gateway_streams;
+mod heuristic_calibration;
+mod heuristic_metamorphic;
+mod heuristic_speed;
+mod judge_client;
+mod judge_disagreement;
+mod legacy_sse;
+mod oracle_diff;
+mod score_diff;
+mod stdio_failures;
+mod stdio_load;
+mod stdio_servers;
+mod stdio_wrap;
+mod store_fleet;
+mod store_gateway;
+mod store_postgres;
+mod store_restart;
+mod telemetry_otlp;
+mod telemetry_prometheus;
+mod threat_corpus;
+mod wrap_learn;

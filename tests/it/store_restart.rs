@@ -1,0 +1,98 @@
+//! Durable scores on the embedded store: a restarted service serves every model score from
+//! the SQLite file without calling the model again; a broken file is refused clearly.
+
+use crate::support::model_server;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use model_server::{ModelServer, tool_answer};
+use tdqs_gateway::judge::{Judge, ModelClient, ModelSettings, Prompts};
+use tdqs_gateway::policy::ScoreState;
+use tdqs_gateway::scoring::service::ScoringService;
+use tdqs_gateway::store::{self, StoreUrl};
+use tdqs_gateway::tdqs::definition::parse_tools;
+use tdqs_gateway::tdqs::json;
+
+/// Claim lease for model calls (one replica here: claims are always free).
+const LEASE: Duration = Duration::from_secs(30);
+
+fn judge(model: &ModelServer) -> Judge {
+    let mut s = ModelSettings::new(model.base_url(), "scripted-model");
+    s.backoff = Duration::from_millis(5);
+    Judge::Model { client: ModelClient::new(s).unwrap(), prompts: Prompts::builtin() }
+}
+
+fn tools() -> Vec<tdqs_gateway::tdqs::definition::ToolDefinition> {
+    let doc = json::parse(
+        br#"[{"name":"alpha","description":"Reads alpha records by id."},
+             {"name":"beta","description":"Deletes a beta record; cannot be undone."},
+             {"name":"gamma","description":"Lists gamma items, newest first."}]"#,
+    )
+    .unwrap();
+    parse_tools(&doc).unwrap().tools
+}
+
+async fn score_all(svc: &Arc<ScoringService>) -> Vec<ScoreState> {
+    let tools = tools();
+    let mut out = Vec::new();
+    for t in &tools {
+        out.push(svc.score_waiting("up", t, &[], Duration::from_secs(5)).await.state);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_judges_nothing_again() {
+    let dir = std::env::temp_dir().join(format!("tdqs-store-restart-{}", std::process::id()));
+    let url = StoreUrl::Sqlite(dir.join("data/scores.db"));
+    let model = ModelServer::start();
+    for name in ["alpha", "beta", "gamma"] {
+        model.set_tool_answer(name, tool_answer([4, 4, 4, 4, 4, 4], false, "scripted"));
+    }
+
+    let first = ScoringService::with_store(judge(&model), 1000, store::open(&url).unwrap(), LEASE);
+    let states = score_all(&first).await;
+    assert!(states.iter().all(|s| matches!(s, ScoreState::Final(_))), "{states:?}");
+    assert_eq!(model.requests().len(), 3);
+    drop(first);
+    // The writer flushes in the background; give it a moment to reach the file.
+    let reopened = store::open(&url).unwrap();
+    let mut stored = 0;
+    for _ in 0..50 {
+        stored = reopened.scores_for_judge("scripted-model", 100).unwrap().len();
+        if stored == 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(stored, 3, "all three model scores reached the file");
+
+    // A new process's worth of service on the same file: final scores at once, no model call.
+    let second = ScoringService::with_store(judge(&model), 1000, reopened, LEASE);
+    for t in &tools() {
+        let s = second.score("up", t, &[]);
+        assert!(matches!(s.state, ScoreState::Final(_)), "{}: {:?}", t.name, s.state);
+        assert_eq!(s.judge, "scripted-model");
+    }
+    assert_eq!(model.requests().len(), 3, "no judge call after the restart");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn serve_refuses_a_broken_store_file_with_one_clear_line() {
+    let dir = std::env::temp_dir().join(format!("tdqs-store-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("scores.db");
+    std::fs::write(&db, vec![b'x'; 4096]).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--upstream", "u=http://127.0.0.1:9/mcp", "--store"])
+        .arg(format!("sqlite://{}", db.display()))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.contains("scores.db") && last.contains("not a database"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
