@@ -31,6 +31,8 @@ pub struct Rewriter {
     pub local_ids: Vec<IdKey>,
     /// The session, whose remembered ids cover replays on a GET stream.
     pub session: Option<Arc<Session>>,
+    /// Who the answer is for (with `[auth]` on), named in the audit line of a filtered list.
+    pub caller: Option<Arc<crate::auth::Principal>>,
 }
 
 impl Rewriter {
@@ -68,7 +70,13 @@ impl Rewriter {
 
     async fn rewrite_one(&self, bytes: &[u8]) -> Option<Vec<u8>> {
         // One read of the envelope answers both "is it a list answer?" and "what is in it?".
-        self.tools.rewrite_answer(&self.gw.scoring, bytes, |id| self.is_list_answer(id)).await
+        let out = self.tools.rewrite_answer(&self.gw.scoring, bytes, |id| self.is_list_answer(id)).await;
+        if out.is_some()
+            && let Some(p) = &self.caller
+        {
+            self.tools.audit_list(p);
+        }
+        out
     }
 }
 

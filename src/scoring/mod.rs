@@ -5,7 +5,7 @@ pub mod fleet;
 pub mod pins;
 pub mod pipeline;
 pub mod service;
-pub mod weight;
 pub mod threats;
+pub mod weight;
 
 pub use pipeline::{JudgeStamp, PipelineError, ScoreReport, score_server};

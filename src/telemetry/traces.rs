@@ -122,6 +122,8 @@ pub fn request_span(
         mcp.method.name = method,
         gen_ai.tool.name = tool,
         mcp.session.id = tracing::field::Empty,
+        // The caller's subject, hashed (with `[auth]` on): who, without a name in the trace.
+        enduser.id = tracing::field::Empty,
         server = server,
         http.response.status_code = tracing::field::Empty,
         error.type = tracing::field::Empty,
