@@ -6,6 +6,9 @@
 //!   parsed; also each stage alone.
 //! - `lint_tools`: the whole lint of each server of 50 tools.
 //! - `parse`: bytes of a `tools/list` result of 50 tools to validated definitions.
+//! - `threats`: the threat analysis per tool (`analyze_tool`, and with `cross_server` against
+//!   its siblings) over the same corpus, over the real definitions of the threat corpus
+//!   (`tests/data/threats/benign-real.json`), and over the poisoned ones.
 //!
 //! Run: `cargo bench --bench engine`. For the ratio against the reference Python package, see
 //! `scripts/bench-engine.sh`.
@@ -19,8 +22,12 @@ use tdqs_gateway::tdqs::gates::evaluate_gates;
 use tdqs_gateway::tdqs::json::{self, JsValue};
 use tdqs_gateway::tdqs::lint::lint_tools;
 use tdqs_gateway::tdqs::signals::context_signals;
+use tdqs_gateway::tdqs::threat::report::tool_json;
+use tdqs_gateway::tdqs::threat::{analyze_tool, cross_server};
 
 const CORPUS: &[u8] = include_bytes!("corpus/tools.json");
+const REAL: &str = include_str!("../tests/data/threats/benign-real.json");
+const POISONED: &str = include_str!("../tests/data/threats/poisoned.json");
 const SERVER_SIZE: usize = 50;
 
 struct Fixture {
@@ -118,5 +125,43 @@ fn parse(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, stages12, lint, parse);
+/// Tools grouped by server, as the JSON objects the gateway holds.
+fn threat_fixtures(f: &Fixture) -> [(&'static str, Vec<Vec<serde_json::Value>>); 3] {
+    let bench = f.servers.iter().map(|s| s.iter().map(tool_json).collect()).collect();
+    let real: serde_json::Value = serde_json::from_str(REAL).expect("real corpus");
+    let real = real["servers"].as_array().unwrap().iter().map(|s| s["tools"].as_array().unwrap().clone()).collect();
+    let poisoned: serde_json::Value = serde_json::from_str(POISONED).expect("poisoned corpus");
+    let poisoned = vec![poisoned["cases"].as_array().unwrap().iter().filter_map(|c| c.get("tool").cloned()).collect()];
+    [("bench_corpus", bench), ("real", real), ("poisoned", poisoned)]
+}
+
+fn threats(c: &mut Criterion) {
+    let f = fixture();
+    let mut g = c.benchmark_group("threats");
+    for (label, servers) in threat_fixtures(&f) {
+        let count = servers.iter().map(Vec::len).sum::<usize>() as u64;
+        g.throughput(Throughput::Elements(count));
+        g.bench_function(format!("analyze_tool/{label}"), |b| {
+            b.iter(|| {
+                for t in servers.iter().flatten() {
+                    black_box(analyze_tool(black_box(t)));
+                }
+            })
+        });
+        g.bench_function(format!("with_cross_server/{label}"), |b| {
+            b.iter(|| {
+                for s in &servers {
+                    let names: Vec<&str> = s.iter().filter_map(|t| t["name"].as_str()).collect();
+                    for t in s {
+                        black_box(analyze_tool(black_box(t)));
+                        black_box(cross_server(black_box(t), &names, &[]));
+                    }
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, stages12, lint, parse, threats);
 criterion_main!(benches);

@@ -30,6 +30,9 @@ pub struct Config {
     pub telemetry: TelemetryConfig,
     #[serde(default)]
     pub admin: AdminConfig,
+    /// Who may call the gateway (off unless configured).
+    #[serde(default)]
+    pub auth: crate::auth::AuthConfig,
     #[serde(default, rename = "upstream")]
     pub upstreams: Vec<UpstreamConfig>,
     /// The folder relative paths resolve against (the config file's); not a TOML key.
@@ -444,6 +447,9 @@ pub struct PolicyConfig {
     pub allow_threats: Vec<String>,
     /// On a pinned upstream, a tool name first seen after the first listing: `hold` | `trust`.
     pub pin_new_tools: Option<PinNew>,
+    /// Per-identity rules (`[[policy.rule]]`), tried in order; see `policy::rules`.
+    #[serde(default)]
+    pub rule: Vec<crate::policy::rules::RuleConfig>,
 }
 
 /// The policy in force for one upstream: defaults, then `[policy]`, then `[upstream.policy]`.
@@ -492,6 +498,8 @@ pub struct UpstreamConfig {
     /// Headers added to every upstream request; `${VAR}` expands from the environment.
     #[serde(default)]
     pub headers: BTreeMap<String, String>,
+    /// A client-credentials grant the gateway performs for its own token to this upstream.
+    pub oauth: Option<crate::auth::config::UpstreamOAuth>,
     #[serde(default)]
     pub policy: PolicyConfig,
     // Bounds on what the upstream sends; see `limits.rs`.
@@ -533,6 +541,7 @@ impl Default for UpstreamConfig {
             idle_timeout_ms: default_idle_ms(),
             request_timeout_ms: default_request_timeout_ms(),
             headers: BTreeMap::new(),
+            oauth: None,
             policy: PolicyConfig::default(),
             connect_timeout_ms: limits::connect_timeout_ms(),
             response_timeout_ms: limits::response_timeout_ms(),
@@ -648,6 +657,10 @@ impl Config {
                     return Err(invalid(format!("{key}.{field}"), "must be at least 1"));
                 }
             }
+            if let Some(o) = &u.oauth {
+                o.validate(&format!("{key}.oauth"))?;
+            }
+            self.validate_rules(&format!("{key}.policy"), u)?;
         }
         let l = &self.listen;
         for (field, v) in [
@@ -662,6 +675,8 @@ impl Config {
                 return Err(invalid(format!("listen.{field}"), "must be at least 1"));
             }
         }
+        self.validate_rules("policy", &UpstreamConfig::default())?;
+        self.auth.validate()?;
         if self.listen.tls_cert.is_some() != self.listen.tls_key.is_some() {
             return Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together"));
         }
@@ -725,6 +740,59 @@ impl Config {
         self.upstreams.iter().find(|u| u.name == name)
     }
 
+    /// The rules that apply to an upstream, in the order they are tried (its own, then the
+    /// global ones that name it or no upstream), each with its effective policy: the
+    /// upstream's, with the rule's keys over it.
+    pub fn rule_policies(&self, upstream: &UpstreamConfig) -> Vec<(crate::policy::rules::RuleConfig, Policy)> {
+        let base = overlay(&self.policy, &upstream.policy);
+        let global = self.policy.rule.iter().filter(|r| r.applies_to(&upstream.name));
+        upstream
+            .policy
+            .rule
+            .iter()
+            .chain(global)
+            .map(|r| {
+                let p = self.policy_for("", &r.policy, Some(&base)).unwrap_or_else(|_| self.effective_policy(upstream));
+                (r.clone(), p)
+            })
+            .collect()
+    }
+
+    /// Rules of `[policy]` (when `upstream` is the default one) or of one upstream's policy.
+    fn validate_rules(&self, key: &str, upstream: &UpstreamConfig) -> Result<(), ConfigError> {
+        let (rules, base) = if upstream.name.is_empty() {
+            (&self.policy.rule, self.policy.clone())
+        } else {
+            (&upstream.policy.rule, overlay(&self.policy, &upstream.policy))
+        };
+        let mut names = std::collections::HashSet::new();
+        for (i, r) in rules.iter().enumerate() {
+            let key = format!("{key}.rule[{i}]");
+            if !self.auth.active() {
+                return Err(invalid(key, "rules match callers, which only [auth] identifies: configure [auth]"));
+            }
+            if r.name.is_empty() || !r.name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+                return Err(invalid(format!("{key}.name"), "use letters, digits, '-', '_' or '.' (a metric label)"));
+            }
+            if !names.insert(&r.name) {
+                return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier rule", r.name)));
+            }
+            if !r.policy.rule.is_empty() {
+                return Err(invalid(format!("{key}.rule"), "rules do not nest"));
+            }
+            if !upstream.name.is_empty() && !r.upstreams.is_empty() {
+                return Err(invalid(format!("{key}.upstreams"), "only a global [[policy.rule]] names upstreams"));
+            }
+            for (j, u) in r.upstreams.iter().enumerate() {
+                if self.upstream(u).is_none() {
+                    return Err(invalid(format!("{key}.upstreams[{j}]"), format!("no upstream is named \"{u}\"")));
+                }
+            }
+            self.policy_for(&key, &r.policy, Some(&base))?;
+        }
+        Ok(())
+    }
+
     /// The effective policy of an upstream.
     pub fn effective_policy(&self, upstream: &UpstreamConfig) -> Policy {
         // Validated at start, so this cannot fail afterwards.
@@ -777,6 +845,29 @@ impl Config {
             allow_threats,
             pin_new_tools: p.pin_new_tools.or(base.pin_new_tools).unwrap_or_default(),
         })
+    }
+}
+
+/// `over`'s keys on top of `base`'s, as one policy table (the tier or score pair goes
+/// together, lists add up; rules are not carried).
+fn overlay(base: &PolicyConfig, over: &PolicyConfig) -> PolicyConfig {
+    let threshold_set = over.min_tier.is_some() || over.min_score.is_some();
+    PolicyConfig {
+        mode: over.mode.or(base.mode),
+        min_tier: if threshold_set { over.min_tier.clone() } else { base.min_tier.clone() },
+        min_score: if threshold_set { over.min_score } else { base.min_score },
+        pending: over.pending.or(base.pending),
+        wait_ms: over.wait_ms.or(base.wait_ms),
+        dry_run: over.dry_run.or(base.dry_run),
+        fail: over.fail.or(base.fail),
+        pin: over.pin.or(base.pin),
+        allow: base.allow.iter().chain(&over.allow).cloned().collect(),
+        deny: base.deny.iter().chain(&over.deny).cloned().collect(),
+        threats: over.threats.or(base.threats),
+        threat_severity: over.threat_severity.or(base.threat_severity),
+        allow_threats: base.allow_threats.iter().chain(&over.allow_threats).cloned().collect(),
+        pin_new_tools: over.pin_new_tools.or(base.pin_new_tools),
+        rule: Vec::new(),
     }
 }
 

@@ -32,6 +32,7 @@ pub enum Route {
     Tool(String, String),
     History(String),
     Refused(String),
+    Rules,
     ApproveTool(String, String),
     ApproveAll(String),
     RescoreTool(String, String),
@@ -49,6 +50,7 @@ impl Route {
             ["upstreams"] => Route::Upstreams,
             ["approvals"] => Route::Approvals,
             ["events"] => Route::Events,
+            ["rules"] => Route::Rules,
             ["servers", n, "report"] => Route::Report(owned(n)),
             ["servers", n, "tools"] => Route::Tools(owned(n)),
             ["servers", n, "tools", t] => Route::Tool(owned(n), owned(t)),
@@ -93,10 +95,12 @@ impl Route {
             }
             Route::Refused(n) => {
                 let up = upstream(&gw, &n)?;
-                let mut refused = up.refused_calls();
-                refused.reverse();
+                // Every view's refusals (the upstream's policy and each identity rule), newest first.
+                let mut refused: Vec<_> = gw.all_views(&up.name).iter().flat_map(|v| v.refused_calls()).collect();
+                refused.sort_by_key(|r| std::cmp::Reverse(r.at));
                 Ok(json_ok(&json!({ "upstream": up.name, "refused": refused })))
             }
+            Route::Rules => Ok(json_ok(&rules(&gw))),
             Route::ApproveTool(n, t) => actions::approve(&gw, upstream(&gw, &n)?, Some(&t), req).await,
             Route::ApproveAll(n) => actions::approve(&gw, upstream(&gw, &n)?, None, req).await,
             Route::RescoreTool(n, t) => actions::rescore(&gw, upstream(&gw, &n)?, Some(&t)).await,
@@ -257,11 +261,41 @@ async fn upstreams(gw: &Gateway) -> Value {
                 "tools": counts,
                 "tierHistogram": histogram,
                 "report": report,
-                "refusedCalls": tools.refused_calls().len(),
+                "refusedCalls": gw.all_views(&u.name).iter().map(|v| v.refused_calls().len()).sum::<usize>(),
             }))
         })
         .collect();
     json!({ "judge": gw.scoring.judge().identity(), "upstreams": list })
+}
+
+/// The identity rules of each upstream in the order they are tried: whom each matches and the
+/// policy its callers get; callers no rule matches get the upstream's policy.
+fn rules(gw: &Gateway) -> Value {
+    let list: Vec<Value> = gw
+        .config
+        .upstreams
+        .iter()
+        .map(|u| {
+            let rules: Vec<Value> = gw
+                .rules
+                .get(&u.name)
+                .into_iter()
+                .flatten()
+                .map(|(rule, tools)| {
+                    json!({
+                        "name": rule.name,
+                        "match": rule.conditions(),
+                        "policy": policy_json(&tools.policy),
+                        "hiddenTools": tools.snapshot().iter().filter(|t| !t.visible).map(|t| t.name.clone()).collect::<Vec<_>>(),
+                        "refusedCalls": tools.refused_calls().len(),
+                    })
+                })
+                .collect();
+            let fallback = gw.upstreams.get(&u.name).map(|t| policy_json(&t.policy));
+            json!({ "upstream": u.name, "rules": rules, "otherwise": fallback })
+        })
+        .collect();
+    json!({ "auth": gw.auth.is_some(), "upstreams": list })
 }
 
 /// Pinned tools whose current definition is not approved, on every upstream.

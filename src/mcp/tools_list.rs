@@ -33,7 +33,14 @@ pub struct ListResult<'a> {
 enum Shape {
     /// Spans in the message (the usual case): a rendering splices into the original bytes,
     /// so everything outside `tools` (and a capped `ttlMs`) stays byte for byte.
-    Spans { id: Range<usize>, tools: Range<usize>, next_cursor: Option<Range<usize>>, ttl: Option<Range<usize>> },
+    Spans {
+        id: Range<usize>,
+        tools: Range<usize>,
+        next_cursor: Option<Range<usize>>,
+        ttl: Option<Range<usize>>,
+        /// `cacheScope` (2026-07-28).
+        scope: Option<Range<usize>>,
+    },
     /// A message with escaped or repeated keys, split into maps the way serde reads it (the
     /// last of a repeated key wins) and rendered by writing the maps out again.
     Maps { envelope: RawMap, result: RawMap },
@@ -67,7 +74,7 @@ impl<'a> ListResult<'a> {
         mut known: impl FnMut(&[u8]) -> Option<usize>,
     ) -> Result<Self, Stop> {
         let (mut id, mut result, mut method) = (None, None, None);
-        let (mut tools, mut next_cursor, mut ttl) = (None, None, None);
+        let (mut tools, mut next_cursor, mut ttl, mut scope) = (None, None, None, None);
         let split = std::sync::OnceLock::new();
         let mut read_result = |at: usize| {
             scan::walk_object(bytes, at, |key, at| match key {
@@ -86,6 +93,7 @@ impl<'a> ListResult<'a> {
                 b"tools" => Err(Stop::NotIt),
                 b"nextCursor" => scan::once(&mut next_cursor, scan::value(bytes, at).ok_or(Stop::NotIt)?),
                 b"ttlMs" => scan::once(&mut ttl, scan::value(bytes, at).ok_or(Stop::NotIt)?),
+                b"cacheScope" => scan::once(&mut scope, scan::value(bytes, at).ok_or(Stop::NotIt)?),
                 _ => Ok(None),
             })
         };
@@ -112,7 +120,7 @@ impl<'a> ListResult<'a> {
             return Err(Stop::NotIt);
         }
         let (tools, id) = (tools.ok_or(Stop::NotIt)?, id.ok_or(Stop::NotIt)?);
-        Ok(ListResult { bytes, shape: Shape::Spans { id, tools, next_cursor, ttl }, tools: split })
+        Ok(ListResult { bytes, shape: Shape::Spans { id, tools, next_cursor, ttl, scope }, tools: split })
     }
 
     fn maps(bytes: &'a [u8], wanted: &impl Fn(&str) -> bool) -> Option<Self> {
@@ -171,11 +179,29 @@ impl<'a> ListResult<'a> {
     /// rendered earlier for the same array) and `ttlMs` lowered to `ttl_cap_ms` if above it
     /// (2026-07-28: clients list again soon while scores are provisional).
     pub fn with_tools(&self, tools: &str, ttl_cap_ms: Option<u64>) -> Vec<u8> {
+        self.with_tools_scoped(tools, ttl_cap_ms, false)
+    }
+
+    /// Whether the result carries a `cacheScope` other than `"private"`.
+    pub fn shared_scope(&self) -> bool {
+        let scope = match &self.shape {
+            Shape::Spans { scope, .. } => scope.as_ref().map(|r| &self.bytes[r.clone()]),
+            Shape::Maps { result, .. } => result.get("cacheScope").map(|v| v.get().as_bytes()),
+        };
+        scope.is_some_and(|v| v != br#""private""#)
+    }
+
+    /// [`with_tools`](Self::with_tools), and with `private` a `cacheScope` made `"private"`
+    /// (a list filtered for one identity must not be served to another from a shared cache).
+    pub fn with_tools_scoped(&self, tools: &str, ttl_cap_ms: Option<u64>, private: bool) -> Vec<u8> {
         match &self.shape {
-            Shape::Spans { tools: span, ttl, .. } => {
+            Shape::Spans { tools: span, ttl, scope, .. } => {
                 let mut edits: Vec<(Range<usize>, Vec<u8>)> = vec![(span.clone(), tools.as_bytes().to_vec())];
                 if let Some(ttl) = ttl.clone().filter(|t| capped(&self.bytes[t.clone()], ttl_cap_ms).is_some()) {
                     edits.push((ttl, ttl_cap_ms.unwrap_or_default().to_string().into_bytes()));
+                }
+                if let Some(scope) = scope.clone().filter(|_| private && self.shared_scope()) {
+                    edits.push((scope, br#""private""#.to_vec()));
                 }
                 edits.sort_by_key(|(r, _)| r.start);
                 let mut out = Vec::with_capacity(self.bytes.len() + tools.len());
@@ -195,6 +221,9 @@ impl<'a> ListResult<'a> {
                 }
                 if let Some(ttl) = result.get("ttlMs").and_then(|t| capped(t.get().as_bytes(), ttl_cap_ms)) {
                     result.insert("ttlMs".to_owned(), raw(&ttl));
+                }
+                if private && self.shared_scope() {
+                    result.insert("cacheScope".to_owned(), raw("private"));
                 }
                 let mut envelope = envelope.clone();
                 envelope.insert("result".to_owned(), raw(&result));
@@ -290,6 +319,11 @@ mod tests {
     fn everything_outside_the_tools_stays_byte_for_byte() {
         let msg = " {\"jsonrpc\": \"2.0\",\n \"result\" : {\"ttlMs\" : 60000, \"tools\": [{\"name\":\"a\"}] , \"x\":1.0},\"id\":\"q\"}\n";
         let out = ListResult::parse(msg.as_bytes()).unwrap().with_tools(r#"[{"name":"b"}]"#, Some(5000));
+        let scoped = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[],"cacheScope":"public","ttlMs":1}}"#;
+        let list = ListResult::parse(scoped.as_bytes()).unwrap();
+        assert!(list.shared_scope());
+        let private = String::from_utf8(list.with_tools_scoped("[]", None, true)).unwrap();
+        assert_eq!(private, scoped.replace("public", "private"));
         let expected = msg.replace(r#"[{"name":"a"}]"#, r#"[{"name":"b"}]"#).replace("60000", "5000");
         assert_eq!(String::from_utf8(out).unwrap(), expected);
     }

@@ -2,6 +2,8 @@
 //! enforce (hide tools below the minimum, denied tools, and by the pending/fail rules). Pure:
 //! the same inputs always give the same decision, and a dry run reports what it would hide.
 
+pub mod rules;
+
 use serde::Serialize;
 
 use crate::config::{FailMode, Mode, Pending, Policy, ThreatAction};

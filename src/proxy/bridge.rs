@@ -25,6 +25,8 @@ struct Bridge {
     out: mpsc::Sender<Bytes>,
     /// `Mcp-Session-Id` and `MCP-Protocol-Version` learned from the upstream's answers.
     session: Mutex<HeaderMap>,
+    /// The principal that opened the stream (with `[auth]` on): only it may post to it.
+    owner: Option<String>,
 }
 
 /// Open bridges by the session id the gateway gave the old client.
@@ -32,10 +34,11 @@ struct Bridge {
 pub struct Bridges(Mutex<HashMap<String, Arc<Bridge>>>);
 
 /// `GET /sse/{upstream}` for an upstream that is not itself legacy.
-pub fn open(gw: Arc<Gateway>, upstream: &str) -> Response<Body> {
+pub fn open(gw: Arc<Gateway>, upstream: &str, owner: Option<String>) -> Response<Body> {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let (tx, mut rx) = mpsc::channel::<Bytes>(64);
-    let bridge = Arc::new(Bridge { upstream: upstream.to_owned(), out: tx, session: Mutex::new(HeaderMap::new()) });
+    let bridge =
+        Arc::new(Bridge { upstream: upstream.to_owned(), out: tx, session: Mutex::new(HeaderMap::new()), owner });
     gw.bridges.0.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), bridge.clone());
     let endpoint = Bytes::from(format!("event: endpoint\ndata: /messages/{upstream}?session_id={id}\n\n"));
     let (frames_tx, body) = channel_body();
@@ -67,7 +70,7 @@ async fn close(gw: &Arc<Gateway>, id: &str, bridge: &Bridge) {
     gw.bridges.0.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
     let headers = bridge.session.lock().map(|h| h.clone()).unwrap_or_default();
     if headers.contains_key("mcp-session-id") {
-        let out = Outbound { method: Method::DELETE, headers, query: None, body: Bytes::new() };
+        let out = Outbound { method: Method::DELETE, headers, query: None, body: Bytes::new(), principal: None };
         let _ = mcp(gw.clone(), &bridge.upstream, out).await;
     }
 }
@@ -76,6 +79,9 @@ async fn close(gw: &Arc<Gateway>, id: &str, bridge: &Bridge) {
 pub async fn message(gw: Arc<Gateway>, session_id: &str, req: Outbound) -> Response<Body> {
     let bridge = gw.bridges.0.lock().ok().and_then(|m| m.get(session_id).cloned());
     let Some(bridge) = bridge else { return GatewayError::NotFound.into_response(None) };
+    if req.principal.as_ref().map(|p| p.binding()) != bridge.owner {
+        return crate::auth::Auth::not_your_session();
+    }
     let mut headers = super::headers::end_to_end(&req.headers);
     headers.insert(header::ACCEPT, HeaderValue::from_static("application/json, text/event-stream"));
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
@@ -84,7 +90,7 @@ pub async fn message(gw: Arc<Gateway>, session_id: &str, req: Outbound) -> Respo
             headers.insert(k.clone(), v.clone());
         }
     }
-    let out = Outbound { method: Method::POST, headers, query: None, body: req.body };
+    let out = Outbound { method: Method::POST, headers, query: None, body: req.body, principal: req.principal };
     // Answer the POST at once; the answers travel on the stream.
     tokio::spawn(async move {
         let resp = mcp(gw, &bridge.upstream, out).await;

@@ -17,7 +17,6 @@ use super::intercept::UpstreamTools;
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
 use super::{Body, Gateway};
-use crate::config::expand_env;
 use crate::mcp::message::{Body as RpcBody, Message, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -28,11 +27,13 @@ pub struct Outbound {
     pub headers: HeaderMap,
     pub query: Option<String>,
     pub body: Bytes,
+    /// The authenticated caller (with `[auth]` on); `None` for the gateway's own requests.
+    pub principal: Option<Arc<crate::auth::Principal>>,
 }
 
 /// Handles `/mcp/{upstream}` once the request passed the listener's checks.
 pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Body> {
-    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+    let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
     observed(upstream, req, |req, parsed| handle(gw, tools, upstream, req, parsed)).await
@@ -60,6 +61,9 @@ where
     };
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
     let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
+    if let Some(p) = &req.principal {
+        span.record("enduser.id", p.subject_hash());
+    }
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
     let messages = match &parsed {
         Some(RpcBody::Batch(msgs)) => crate::telemetry::traces::batch_spans(&span, msgs),
@@ -82,6 +86,12 @@ async fn handle(
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
+    if let (Some(s), Some(p)) = (&session, &req.principal)
+        && !s.bind(p)
+    {
+        tracing::warn!(upstream, subject = %p.subject, "request on another principal's session refused");
+        return crate::auth::Auth::not_your_session();
+    }
     let single_id = match &parsed {
         Some(RpcBody::Single(m)) => m.request_id().cloned(),
         _ => None,
@@ -99,12 +109,13 @@ async fn handle(
         match &stdio {
             None => {
                 let lister = HttpLister { gw: &gw, upstream, req: &req };
-                exchange::admit(&tools, &gw.scoring, &req.body, encoding, Some(&lister)).await
+                exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, Some(&lister), req.principal.as_deref())
+                    .await
             }
             Some(up) => {
                 let s = session_id.as_deref().and_then(|id| up.session(id));
                 let lister = s.as_deref().map(|s| s as &dyn exchange::Lister);
-                exchange::admit(&tools, &gw.scoring, &req.body, encoding, lister).await
+                exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, lister, req.principal.as_deref()).await
             }
         }
     } else {
@@ -134,7 +145,10 @@ async fn handle(
     if let Some(up) = stdio {
         // stdio has no headers: the trace context travels in each message's `params._meta`.
         let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);
-        return super::stdio::handle(gw.clone(), up, tools, req, admitted, body).await;
+        let principal = req.principal.clone();
+        let resp = super::stdio::handle(gw.clone(), up, tools, req, admitted, body).await;
+        bind_new_session(&gw, upstream, resp.headers(), principal.as_deref());
+        return resp;
     }
     let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
     let (request_ids, batch) = (admitted.request_ids(), admitted.batch);
@@ -148,7 +162,9 @@ async fn handle(
     if ended && let Some(s) = &session_id {
         gw.sessions.end(upstream, s);
     }
+    bind_new_session(&gw, upstream, resp.headers(), req.principal.as_deref());
     let mut rw = Rewriter::new(gw.clone(), tools, session);
+    rw.caller = req.principal.clone();
     (rw.local_ids, rw.listening) = (local_ids, req.method == Method::GET);
     // Only the forwarded requests are owed by the upstream (refused ones were answered here).
     rw.request_ids = request_ids;
@@ -246,7 +262,13 @@ impl exchange::Lister for HttpLister<'_> {
             for h in ["mcp-method", "mcp-name", "content-encoding", "content-length"] {
                 headers.remove(h);
             }
-            let out = Outbound { method: Method::POST, headers, query: self.req.query.clone(), body: Bytes::new() };
+            let out = Outbound {
+                method: Method::POST,
+                headers,
+                query: self.req.query.clone(),
+                body: Bytes::new(),
+                principal: None,
+            };
             let resp = send(self.gw, self.upstream, &out, Bytes::from(request)).await.map_err(|e| e.to_string())?;
             let answer =
                 crate::client::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
@@ -264,13 +286,7 @@ async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Resu
         url.push_str(q);
     }
     let mut headers = upstream_request(&req.headers);
-    for (k, v) in &cfg.headers {
-        let fail = |reason: String| GatewayError::Upstream { upstream: upstream.to_owned(), reason };
-        let value = expand_env(v).map_err(|e| fail(format!("header {k}: {e}")))?;
-        let name = http::HeaderName::try_from(k.as_str()).map_err(|e| fail(format!("header {k}: {e}")))?;
-        let value = HeaderValue::try_from(value).map_err(|e| fail(format!("header {k}: {e}")))?;
-        headers.insert(name, value);
-    }
+    gw.upstream_credentials(upstream, &mut headers).await?;
     let mut rb = gw.client(upstream).request(req.method.clone(), &url).headers(headers);
     if !body.is_empty() {
         rb = rb.body(body);
@@ -301,6 +317,13 @@ fn describe(e: &reqwest::Error) -> String {
         src = inner.source();
     }
     s
+}
+
+/// A session the upstream (or a stdio child) just opened belongs to the caller who opened it.
+fn bind_new_session(gw: &Gateway, upstream: &str, answer: &HeaderMap, caller: Option<&crate::auth::Principal>) {
+    if let (Some(p), Some(sid)) = (caller, answer.get(SESSION_HEADER).and_then(|v| v.to_str().ok())) {
+        gw.sessions.get(upstream, sid).bind(p);
+    }
 }
 
 /// 2026-07-28 routing headers must agree with the body; the body is what is enforced.

@@ -101,6 +101,27 @@ pub struct RefusedCall {
     pub at: i64,
     pub tool: String,
     pub reason: HideReason,
+    /// Who made the call (with `[auth]` on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub principal: Option<Caller>,
+    /// The identity rule whose policy refused it (none: the upstream's policy).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<Arc<str>>,
+}
+
+/// A caller as the audit trail names it.
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Caller {
+    pub subject: String,
+    pub client_id: Option<String>,
+    pub issuer: String,
+}
+
+impl Caller {
+    pub fn of(p: &crate::auth::Principal) -> Caller {
+        Caller { subject: p.subject.clone(), client_id: p.client_id.clone(), issuer: p.issuer.clone() }
+    }
 }
 
 /// Refused calls remembered per upstream (the most recent).
@@ -113,6 +134,12 @@ const UNLISTED_AFTER: std::time::Duration = std::time::Duration::from_secs(600);
 pub struct UpstreamTools {
     pub name: String,
     pub policy: Policy,
+    /// The identity rule this view of the upstream's tools is for (`None`: its own policy,
+    /// which also builds the server report).
+    pub rule: Option<Arc<str>>,
+    /// Whether what callers see depends on who they are (the upstream has identity rules):
+    /// 2026-07-28 lists then say `cacheScope: "private"`.
+    pub private_lists: bool,
     tools: Mutex<HashMap<String, ToolState>>,
     /// Held while the gateway lists the upstream itself to learn an unknown tool; holds when
     /// such a listing last succeeded.
@@ -199,6 +226,8 @@ impl UpstreamTools {
         UpstreamTools {
             name,
             policy,
+            rule: None,
+            private_lists: false,
             tools: Mutex::new(HashMap::new()),
             learning: tokio::sync::Mutex::new(None),
             rendered: Mutex::new(HashMap::new()),
@@ -218,6 +247,11 @@ impl UpstreamTools {
     pub fn with_max_list_tools(mut self, max: usize) -> Self {
         self.max_list_tools = max;
         self
+    }
+
+    /// The upstream's tools as callers matching identity rule `rule` see them.
+    pub fn for_rule(name: String, policy: Policy, rule: &str) -> Self {
+        UpstreamTools { rule: Some(Arc::from(rule)), private_lists: true, ..UpstreamTools::new(name, policy) }
     }
 
     /// Notes that a page (answered from the rendered cache) carried these tools again.
@@ -309,6 +343,10 @@ impl UpstreamTools {
     /// Rebuilds the server report in the background when the set of listed definitions is
     /// not the one the current report is about.
     fn refresh_report(&self, scoring: &Arc<ScoringService>) {
+        if self.rule.is_some() {
+            // The report does not depend on the policy: the upstream's own view builds it.
+            return;
+        }
         let (key, tools) = {
             let map = self.tools.lock();
             let mut entries: Vec<(&String, &ToolState)> = map.iter().filter(|(_, s)| s.definition.is_some()).collect();
@@ -401,7 +439,12 @@ impl UpstreamTools {
             if !whole_list {
                 self.touch(&r.names);
             }
-            return Some(r.output.as_ref().map(|tools| list.with_tools(tools, r.ttl_cap)));
+            let private = self.private_lists && list.shared_scope();
+            return match &r.output {
+                Some(tools) => Some(Some(list.with_tools_scoped(tools, r.ttl_cap, private))),
+                None if private => Some(Some(list.with_tools_scoped(list.tools_text(), r.ttl_cap, true))),
+                None => Some(None),
+            };
         }
         if list.tools().len() > self.max_list_tools {
             use super::uninspected::{Reason, error_for, fails_closed, note};
@@ -541,7 +584,7 @@ impl UpstreamTools {
                 if before != Some((state.decision, state.pin))
                     && let Some(scored) = &state.scored
                 {
-                    log_decision(&self.name, &name, scored, &state.decision, state.pin);
+                    log_decision(&self.name, self.rule.as_deref(), &name, scored, &state.decision, state.pin);
                 }
                 report_new_cross(&self.name, &name, map.get(&name).map(|s| &s.cross[..]), &state.cross);
                 self.remember_approved(&name, &state);
@@ -568,7 +611,38 @@ impl UpstreamTools {
             same.retain(|r| r.original != rendered.original);
             same.push(Arc::new(rendered));
         }
-        output.map(|tools| list.with_tools(&tools, ttl_cap))
+        let private = self.private_lists && list.shared_scope();
+        match output {
+            Some(tools) => Some(list.with_tools_scoped(&tools, ttl_cap, private)),
+            None if private => Some(list.with_tools_scoped(list.tools_text(), ttl_cap, true)),
+            None => None,
+        }
+    }
+
+    /// The tools this view hides now, by name.
+    pub fn hidden_tools(&self) -> Vec<String> {
+        let map = self.tools.lock();
+        let mut names: Vec<String> = map.iter().filter(|(_, s)| !s.decision.visible).map(|(n, _)| n.clone()).collect();
+        names.sort();
+        names
+    }
+
+    /// The audit line of a list answered for an identity: who, under which rule, and which
+    /// tools it does not get to see.
+    pub fn audit_list(&self, p: &crate::auth::Principal) {
+        let hidden = self.hidden_tools();
+        if !hidden.is_empty() {
+            tracing::info!(
+                name: "tdqs.list_filtered",
+                upstream = %self.name,
+                rule = self.rule.as_deref(),
+                subject = %p.subject,
+                client_id = p.client_id.as_deref(),
+                issuer = %p.issuer,
+                hidden = ?hidden,
+                "tools hidden from this caller"
+            );
+        }
     }
 
     /// Whether a call to `tool` needs the gateway to list the upstream first: the policy
@@ -612,6 +686,12 @@ impl UpstreamTools {
     /// A refusal for a `tools/call` naming a hidden (or, under enforce, unknown) tool; `None`
     /// lets the call through.
     pub fn refuse_call(&self, tool: &str) -> Option<Refusal> {
+        self.refuse_call_by(tool, None)
+    }
+
+    /// [`refuse_call`](Self::refuse_call) for an authenticated caller, who is named in the
+    /// audit trail.
+    pub fn refuse_call_by(&self, tool: &str, caller: Option<&crate::auth::Principal>) -> Option<Refusal> {
         let (reason, score, threats) = {
             let map = self.tools.lock();
             match map.get(tool) {
@@ -627,15 +707,15 @@ impl UpstreamTools {
             }
         };
         let text = refusal_message(tool, reason, score, self.policy.minimum);
-        Some(self.refusal(tool, reason, score, text, threats))
+        Some(self.refusal(tool, reason, score, text, threats, caller))
     }
 
     /// A refusal for a call to a tool the gateway could not learn about (the listing failed).
-    pub fn refuse_unlearned(&self, tool: &str, why: &str) -> Refusal {
+    pub fn refuse_unlearned(&self, tool: &str, why: &str, caller: Option<&crate::auth::Principal>) -> Refusal {
         let text = format!(
             "Tool \"{tool}\" is hidden by tdqs-gateway: the server's tools could not be listed to score it ({why})."
         );
-        self.refusal(tool, HideReason::Unlisted, None, text, json!([]))
+        self.refusal(tool, HideReason::Unlisted, None, text, json!([]), caller)
     }
 
     /// Records a refusal (log, metric, the admin API's list) and describes it.
@@ -646,6 +726,7 @@ impl UpstreamTools {
         score: Option<crate::tdqs::score::Tenths>,
         text: String,
         threats: serde_json::Value,
+        caller: Option<&crate::auth::Principal>,
     ) -> Refusal {
         let mut data = json!({
             "tool": tool,
@@ -665,15 +746,25 @@ impl UpstreamTools {
             reason = reason.as_str(),
             tdqs = score.map(|s| s.as_f64()),
             minimum = self.policy.minimum.as_f64(),
+            rule = self.rule.as_deref(),
+            subject = caller.map(|p| p.subject.as_str()),
+            client_id = caller.and_then(|p| p.client_id.as_deref()),
+            issuer = caller.map(|p| p.issuer.as_str()),
             "call refused"
         );
-        crate::telemetry::metrics().call_blocked(&self.name, reason);
+        crate::telemetry::metrics().call_blocked_by(&self.name, reason, self.rule.as_deref());
         {
             let mut r = self.refusals.lock();
             if r.len() >= REFUSALS_KEPT {
                 r.pop_front();
             }
-            r.push_back(RefusedCall { at: crate::store::now_ms(), tool: tool.to_owned(), reason });
+            r.push_back(RefusedCall {
+                at: crate::store::now_ms(),
+                tool: tool.to_owned(),
+                reason,
+                principal: caller.map(Caller::of),
+                rule: self.rule.clone(),
+            });
         }
         Refusal { tool: tool.to_owned(), reason, message: text, data }
     }
@@ -717,7 +808,7 @@ impl UpstreamTools {
             let decision = decide(&self.policy, name, scored.state, pin, state.worst());
             if decision.visible != state.decision.visible {
                 changed = true;
-                log_decision(&self.name, name, &scored, &decision, pin);
+                log_decision(&self.name, self.rule.as_deref(), name, &scored, &decision, pin);
             }
             state.scored = Some(scored);
             state.pin = pin;
@@ -806,7 +897,7 @@ fn raw_name(raw: &str) -> Option<String> {
     serde_json::from_str::<serde_json::Value>(raw).ok()?.get("name")?.as_str().map(str::to_owned)
 }
 
-fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision, pin: Option<PinStatus>) {
+fn log_decision(upstream: &str, rule: Option<&str>, tool: &str, scored: &Scored, d: &Decision, pin: Option<PinStatus>) {
     if pin == Some(PinStatus::Changed) {
         tracing::warn!(
             upstream,
@@ -820,6 +911,7 @@ fn log_decision(upstream: &str, tool: &str, scored: &Scored, d: &Decision, pin: 
         tracing::info!(
             name: "tdqs.tool_hidden",
             upstream,
+            rule,
             tool,
             tdqs = %scored.score.tdqs,
             tier = %scored.score.tier,

@@ -53,17 +53,14 @@ fn is_endpoint_event(ev: &sse::Event) -> bool {
 
 /// `GET /sse/{upstream}`.
 pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound) -> Response<Body> {
-    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+    let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
-    let resp = match gw
-        .http
-        .get(sse_url)
-        .headers(upstream_request(&req.headers))
-        .header("accept", "text/event-stream")
-        .send()
-        .await
-    {
+    let mut headers = upstream_request(&req.headers);
+    if let Err(e) = gw.upstream_credentials(upstream, &mut headers).await {
+        return e.into_response(None);
+    }
+    let resp = match gw.http.get(sse_url).headers(headers).header("accept", "text/event-stream").send().await {
         Ok(r) => r,
         Err(e) => {
             return GatewayError::Upstream { upstream: upstream.into(), reason: e.to_string() }.into_response(None);
@@ -77,10 +74,14 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     }
     let session_id = uuid::Uuid::new_v4().simple().to_string();
     let session = gw.sessions.get(upstream, &session_id);
+    if let Some(p) = &req.principal {
+        session.bind(p);
+    }
     let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
     let (tx, body) = channel_body();
     // One stream carries every answer: any list-shaped answer on it is inspected.
-    let rw = Rewriter { listening: true, ..Rewriter::new(gw.clone(), tools, Some(session)) };
+    let rw =
+        Rewriter { listening: true, caller: req.principal.clone(), ..Rewriter::new(gw.clone(), tools, Some(session)) };
     let base = reqwest::Url::parse(sse_url).ok();
     let link = Pending { session_id, inject_tx, own: OwnRequests::default() };
     tokio::spawn(pump(gw.clone(), resp, rw, base, link, inject_rx, tx));
@@ -171,6 +172,7 @@ async fn pump(
 /// pump takes the answer off before the client sees it).
 struct LegacyLister<'a> {
     gw: &'a Gateway,
+    upstream: &'a str,
     endpoint: &'a reqwest::Url,
     headers: &'a http::HeaderMap,
     own: &'a OwnRequests,
@@ -188,6 +190,7 @@ impl Lister for LegacyLister<'_> {
             let mut headers = upstream_request(self.headers);
             headers.insert(http::header::CONTENT_TYPE, http::HeaderValue::from_static("application/json"));
             headers.remove(http::header::CONTENT_ENCODING);
+            self.gw.upstream_credentials(self.upstream, &mut headers).await.map_err(|e| e.to_string())?;
             let sent = self.gw.http.post(self.endpoint.clone()).headers(headers).body(request).send().await;
             match sent {
                 Ok(r) if r.status().is_success() => {}
@@ -202,7 +205,7 @@ impl Lister for LegacyLister<'_> {
 /// `POST /messages/{upstream}?session_id=...`: the body through the exchange; what it answers
 /// goes on the stream (the only place a legacy client reads answers), the rest upstream.
 pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Outbound) -> Response<Body> {
-    let Some(tools) = gw.upstreams.get(upstream).cloned() else {
+    let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
     let link = gw
@@ -215,9 +218,16 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
         return GatewayError::NotFound.into_response(None);
     };
     let session: Arc<Session> = gw.sessions.get(upstream, session_id);
+    if let Some(p) = &req.principal
+        && !session.bind(p)
+    {
+        tracing::warn!(upstream, subject = %p.subject, "message on another principal's legacy session refused");
+        return crate::auth::Auth::not_your_session();
+    }
     let encoding = req.headers.get(http::header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
-    let lister = LegacyLister { gw: &gw, endpoint: &endpoint, headers: &req.headers, own: &own };
-    let admitted = exchange::admit(&tools, &gw.scoring, &req.body, encoding, Some(&lister)).await;
+    let lister = LegacyLister { gw: &gw, upstream, endpoint: &endpoint, headers: &req.headers, own: &own };
+    let admitted =
+        exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, Some(&lister), req.principal.as_deref()).await;
     if admitted.unreadable {
         let body = admitted.answer_body().unwrap_or_default();
         return super::body::json_response(StatusCode::BAD_REQUEST, body);
@@ -234,8 +244,11 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
         *resp.status_mut() = StatusCode::ACCEPTED;
         return resp;
     };
-    let sent =
-        gw.http.request(Method::POST, endpoint).headers(upstream_request(&req.headers)).body(forward).send().await;
+    let mut headers = upstream_request(&req.headers);
+    if let Err(e) = gw.upstream_credentials(upstream, &mut headers).await {
+        return e.into_response(None);
+    }
+    let sent = gw.http.request(Method::POST, endpoint).headers(headers).body(forward).send().await;
     match sent {
         Ok(r) => {
             let status = r.status();

@@ -55,6 +55,13 @@ pub struct Gateway {
     pub admin: Option<crate::admin::Admin>,
     pub scoring: Arc<ScoringService>,
     pub upstreams: HashMap<String, Arc<UpstreamTools>>,
+    /// `[auth]`, when callers must authenticate.
+    pub auth: Option<Arc<crate::auth::Auth>>,
+    /// Per upstream, its identity rules in the order they are tried, each with the tools
+    /// (decisions, refusals, rendered lists) under that rule's policy.
+    pub rules: HashMap<String, Vec<(crate::policy::rules::RuleConfig, Arc<UpstreamTools>)>>,
+    /// What the gateway presents to each network upstream.
+    credentials: HashMap<String, Arc<crate::auth::upstream::UpstreamCredentials>>,
     /// Session tables of the stdio upstreams.
     pub stdio: HashMap<String, Arc<stdio::StdioUpstream>>,
     http: reqwest::Client,
@@ -80,9 +87,10 @@ impl Gateway {
             .upstreams
             .iter()
             .map(|u| {
-                let tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u))
+                let mut tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u))
                     .with_roster(roster.clone())
                     .with_max_list_tools(u.max_list_tools);
+                tools.private_lists = !config.rule_policies(u).is_empty();
                 (u.name.clone(), Arc::new(tools))
             })
             .collect();
@@ -109,12 +117,41 @@ impl Gateway {
             .filter(|u| u.command.is_none())
             .map(|u| Ok((u.name.clone(), client(u.connect_timeout_ms)?)))
             .collect::<Result<_, reqwest::Error>>()?;
+        let rules = config
+            .upstreams
+            .iter()
+            .map(|u| {
+                let views = config
+                    .rule_policies(u)
+                    .into_iter()
+                    .map(|(rule, policy)| {
+                        let tools = UpstreamTools::for_rule(u.name.clone(), policy, &rule.name)
+                            .with_roster(roster.clone())
+                            .with_max_list_tools(u.max_list_tools);
+                        (rule, Arc::new(tools))
+                    })
+                    .collect();
+                (u.name.clone(), views)
+            })
+            .collect();
+        let auth = crate::auth::Auth::from_config(&config.auth, http.clone())?;
+        let credentials = config
+            .upstreams
+            .iter()
+            .map(|u| {
+                let c = crate::auth::upstream::UpstreamCredentials::new(u, auth.is_some(), http.clone());
+                (u.name.clone(), Arc::new(c))
+            })
+            .collect();
         let session_idle = std::time::Duration::from_millis(config.listen.session_idle_ms);
         let gw = Arc::new(Gateway {
             config,
             admin,
             scoring,
             upstreams,
+            auth,
+            rules,
+            credentials,
             stdio,
             http,
             clients,
@@ -135,6 +172,33 @@ impl Gateway {
     /// The HTTP client for requests to `upstream`.
     fn client(&self, upstream: &str) -> &reqwest::Client {
         self.clients.get(upstream).unwrap_or(&self.http)
+    }
+
+    /// The tools of `upstream` as `caller` may see them: under the first rule that matches
+    /// the caller, else under the upstream's policy.
+    pub fn tools_for(&self, upstream: &str, caller: Option<&crate::auth::Principal>) -> Option<Arc<UpstreamTools>> {
+        let rules = self.rules.get(upstream).map(Vec::as_slice).unwrap_or_default();
+        match crate::policy::rules::select(rules, caller) {
+            Some((_, tools)) => Some(tools.clone()),
+            None => self.upstreams.get(upstream).cloned(),
+        }
+    }
+
+    /// Sets what the gateway presents to `upstream` on a request's headers (the caller's own
+    /// credentials removed when `[auth]` is on).
+    async fn upstream_credentials(
+        &self,
+        upstream: &str,
+        headers: &mut http::HeaderMap,
+    ) -> Result<(), error::GatewayError> {
+        let Some(c) = self.credentials.get(upstream) else { return Ok(()) };
+        c.apply(headers).await.map_err(|reason| error::GatewayError::Upstream { upstream: upstream.to_owned(), reason })
+    }
+
+    /// Every view of an upstream's tools: its policy's, then each rule's.
+    pub fn all_views(&self, upstream: &str) -> Vec<Arc<UpstreamTools>> {
+        let rules = self.rules.get(upstream).into_iter().flatten().map(|(_, t)| t.clone());
+        self.upstreams.get(upstream).cloned().into_iter().chain(rules).collect()
     }
 
     /// Open sessions per upstream: stdio children, and the HTTP sessions the gateway has seen.
@@ -167,9 +231,12 @@ impl Gateway {
                     Err(broadcast::error::RecvError::Closed) => return,
                 };
                 let Some(gw) = weak.upgrade() else { return };
-                if let Some(tools) = gw.upstreams.get(&*upstream)
-                    && tools.refresh(&gw.scoring)
-                {
+                let views = gw.rules.get(&*upstream).into_iter().flatten().map(|(_, t)| t);
+                let mut changed = false;
+                for tools in gw.upstreams.get(&*upstream).into_iter().chain(views) {
+                    changed |= tools.refresh(&gw.scoring);
+                }
+                if changed {
                     tracing::info!(upstream = %upstream, "visible tools changed after scoring; notifying sessions");
                     let _ = gw.list_changed.send(upstream);
                 }

@@ -25,6 +25,9 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
         (&Method::GET, "/readyz") => readyz(&gw).await,
         (&Method::GET, "/metrics") => metrics(),
         (_, p) if crate::admin::on_main_listener(&gw, p) => crate::admin::handle(gw, req).await,
+        (&Method::GET, p) if gw.auth.is_some() && crate::auth::metadata::route_of(p).is_some() => {
+            protected_resource_metadata(&gw, p)
+        }
         (_, p) if p.starts_with("/mcp/") || p.starts_with("/sse/") || p.starts_with("/messages/") => {
             let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
             let upstream = rest.trim_end_matches('/').to_owned();
@@ -35,6 +38,17 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
             if !matches!(*req.method(), Method::POST | Method::GET | Method::DELETE) {
                 return GatewayError::MethodNotAllowed.into_response(None);
             }
+            // With `[auth]` on, nothing reaches an upstream (or is read) without a valid token.
+            let principal = match &gw.auth {
+                None => None,
+                Some(auth) => match auth.authenticate(req.headers(), &upstream).await {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        tracing::info!(upstream = %upstream, error = ?e, "request not authenticated");
+                        return auth.challenge(&format!("/{route}/{upstream}"), &e);
+                    }
+                },
+            };
             let (parts, body) = req.into_parts();
             let limit = gw.config.listen.max_body_bytes;
             let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
@@ -51,6 +65,7 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
                 headers: parts.headers,
                 query: parts.uri.query().map(str::to_owned),
                 body,
+                principal,
             };
             let sse_url = gw.config.upstream(&upstream).and_then(|u| u.sse_url.clone());
             match (route, sse_url, &out.method) {
@@ -62,7 +77,9 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
                 }
                 ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream, "/sse/").into_response(None),
                 // Old clients in front of new upstreams: a bridge.
-                ("sse", None, &Method::GET) if gw.upstreams.contains_key(&upstream) => bridge::open(gw, &upstream),
+                ("sse", None, &Method::GET) if gw.upstreams.contains_key(&upstream) => {
+                    bridge::open(gw, &upstream, out.principal.as_ref().map(|p| p.binding()))
+                }
                 ("messages", None, &Method::POST) if gw.upstreams.contains_key(&upstream) => {
                     let sid = session_query(out.query.as_deref()).to_owned();
                     bridge::message(gw, &sid, out).await
@@ -76,6 +93,18 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
         }
         _ => GatewayError::NotFound.into_response(None),
     }
+}
+
+/// RFC 9728 metadata for the gateway or one of its routes; 404 for a route to no upstream.
+fn protected_resource_metadata(gw: &Gateway, path: &str) -> Response<Body> {
+    let (Some(auth), Some(route)) = (&gw.auth, crate::auth::metadata::route_of(path)) else {
+        return GatewayError::NotFound.into_response(None);
+    };
+    let upstream = route.rsplit('/').next().unwrap_or("");
+    if !route.is_empty() && gw.config.upstream(upstream).is_none() {
+        return GatewayError::NotFound.into_response(None);
+    }
+    json_response(StatusCode::OK, serde_json::to_vec(&auth.metadata(route)).unwrap_or_default())
 }
 
 /// `session_id` from a query string.

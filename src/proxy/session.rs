@@ -15,9 +15,19 @@ const IDS_PER_SESSION: usize = 256;
 #[derive(Default)]
 pub struct Session {
     list_ids: Mutex<VecDeque<IdKey>>,
+    /// The principal the session belongs to (with `[auth]` on): the one that opened it, or
+    /// the first to use it when the gateway did not see it open (a restart).
+    owner: std::sync::OnceLock<String>,
 }
 
 impl Session {
+    /// Binds the session to `p`, or checks that it is `p`'s: false when another principal
+    /// owns it.
+    pub fn bind(&self, p: &crate::auth::Principal) -> bool {
+        let key = p.binding();
+        *self.owner.get_or_init(|| key.clone()) == key
+    }
+
     /// Remembers a list request's id (a key, see [`IdKey`]). A poisoned lock is still read:
     /// the queue holds no invariant a panic could break.
     pub fn remember_list_id(&self, id: &IdKey) {

@@ -46,6 +46,8 @@ pub struct Rewriter {
     pub max_bytes: usize,
     /// The longest silence within an answer.
     pub idle: Duration,
+    /// Who the answer is for (with `[auth]` on), named in the audit line of a filtered list.
+    pub caller: Option<Arc<crate::auth::Principal>>,
 }
 
 /// What inspecting one message (or batch) found.
@@ -98,6 +100,7 @@ impl Rewriter {
             listening: false,
             max_bytes,
             idle: Duration::from_millis(idle),
+            caller: None,
         }
     }
 
@@ -173,6 +176,11 @@ impl Rewriter {
         match self.tools.inspect_answer(&self.gw.scoring, bytes, wanted).await {
             Some(out) => {
                 answered.extend(seen.into_inner());
+                if out.is_some()
+                    && let Some(p) = &self.caller
+                {
+                    self.tools.audit_list(p);
+                }
                 Ok(out)
             }
             None => {

@@ -66,9 +66,20 @@ pub fn install(
         ),
         None => None,
     };
-    // Spans from the gateway at any level are exported, whatever the console shows.
+    // Spans from the gateway at any level are exported, whatever the console shows. Without
+    // the layer's extras (source location, thread, target attributes on every span, busy/idle
+    // time read from the clock on every enter and exit): they cost a request span about a
+    // third of its instructions (benches/PROFILE.md) and DESIGN.md's names do not use them.
+    // Context activation stays: log records inside a span take their trace id from it.
     let traces = tracer.map(|t| {
-        tracing_opentelemetry::layer().with_tracer(t).with_filter(filter_fn(|m| m.is_span() && ours(m))).boxed()
+        tracing_opentelemetry::layer()
+            .with_tracer(t)
+            .with_location(false)
+            .with_threads(false)
+            .with_target(false)
+            .with_tracked_inactivity(false)
+            .with_filter(filter_fn(|m| m.is_span() && ours(m)))
+            .boxed()
     });
     let subscriber = Registry::default().with(console).with(logs).with(traces);
     // A second install (tests starting two commands in one process) keeps the first.

@@ -279,8 +279,17 @@ impl Metrics {
     }
 
     pub fn call_blocked(&self, server: &str, reason: HideReason) {
-        self.calls_blocked
-            .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason.as_str())]);
+        self.call_blocked_by(server, reason, None);
+    }
+
+    /// A blocked call, labelled with the identity rule that decided it when one did (a rule's
+    /// name: a bounded label set by the config, never the caller).
+    pub fn call_blocked_by(&self, server: &str, reason: HideReason, rule: Option<&str>) {
+        let mut labels = vec![KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason.as_str())];
+        if let Some(rule) = rule {
+            labels.push(KeyValue::new("rule", rule.to_owned()));
+        }
+        self.calls_blocked.add(1, &labels);
     }
 
     /// An answer that could not be inspected; `reason` is one of a fixed set

@@ -38,8 +38,11 @@ impl Extractor for HeaderExtractor<'_> {
     }
 }
 
+/// The propagator's own header writer, kept to check [`traceparent`] against it.
+#[cfg(test)]
 struct HeaderInjector<'a>(&'a mut HeaderMap);
 
+#[cfg(test)]
 impl Injector for HeaderInjector<'_> {
     fn set(&mut self, key: &str, value: String) {
         if let (Ok(k), Ok(v)) = (HeaderName::try_from(key), HeaderValue::try_from(value)) {
@@ -65,7 +68,39 @@ const MAX_TOOL_ATTR: usize = 128;
 pub fn hash_session(id: &str) -> String {
     use sha2::Digest;
     let d = sha2::Sha256::digest(id.as_bytes());
-    d[..8].iter().map(|b| format!("{b:02x}")).collect()
+    let mut out = String::with_capacity(16);
+    for b in &d[..8] {
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 0xf)] as char);
+    }
+    out
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// The W3C `traceparent` of a span context, written straight into a header value: the bytes
+/// `TraceContextPropagator` would format (`00-<trace id>-<span id>-<flags>`), without its
+/// `format!`, the header name parsed from a string and the `String` to `HeaderValue` copy.
+fn traceparent(sc: &opentelemetry::trace::SpanContext) -> HeaderValue {
+    fn hex(buf: &mut [u8; 55], at: &mut usize, bytes: &[u8]) {
+        for b in bytes {
+            buf[*at] = HEX[usize::from(b >> 4)];
+            buf[*at + 1] = HEX[usize::from(b & 0xf)];
+            *at += 2;
+        }
+    }
+    let mut buf = [0u8; 55];
+    buf[..3].copy_from_slice(b"00-");
+    let mut at = 3;
+    hex(&mut buf, &mut at, &sc.trace_id().to_bytes());
+    buf[at] = b'-';
+    at += 1;
+    hex(&mut buf, &mut at, &sc.span_id().to_bytes());
+    buf[at] = b'-';
+    at += 1;
+    let flags = (sc.trace_flags() & opentelemetry::trace::TraceFlags::SAMPLED).to_u8();
+    hex(&mut buf, &mut at, &[flags]);
+    HeaderValue::from_bytes(&buf[..at]).expect("hex digits and dashes are a valid header value")
 }
 
 /// The span of one client request; its parent is the client's `traceparent`, if any. `method`
@@ -87,6 +122,8 @@ pub fn request_span(
         mcp.method.name = method,
         gen_ai.tool.name = tool,
         mcp.session.id = tracing::field::Empty,
+        // The caller's subject, hashed (with `[auth]` on): who, without a name in the trace.
+        enduser.id = tracing::field::Empty,
         server = server,
         http.response.status_code = tracing::field::Empty,
         error.type = tracing::field::Empty,
@@ -155,10 +192,19 @@ pub fn inject_headers(span: &tracing::Span, headers: &mut HeaderMap) {
         return;
     }
     let cx = span.context();
-    if cx.span().span_context().is_valid() {
-        TraceContextPropagator::new().inject_context(&cx, &mut HeaderInjector(headers));
+    let sc = cx.span().span_context().clone();
+    if sc.is_valid() {
+        // As TraceContextPropagator::inject_context sets them: tracestate too, empty or not.
+        headers.insert(TRACEPARENT.clone(), traceparent(&sc));
+        match HeaderValue::try_from(sc.trace_state().header()) {
+            Ok(v) => headers.insert(TRACESTATE.clone(), v),
+            Err(_) => headers.remove(&TRACESTATE),
+        };
     }
 }
+
+static TRACEPARENT: HeaderName = HeaderName::from_static("traceparent");
+static TRACESTATE: HeaderName = HeaderName::from_static("tracestate");
 
 /// The message (or batch) with the span's context in every request's and notification's
 /// `params._meta`, for an stdio upstream; `None` when there is nothing to stamp or the body is
@@ -264,6 +310,24 @@ mod tests {
         assert!(h.chars().all(|c| c.is_ascii_hexdigit()));
         assert_eq!(h, hash_session("4f1c2a9be0d84d7e9c7a1d2e3f405162"), "stable, so a session's spans correlate");
         assert_ne!(h, hash_session("4f1c2a9be0d84d7e9c7a1d2e3f405163"));
+    }
+
+    #[test]
+    fn traceparent_is_written_as_the_propagator_writes_it() {
+        use opentelemetry::trace::{SpanContext, SpanId, TraceFlags, TraceId, TraceState};
+        for flags in [TraceFlags::SAMPLED, TraceFlags::default()] {
+            let sc = SpanContext::new(
+                TraceId::from_hex("0af7651916cd43dd8448eb211c80319c").unwrap(),
+                SpanId::from_hex("b7ad6b7169203331").unwrap(),
+                flags,
+                true,
+                TraceState::default(),
+            );
+            let cx = Context::new().with_remote_span_context(sc.clone());
+            let mut theirs = HeaderMap::new();
+            TraceContextPropagator::new().inject_context(&cx, &mut HeaderInjector(&mut theirs));
+            assert_eq!(traceparent(&sc), theirs["traceparent"]);
+        }
     }
 
     #[test]

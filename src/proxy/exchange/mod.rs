@@ -82,6 +82,19 @@ pub async fn admit(
     encoding: Option<&str>,
     lister: Option<&dyn Lister>,
 ) -> Admitted {
+    admit_as(tools, scoring, body, encoding, lister, None).await
+}
+
+/// [`admit`] for an authenticated caller (with `[auth]` on), whom refusals name in the audit
+/// trail; `tools` is the view of the upstream the caller's identity rule chose.
+pub async fn admit_as(
+    tools: &UpstreamTools,
+    scoring: &std::sync::Arc<ScoringService>,
+    body: &Bytes,
+    encoding: Option<&str>,
+    lister: Option<&dyn Lister>,
+    caller: Option<&crate::auth::Principal>,
+) -> Admitted {
     let enforce = enforcing(tools);
     let encoded = encoding.map(str::trim).filter(|e| !e.is_empty() && !e.eq_ignore_ascii_case("identity"));
     let reading = match encoded {
@@ -126,7 +139,7 @@ pub async fn admit(
         }
         if r.is_call()
             && let Some(tool) = &r.message.tool_name
-            && let Some(refusal) = decide_call(tools, scoring, tool, lister).await
+            && let Some(refusal) = decide_call(tools, scoring, tool, lister, caller).await
         {
             // A call without an id has nobody to answer: dropped. `null` is answered as `null`.
             if let Some(id) = &r.id_text {
@@ -164,6 +177,7 @@ async fn decide_call(
     scoring: &std::sync::Arc<ScoringService>,
     tool: &str,
     lister: Option<&dyn Lister>,
+    caller: Option<&crate::auth::Principal>,
 ) -> Option<Refusal> {
     if tools.needs_verdict(tool) {
         let learned = match lister {
@@ -172,10 +186,10 @@ async fn decide_call(
         };
         if let Err(why) = learned {
             tracing::info!(upstream = %tools.name, tool, error = %why, "could not list the server to decide on a call");
-            return Some(tools.refuse_unlearned(tool, &why));
+            return Some(tools.refuse_unlearned(tool, &why, caller));
         }
     }
-    tools.refuse_call(tool)
+    tools.refuse_call_by(tool, caller)
 }
 
 /// The JSON-RPC error answering a refused call, with the request's id as it was sent.

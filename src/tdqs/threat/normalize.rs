@@ -55,6 +55,9 @@ impl Normalized {
             text.pop();
             origin.pop();
         }
+        if !text.is_ascii() && text.bytes().any(|b| b.is_ascii_lowercase()) {
+            (text, origin) = fold_mixed_words(&text, &origin);
+        }
         Normalized { text, origin }
     }
 
@@ -100,6 +103,71 @@ fn push_folded(out: &mut String, c: char) {
     }
 }
 
+/// Words mixing Latin letters with Cyrillic or Greek look-alikes ("іgnore" with a Cyrillic
+/// `і`) read as the Latin word they imitate; words wholly in one script are left alone, so
+/// Russian and Greek text keeps its own letters.
+fn fold_mixed_words(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
+    let mut out = String::with_capacity(text.len());
+    let mut map = Vec::with_capacity(origin.len());
+    let mut word_start = 0;
+    let flush = |out: &mut String, map: &mut Vec<u32>, from: usize, to: usize| {
+        let word = &text[from..to];
+        let latin = word.bytes().any(|b| b.is_ascii_alphabetic());
+        let mixed = latin && word.chars().any(|c| latin_lookalike(c).is_some());
+        for (i, c) in word.char_indices() {
+            let at = origin[from + i];
+            match latin_lookalike(c).filter(|_| mixed) {
+                Some(l) => {
+                    out.push(l);
+                    map.push(at);
+                }
+                None => {
+                    out.push(c);
+                    map.extend(std::iter::repeat_n(at, c.len_utf8()));
+                }
+            }
+        }
+    };
+    for (i, c) in text.char_indices() {
+        if !c.is_alphabetic() {
+            flush(&mut out, &mut map, word_start, i);
+            out.push(c);
+            map.extend(std::iter::repeat_n(origin[i], c.len_utf8()));
+            word_start = i + c.len_utf8();
+        }
+    }
+    flush(&mut out, &mut map, word_start, text.len());
+    (out, map)
+}
+
+/// The Latin letter a lower-case Cyrillic or Greek letter is drawn like, if any.
+fn latin_lookalike(c: char) -> Option<char> {
+    Some(match c {
+        'а' | 'α' => 'a',
+        'в' => 'b',
+        'с' | 'ϲ' => 'c',
+        'ԁ' => 'd',
+        'е' | 'ε' => 'e',
+        'һ' => 'h',
+        'і' | 'ι' | 'ӏ' => 'i',
+        'ј' => 'j',
+        'к' | 'κ' => 'k',
+        'м' => 'm',
+        'п' | 'η' => 'n',
+        'о' | 'ο' => 'o',
+        'р' | 'ρ' => 'p',
+        'ԛ' => 'q',
+        'ѕ' => 's',
+        'т' | 'τ' => 't',
+        'υ' => 'u',
+        'ν' => 'v',
+        'ԝ' | 'ω' => 'w',
+        'х' | 'χ' => 'x',
+        'у' | 'γ' => 'y',
+        _ => return None,
+    })
+}
+
 /// Blocks whose characters fold to plainer ones under NFKC and are used to dress up text:
 /// checked by range so ordinary scripts skip the normalisation tables.
 fn has_compatibility_form(c: char) -> bool {
@@ -136,6 +204,8 @@ mod tests {
         assert_eq!(Normalized::new("ИГНОРИРУЙ").text, "игнорируй");
         assert_eq!(Normalized::with("ignore_previous-rules", true).text, "ignore previous rules");
         assert_eq!(Normalized::new("  a\u{3164}\u{3164}b ").text, "a b");
+        assert_eq!(Normalized::new("\u{456}gnore pr\u{435}vious").text, "ignore previous");
+        assert_eq!(Normalized::new("Привет мир, hello").text, "привет мир, hello");
     }
 
     #[test]

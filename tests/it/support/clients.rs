@@ -13,7 +13,7 @@ use super::patience::{poll, scaled};
 use super::process::Guarded;
 use super::scratch::Scratch;
 
-async fn run_client(mut cmd: tokio::process::Command, what: &str) -> Value {
+pub async fn run_client(mut cmd: tokio::process::Command, what: &str) -> Value {
     cmd.current_dir(root())
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .kill_on_drop(true)

@@ -45,7 +45,15 @@ impl Gateway {
     /// Writes the config into `dir`, starts the gateway and waits until it listens.
     pub async fn launch(dir: &Path, how: Launch<'_>) -> Gateway {
         let path = dir.join(format!("{}.toml", how.name));
-        let text = format!("[listen]\naddr = \"127.0.0.1:0\"\n{}\n\n{}\n", how.listen, how.config);
+        // `{{GATEWAY}}` in the config stands for the gateway's own base URL (a test of `[auth]`
+        // names it as the resource): then the port is chosen here rather than by the kernel.
+        let (addr, config) = if how.config.contains("{{GATEWAY}}") {
+            let port = super::rig::free_port();
+            (format!("127.0.0.1:{port}"), how.config.replace("{{GATEWAY}}", &format!("http://127.0.0.1:{port}")))
+        } else {
+            ("127.0.0.1:0".to_owned(), how.config.to_owned())
+        };
+        let text = format!("[listen]\naddr = \"{addr}\"\n{}\n\n{config}\n", how.listen);
         std::fs::write(&path, text).expect("write config");
         let mut cmd = Command::new(gateway_bin());
         cmd.arg("serve").arg("--config").arg(&path);

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
-pub use super::clients::{rig_py_client as py_client, rig_ts_client as ts_client};
+pub use super::clients::{rig_py_client as py_client, rig_ts_client as ts_client, run_client};
 pub use super::gateway::{Gateway, Launch, READY_TIMEOUT};
 pub use super::mcp as http;
 pub use super::paths::{node, node_modules, python, rig_dir, root};
@@ -59,7 +59,7 @@ impl Deref for Rig {
 }
 
 /// Polls `check` until it returns `Some`, the process exits, or the ready time is up.
-async fn poll_ready<T, F, Fut>(proc: &mut Proc, what: &str, mut check: F) -> Option<T>
+pub async fn poll_ready<T, F, Fut>(proc: &mut Proc, what: &str, mut check: F) -> Option<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Option<T>>,

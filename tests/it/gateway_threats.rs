@@ -6,11 +6,9 @@
 //! upstreams, annotate's `_meta`, `allow` versus `allow_threats`, and a renamed tool on a pinned
 //! upstream held for approval with the diff against its old self.
 
-#[path = "gateway_support/mod.rs"]
-mod support;
+use crate::support::rig as support;
 
-#[path = "admin_support/mod.rs"]
-mod admin;
+use crate::support::admin;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

@@ -3,8 +3,7 @@
 //! server with poisoned definitions), its three formats and its exit codes; and the `threats`
 //! that `score --format json` carries per tool.
 
-#[path = "stdio_support/mod.rs"]
-mod support;
+use crate::support::stdio as support;
 
 use std::io::Write;
 use std::path::PathBuf;

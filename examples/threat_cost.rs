@@ -1,0 +1,43 @@
+//! The cost of the threat analysis per tool, for counting instructions under callgrind:
+//!
+//!     valgrind --tool=callgrind target/release/examples/threat_cost 1
+//!     valgrind --tool=callgrind target/release/examples/threat_cost 6
+//!
+//! The difference of the two totals over 5 passes and the tools per pass is the instructions
+//! per tool, setup excluded. Each pass runs `analyze_tool` and `cross_server` (siblings as the
+//! server's own tools) over the real definitions of the threat corpus and the bench corpus.
+
+use std::hint::black_box;
+
+use tdqs_gateway::tdqs::definition::parse_tools;
+use tdqs_gateway::tdqs::json;
+use tdqs_gateway::tdqs::threat::report::tool_json;
+use tdqs_gateway::tdqs::threat::{analyze_tool, cross_server, warm_up};
+
+fn main() {
+    let passes: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let real: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("tests/data/threats/benign-real.json").unwrap()).unwrap();
+    let mut servers: Vec<Vec<serde_json::Value>> =
+        real["servers"].as_array().unwrap().iter().map(|s| s["tools"].as_array().unwrap().clone()).collect();
+    let bench = json::parse(&std::fs::read("benches/corpus/tools.json").unwrap()).unwrap();
+    for chunk in bench.as_array().unwrap().chunks(50) {
+        let tools = parse_tools(&json::JsValue::Array(chunk.to_vec())).unwrap().tools;
+        servers.push(tools.iter().map(tool_json).collect());
+    }
+    warm_up();
+    let tools: usize = servers.iter().map(Vec::len).sum();
+    let start = std::time::Instant::now();
+    let mut found = 0;
+    for _ in 0..passes {
+        for s in &servers {
+            let names: Vec<&str> = s.iter().filter_map(|t| t["name"].as_str()).collect();
+            for t in s {
+                found += black_box(analyze_tool(black_box(t))).len();
+                found += black_box(cross_server(black_box(t), &names, &[])).len();
+            }
+        }
+    }
+    let per_tool = start.elapsed().as_secs_f64() * 1e6 / (passes * tools) as f64;
+    println!("{tools} tools, {passes} passes, {found} findings, {per_tool:.2} µs per tool (wall clock)");
+}

@@ -1,0 +1,68 @@
+//! The answers that tell a client to authenticate: 401 with `WWW-Authenticate: Bearer
+//! resource_metadata="..."` (RFC 9728 §5.1, the MCP authorization spec), with
+//! `error="invalid_token"` when a token was given; 403 `insufficient_scope` naming the scopes
+//! needed; 503 while the authorization server cannot be reached (the gateway fails closed).
+
+use http::{HeaderValue, Response, StatusCode, header};
+use serde_json::json;
+
+use super::{Auth, AuthError};
+use crate::proxy::Body;
+use crate::proxy::body::json_response;
+
+/// Text safe inside a quoted-string.
+fn quoted(s: &str) -> String {
+    s.chars().filter(|c| *c != '"' && *c != '\\' && !c.is_control()).collect()
+}
+
+impl Auth {
+    pub fn challenge(&self, route: &str, err: &AuthError) -> Response<Body> {
+        let meta = self.metadata_url(route);
+        let scope = self.cfg.required_scopes.join(" ");
+        let scope_param = if scope.is_empty() { String::new() } else { format!(", scope=\"{}\"", quoted(&scope)) };
+        let (status, www, body) = match err {
+            AuthError::Missing => (
+                StatusCode::UNAUTHORIZED,
+                Some(format!("Bearer resource_metadata=\"{meta}\"{scope_param}")),
+                json!({"error": "invalid_request", "error_description": "a bearer token is required"}),
+            ),
+            AuthError::Invalid(why) => (
+                StatusCode::UNAUTHORIZED,
+                Some(format!(
+                    "Bearer error=\"invalid_token\", error_description=\"{}\", resource_metadata=\"{meta}\"{scope_param}",
+                    quoted(why)
+                )),
+                json!({"error": "invalid_token", "error_description": why}),
+            ),
+            AuthError::InsufficientScope(missing) => (
+                StatusCode::FORBIDDEN,
+                Some(format!(
+                    "Bearer error=\"insufficient_scope\", scope=\"{}\", resource_metadata=\"{meta}\"",
+                    quoted(&missing.join(" "))
+                )),
+                json!({"error": "insufficient_scope", "error_description": format!("the token lacks scope {}", missing.join(" "))}),
+            ),
+            AuthError::Unavailable(why) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                None,
+                json!({"error": "temporarily_unavailable", "error_description": why}),
+            ),
+        };
+        let mut resp = json_response(status, serde_json::to_vec(&body).unwrap_or_default());
+        if let Some(v) = www.and_then(|w| HeaderValue::from_str(&w).ok()) {
+            resp.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+        }
+        resp
+    }
+
+    /// 403 for a request on a session another principal opened.
+    pub fn not_your_session() -> Response<Body> {
+        let body = crate::mcp::message::error_response(
+            "null",
+            -32001,
+            "tdqs-gateway: this session belongs to another principal",
+            None,
+        );
+        json_response(StatusCode::FORBIDDEN, body)
+    }
+}

@@ -1,0 +1,273 @@
+//! `[auth]` and `[upstream.oauth]`: who may call the gateway, and what the gateway presents to
+//! an upstream in place of the caller's token. Secrets are never in the file: environment
+//! variable names, or SHA-256 hashes of API keys.
+
+use serde::Deserialize;
+
+use crate::config::ConfigError;
+
+/// `[auth]`: the gateway as an OAuth 2.1 resource server (off unless configured).
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct AuthConfig {
+    /// `false` turns a configured `[auth]` off; by default it is on when it names an issuer or
+    /// an API key.
+    pub enabled: Option<bool>,
+    /// The authorization server's issuer URL (`iss` of its tokens); its metadata gives the JWKS.
+    pub issuer: Option<String>,
+    /// The gateway's canonical resource URI (RFC 8707), what tokens must be issued for: a
+    /// token's `aud` is this, or this plus the route (`.../mcp/{upstream}`).
+    pub resource: Option<String>,
+    /// More accepted audiences (an IdP that names APIs its own way, as `api://...`).
+    #[serde(default)]
+    pub audience: Vec<String>,
+    /// Allowed JWS algorithms. `none` is never accepted; HS* only with `hmac_secret_env`.
+    #[serde(default = "default_algorithms")]
+    pub algorithms: Vec<String>,
+    /// The environment variable holding a shared secret for HS256/384/512 tokens.
+    pub hmac_secret_env: Option<String>,
+    /// The JWKS URL, when the issuer's metadata does not give one (or must not be asked).
+    pub jwks_url: Option<String>,
+    /// Leeway on `exp` and `nbf`, in milliseconds.
+    #[serde(default = "default_skew_ms")]
+    pub clock_skew_ms: u64,
+    /// Scopes every token must carry (403 `insufficient_scope` otherwise).
+    #[serde(default)]
+    pub required_scopes: Vec<String>,
+    /// The least time between two JWKS fetches caused by an unknown `kid`.
+    #[serde(default = "default_jwks_refresh_ms")]
+    pub jwks_min_refresh_ms: u64,
+    /// How long a fetched JWKS is used before it is fetched again anyway.
+    #[serde(default = "default_jwks_max_age_ms")]
+    pub jwks_max_age_ms: u64,
+    /// Tokens (their hashes) remembered after validation or introspection.
+    #[serde(default = "default_token_cache")]
+    pub token_cache_entries: u64,
+    pub introspection: Option<IntrospectionConfig>,
+    #[serde(default, rename = "api_key")]
+    pub api_keys: Vec<ApiKeyConfig>,
+}
+
+/// RFC 7662 introspection for opaque tokens.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IntrospectionConfig {
+    /// The endpoint; by default the issuer metadata's `introspection_endpoint`.
+    pub endpoint: Option<String>,
+    pub client_id: String,
+    /// The environment variable holding the client secret (HTTP Basic).
+    pub client_secret_env: String,
+}
+
+/// A static key for a service account, given as a bearer token.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiKeyConfig {
+    /// The principal's name (its subject and client id).
+    pub name: String,
+    /// Hex SHA-256 of the key (`printf %s "$KEY" | sha256sum`).
+    pub sha256: Option<String>,
+    /// Or the environment variable holding the key itself.
+    pub key_env: Option<String>,
+    #[serde(default)]
+    pub scopes: Vec<String>,
+    /// Claims rules can match, as a token's would (`groups = ["ci"]`).
+    #[serde(default)]
+    pub claims: serde_json::Map<String, serde_json::Value>,
+}
+
+/// `[upstream.oauth]`: an OAuth client-credentials grant the gateway performs for itself.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamOAuth {
+    pub token_url: String,
+    pub client_id: String,
+    pub client_secret_env: String,
+    pub scope: Option<String>,
+    /// Sent as `audience` (Auth0 and others).
+    pub audience: Option<String>,
+    /// Sent as `resource` (RFC 8707).
+    pub resource: Option<String>,
+}
+
+fn default_algorithms() -> Vec<String> {
+    ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "EdDSA"].map(String::from).to_vec()
+}
+fn default_skew_ms() -> u64 {
+    60_000
+}
+fn default_jwks_refresh_ms() -> u64 {
+    30_000
+}
+fn default_jwks_max_age_ms() -> u64 {
+    60 * 60 * 1000
+}
+fn default_token_cache() -> u64 {
+    10_000
+}
+
+fn invalid(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid { key: key.into(), message: message.into() }
+}
+
+fn http_url(key: &str, url: &str) -> Result<reqwest::Url, ConfigError> {
+    let parsed = reqwest::Url::parse(url).map_err(|e| invalid(key, e.to_string()))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(invalid(key, "must be an http or https URL"));
+    }
+    Ok(parsed)
+}
+
+impl AuthConfig {
+    /// Whether callers must authenticate.
+    pub fn active(&self) -> bool {
+        self.enabled.unwrap_or(self.issuer.is_some() || !self.api_keys.is_empty())
+    }
+
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !self.active() {
+            return Ok(());
+        }
+        let Some(resource) = &self.resource else {
+            return Err(invalid(
+                "auth.resource",
+                "required: the gateway's own URL, the audience tokens are issued for",
+            ));
+        };
+        let url = http_url("auth.resource", resource)?;
+        if url.query().is_some() || url.fragment().is_some() {
+            return Err(invalid("auth.resource", "a resource URI has no query or fragment (RFC 8707)"));
+        }
+        if let Some(issuer) = &self.issuer {
+            http_url("auth.issuer", issuer)?;
+        }
+        if self.issuer.is_none() && self.api_keys.is_empty() {
+            return Err(invalid("auth.issuer", "set an issuer or at least one [[auth.api_key]]"));
+        }
+        if self.algorithms.is_empty() {
+            return Err(invalid("auth.algorithms", "list at least one algorithm"));
+        }
+        for (i, a) in self.algorithms.iter().enumerate() {
+            let key = format!("auth.algorithms[{i}]");
+            let alg = crate::auth::jwt::parse_algorithm(a).map_err(|m| invalid(&key, m))?;
+            if crate::auth::jwt::is_hmac(alg) && self.hmac_secret_env.is_none() {
+                return Err(invalid(key, format!("{a} takes a shared secret: set auth.hmac_secret_env to allow it")));
+            }
+        }
+        if let Some(url) = &self.jwks_url {
+            http_url("auth.jwks_url", url)?;
+        }
+        if self.token_cache_entries == 0 {
+            return Err(invalid("auth.token_cache_entries", "must be at least 1"));
+        }
+        if let Some(i) = &self.introspection {
+            if let Some(e) = &i.endpoint {
+                http_url("auth.introspection.endpoint", e)?;
+            } else if self.issuer.is_none() {
+                return Err(invalid("auth.introspection.endpoint", "required without an issuer to discover it from"));
+            }
+            if i.client_secret_env.is_empty() {
+                return Err(invalid("auth.introspection.client_secret_env", "must name an environment variable"));
+            }
+        }
+        let mut names = std::collections::HashSet::new();
+        for (i, k) in self.api_keys.iter().enumerate() {
+            let key = format!("auth.api_key[{i}]");
+            if k.name.is_empty() || !names.insert(&k.name) {
+                return Err(invalid(format!("{key}.name"), "needs a name not used by another key"));
+            }
+            match (&k.sha256, &k.key_env) {
+                (Some(h), None) if h.len() == 64 && h.chars().all(|c| c.is_ascii_hexdigit()) => {}
+                (Some(_), None) => return Err(invalid(format!("{key}.sha256"), "must be 64 hex digits")),
+                (None, Some(env)) if !env.is_empty() => {}
+                _ => return Err(invalid(key, "give exactly one of `sha256` or `key_env`")),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl UpstreamOAuth {
+    pub fn validate(&self, key: &str) -> Result<(), ConfigError> {
+        http_url(&format!("{key}.token_url"), &self.token_url)?;
+        if self.client_id.is_empty() {
+            return Err(invalid(format!("{key}.client_id"), "must not be empty"));
+        }
+        if self.client_secret_env.is_empty() {
+            return Err(invalid(format!("{key}.client_secret_env"), "must name an environment variable"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+
+    fn check(text: &str) -> Result<Config, String> {
+        let c = Config::parse(text)?;
+        c.validate().map_err(|e| e.to_string())?;
+        Ok(c)
+    }
+
+    const AUTH: &str = "[auth]\nissuer = \"https://i.example\"\nresource = \"https://gw.example\"\n";
+    const UP: &str = "[[upstream]]\nname = \"u\"\nurl = \"http://127.0.0.1:1/mcp\"\n";
+
+    #[test]
+    fn auth_is_off_unless_configured_and_checked_when_on() {
+        assert!(!check("").unwrap().auth.active());
+        assert!(check(AUTH).unwrap().auth.active());
+        assert!(!check(&format!("{AUTH}enabled = false\n")).unwrap().auth.active());
+        let e = check("[auth]\nissuer = \"https://i.example\"\n").unwrap_err();
+        assert!(e.contains("`auth.resource`"), "{e}");
+        let e = check(&format!("{AUTH}algorithms = [\"RS256\", \"none\"]\n")).unwrap_err();
+        assert!(e.contains("`auth.algorithms[1]`") && e.contains("never"), "{e}");
+        let e = check(&format!("{AUTH}algorithms = [\"HS256\"]\n")).unwrap_err();
+        assert!(e.contains("`auth.algorithms[0]`") && e.contains("hmac_secret_env"), "{e}");
+        assert!(check(&format!("{AUTH}algorithms = [\"HS256\"]\nhmac_secret_env = \"S\"\n")).is_ok());
+        let e = check(&format!("{AUTH}isuer = \"x\"\n")).unwrap_err();
+        assert!(e.contains("isuer"), "{e}");
+        let e = check(&format!("{AUTH}[[auth.api_key]]\nname = \"ci\"\nsha256 = \"abc\"\n")).unwrap_err();
+        assert!(e.contains("`auth.api_key[0].sha256`"), "{e}");
+        let e = check(&format!("{AUTH}[[auth.api_key]]\nname = \"ci\"\n")).unwrap_err();
+        assert!(e.contains("`auth.api_key[0]`"), "{e}");
+        let e = check(&format!(
+            "{UP}[upstream.oauth]\ntoken_url = \"nope\"\nclient_id = \"c\"\nclient_secret_env = \"S\"\n"
+        ))
+        .unwrap_err();
+        assert!(e.contains("`upstream[0].oauth.token_url`"), "{e}");
+    }
+
+    #[test]
+    fn rules_name_their_bad_key() {
+        let rule = |body: &str| format!("{AUTH}{UP}[[policy.rule]]\nname = \"interns\"\n{body}\n");
+        let c = check(&rule("claims = { groups = \"interns\" }\nmode = \"enforce\"\ndeny = [\"x\"]")).unwrap();
+        let rules = c.rule_policies(&c.upstreams[0]);
+        assert_eq!(rules.len(), 1);
+        assert_eq!(
+            (rules[0].1.mode, rules[0].1.deny.as_slice()),
+            (crate::config::Mode::Enforce, &["x".to_owned()][..])
+        );
+        let e = check(&rule("min_tier = \"Z\"")).unwrap_err();
+        assert!(e.contains("`policy.rule[0].min_tier`"), "{e}");
+        let e = check(&rule("deny_list = [\"x\"]")).unwrap_err();
+        assert!(e.contains("deny_list"), "{e}");
+        let e = check(&rule("upstreams = [\"nope\"]")).unwrap_err();
+        assert!(e.contains("`policy.rule[0].upstreams[0]`"), "{e}");
+        let e = check(&format!("{UP}[[policy.rule]]\nname = \"a\"\n")).unwrap_err();
+        assert!(e.contains("`policy.rule[0]`") && e.contains("[auth]"), "{e}");
+        let e = check(&format!("{AUTH}{UP}[[upstream.policy.rule]]\nname = \"a b\"\n")).unwrap_err();
+        assert!(e.contains("`upstream[0].policy.rule[0].name`"), "{e}");
+        // An upstream's own rules come first, and layer over its own policy.
+        let c = check(&format!(
+            "{AUTH}[policy]\nmin_tier = \"B\"\n[[policy.rule]]\nname = \"g\"\n{UP}[upstream.policy]\nmode = \"enforce\"\n[[upstream.policy.rule]]\nname = \"own\"\nmin_tier = \"A\"\n"
+        ))
+        .unwrap();
+        let rules = c.rule_policies(&c.upstreams[0]);
+        let names: Vec<&str> = rules.iter().map(|(r, _)| r.name.as_str()).collect();
+        assert_eq!(names, ["own", "g"]);
+        assert_eq!(rules[0].1.mode, crate::config::Mode::Enforce);
+        assert_eq!(rules[0].1.minimum, crate::tdqs::score::Tenths(35), "tier A");
+        assert_eq!(rules[1].1.minimum, crate::tdqs::score::Tenths(30));
+    }
+}

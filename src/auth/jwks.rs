@@ -1,0 +1,196 @@
+//! The issuer's signing keys: its metadata (RFC 8414 `oauth-authorization-server`, else OpenID
+//! `openid-configuration`) names the JWKS, which is fetched, kept, refetched when it is old,
+//! and refetched early when a token names a key it does not hold (at most once per
+//! `jwks_min_refresh_ms`, so a flood of made-up `kid`s cannot turn into a flood of fetches).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use jsonwebtoken::jwk::JwkSet;
+use jsonwebtoken::{Algorithm, DecodingKey};
+
+use super::AuthError;
+
+/// Largest metadata or JWKS document read.
+const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
+/// Keys kept from one JWKS.
+const MAX_KEYS: usize = 64;
+
+/// One usable key: the decoder, and the algorithm the JWK pins, if it does.
+#[derive(Clone)]
+pub struct Key {
+    pub decoding: Arc<DecodingKey>,
+    pub alg: Option<Algorithm>,
+}
+
+#[derive(Default)]
+struct Held {
+    keys: HashMap<String, Key>,
+    /// Keys without a `kid` (usable only when the token names none).
+    unnamed: Vec<Key>,
+    fetched: Option<Instant>,
+    /// When an unknown `kid` last caused a fetch.
+    forced: Option<Instant>,
+}
+
+/// The authorization server's metadata the gateway uses.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+pub struct ServerMetadata {
+    pub issuer: Option<String>,
+    pub jwks_uri: Option<String>,
+    pub introspection_endpoint: Option<String>,
+}
+
+pub struct Jwks {
+    http: reqwest::Client,
+    issuer: Option<String>,
+    configured_url: Option<String>,
+    min_refresh: Duration,
+    max_age: Duration,
+    held: Mutex<Held>,
+    metadata: tokio::sync::Mutex<Option<ServerMetadata>>,
+    /// One fetch at a time.
+    fetching: tokio::sync::Mutex<()>,
+}
+
+/// Reads a JSON document of bounded size.
+pub async fn get_json<T: serde::de::DeserializeOwned>(http: &reqwest::Client, url: &str) -> Result<T, String> {
+    let resp = http.get(url).header("accept", "application/json").send().await.map_err(|e| e.to_string())?;
+    if !resp.status().is_success() {
+        return Err(format!("{url} answered {}", resp.status()));
+    }
+    let bytes = read_bounded(resp).await?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("{url}: {e}"))
+}
+
+pub async fn read_bounded(mut resp: reqwest::Response) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    while let Some(chunk) = resp.chunk().await.map_err(|e| e.to_string())? {
+        if out.len() + chunk.len() > MAX_DOCUMENT_BYTES {
+            return Err(format!("the document is larger than {MAX_DOCUMENT_BYTES} bytes"));
+        }
+        out.extend_from_slice(&chunk);
+    }
+    Ok(out)
+}
+
+/// The metadata URLs to try for an issuer, in order: RFC 8414 (path inserted after the host),
+/// OpenID Connect Discovery (path appended), and OpenID with the path inserted.
+pub fn metadata_urls(issuer: &str) -> Vec<String> {
+    let Ok(url) = reqwest::Url::parse(issuer) else { return vec![] };
+    let origin = url.origin().ascii_serialization();
+    let path = url.path().trim_end_matches('/');
+    vec![
+        format!("{origin}/.well-known/oauth-authorization-server{path}"),
+        format!("{}/.well-known/openid-configuration", issuer.trim_end_matches('/')),
+        format!("{origin}/.well-known/openid-configuration{path}"),
+    ]
+}
+
+impl Jwks {
+    pub fn new(http: reqwest::Client, cfg: &super::config::AuthConfig) -> Jwks {
+        Jwks {
+            http,
+            issuer: cfg.issuer.clone(),
+            configured_url: cfg.jwks_url.clone(),
+            min_refresh: Duration::from_millis(cfg.jwks_min_refresh_ms),
+            max_age: Duration::from_millis(cfg.jwks_max_age_ms),
+            held: Mutex::default(),
+            metadata: tokio::sync::Mutex::new(None),
+            fetching: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// The issuer's metadata, discovered once (retried on the next call after a failure).
+    pub async fn metadata(&self) -> Result<ServerMetadata, AuthError> {
+        let mut slot = self.metadata.lock().await;
+        if let Some(m) = &*slot {
+            return Ok(m.clone());
+        }
+        let Some(issuer) = &self.issuer else { return Ok(ServerMetadata::default()) };
+        let mut last = String::new();
+        for url in metadata_urls(issuer) {
+            match get_json::<ServerMetadata>(&self.http, &url).await {
+                Ok(m) if m.issuer.as_deref() == Some(issuer.as_str()) => {
+                    *slot = Some(m.clone());
+                    return Ok(m);
+                }
+                // RFC 8414 §3.3: metadata naming another issuer must not be used.
+                Ok(m) => last = format!("{url} names issuer {:?}, not {issuer:?}", m.issuer),
+                Err(e) => last = e,
+            }
+        }
+        Err(AuthError::Unavailable(format!("cannot discover the metadata of {issuer}: {last}")))
+    }
+
+    /// The key for a token's `kid`.
+    pub async fn key(&self, kid: Option<&str>) -> Result<Key, AuthError> {
+        if let Some(k) = self.lookup(kid, false) {
+            return Ok(k);
+        }
+        let stale = self.held.lock().map(|h| h.fetched.is_none_or(|t| t.elapsed() >= self.max_age)).unwrap_or(true);
+        let may_force =
+            self.held.lock().map(|h| h.forced.is_none_or(|t| t.elapsed() >= self.min_refresh)).unwrap_or(false);
+        if stale || may_force {
+            let _one = self.fetching.lock().await;
+            // Another request may have fetched while this one waited.
+            if let Some(k) = self.lookup(kid, false) {
+                return Ok(k);
+            }
+            if !stale && let Ok(mut h) = self.held.lock() {
+                h.forced = Some(Instant::now());
+            }
+            self.fetch().await?;
+        }
+        self.lookup(kid, true)
+            .ok_or_else(|| AuthError::Invalid("the token's signing key is not in the issuer's JWKS".into()))
+    }
+
+    fn lookup(&self, kid: Option<&str>, any_age: bool) -> Option<Key> {
+        let h = self.held.lock().ok()?;
+        if !any_age && h.fetched.is_none_or(|t| t.elapsed() >= self.max_age) {
+            return None;
+        }
+        match kid {
+            Some(kid) => h.keys.get(kid).cloned(),
+            None if h.unnamed.len() + h.keys.len() == 1 => h.unnamed.first().or(h.keys.values().next()).cloned(),
+            None => None,
+        }
+    }
+
+    async fn fetch(&self) -> Result<(), AuthError> {
+        let url = match &self.configured_url {
+            Some(u) => u.clone(),
+            None => self
+                .metadata()
+                .await?
+                .jwks_uri
+                .ok_or_else(|| AuthError::Unavailable("the issuer's metadata has no jwks_uri".into()))?,
+        };
+        let set: JwkSet = get_json(&self.http, &url).await.map_err(AuthError::Unavailable)?;
+        let mut held = Held::default();
+        for jwk in set.keys.iter().take(MAX_KEYS) {
+            // Only signing keys.
+            if matches!(jwk.common.public_key_use, Some(jsonwebtoken::jwk::PublicKeyUse::Encryption)) {
+                continue;
+            }
+            let Ok(decoding) = DecodingKey::from_jwk(jwk) else { continue };
+            let alg = jwk.common.key_algorithm.and_then(|a| a.to_string().parse().ok());
+            let key = Key { decoding: Arc::new(decoding), alg };
+            match &jwk.common.key_id {
+                Some(kid) => {
+                    held.keys.insert(kid.clone(), key);
+                }
+                None => held.unnamed.push(key),
+            }
+        }
+        tracing::info!(url = %url, keys = held.keys.len() + held.unnamed.len(), "JWKS fetched");
+        held.fetched = Some(Instant::now());
+        if let Ok(mut h) = self.held.lock() {
+            held.forced = h.forced;
+            *h = held;
+        }
+        Ok(())
+    }
+}
