@@ -63,7 +63,7 @@ impl UpstreamTarget {
                 PathAndQuery::try_from(format!("{}{sep}{q}", self.path))?
             }
         };
-        Ok(Uri::builder().scheme(self.scheme.clone()).authority(self.authority.clone()).path_and_query(pq).build()?)
+        Uri::builder().scheme(self.scheme.clone()).authority(self.authority.clone()).path_and_query(pq).build()
     }
 }
 
