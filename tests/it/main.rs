@@ -14,6 +14,7 @@ mod cli_scan;
 mod deploy;
 mod fuzz_reader;
 mod gateway_annotate;
+mod gateway_auth;
 mod gateway_clients;
 mod gateway_conformance;
 mod gateway_enforce;

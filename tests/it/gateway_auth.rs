@@ -8,8 +8,7 @@
 //! upstream while the gateway's own credentials do; a key rotation; and the TypeScript SDK
 //! client discovering all of it from the 401 and signing in by authorization code with PKCE.
 
-#[path = "gateway_support/mod.rs"]
-mod support;
+use crate::support::rig as support;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
