@@ -20,6 +20,7 @@ use tdqs_gateway::judge::Judge;
 use tdqs_gateway::mcp::tools_list::{ListResult, ToolAction};
 use tdqs_gateway::proxy::intercept::{UpstreamTools, score_meta};
 use tdqs_gateway::scoring::service::{Scored, ScoringService};
+use tdqs_gateway::scoring::siblings::Siblings;
 use tdqs_gateway::tdqs::definition::{ToolDefinition, tool_from_object};
 use tdqs_gateway::tdqs::json::{self as js, JsString};
 
@@ -56,9 +57,9 @@ fn definitions(list: &ListResult) -> Vec<ToolDefinition> {
         .collect()
 }
 
-fn siblings(defs: &[ToolDefinition]) -> Vec<Vec<JsString>> {
-    let names: Vec<JsString> = defs.iter().map(|t| t.name.clone()).collect();
-    defs.iter().map(|d| names.iter().filter(|n| **n != d.name).cloned().collect()).collect()
+fn siblings(defs: &[ToolDefinition]) -> Vec<Siblings> {
+    let names: std::sync::Arc<[JsString]> = defs.iter().map(|t| t.name.clone()).collect();
+    defs.iter().map(|d| Siblings::new(names.clone(), d.name.clone())).collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -11,6 +11,8 @@ use serde::Deserialize;
 use crate::tdqs::score::{Tenths, Tier};
 use crate::tdqs::threat::Severity;
 
+pub mod limits;
+
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
@@ -62,6 +64,21 @@ pub struct ListenConfig {
     /// by which a list answer replayed on a resumed stream is recognised).
     #[serde(default = "default_session_idle_ms")]
     pub session_idle_ms: u64,
+    // Bounds on clients; see `limits.rs` for what each default is for.
+    #[serde(default = "limits::header_read_timeout_ms")]
+    pub header_read_timeout_ms: u64,
+    #[serde(default = "limits::body_read_timeout_ms")]
+    pub body_read_timeout_ms: u64,
+    #[serde(default = "limits::tls_handshake_timeout_ms")]
+    pub tls_handshake_timeout_ms: u64,
+    #[serde(default = "limits::keep_alive_timeout_ms")]
+    pub keep_alive_timeout_ms: u64,
+    #[serde(default = "limits::max_connections")]
+    pub max_connections: usize,
+    #[serde(default = "limits::max_streams_per_connection")]
+    pub max_streams_per_connection: u32,
+    #[serde(default = "limits::shutdown_grace_ms")]
+    pub shutdown_grace_ms: u64,
 }
 
 fn default_session_idle_ms() -> u64 {
@@ -86,6 +103,13 @@ impl Default for ListenConfig {
             allowed_hosts: Vec::new(),
             max_body_bytes: default_max_body(),
             session_idle_ms: default_session_idle_ms(),
+            header_read_timeout_ms: limits::header_read_timeout_ms(),
+            body_read_timeout_ms: limits::body_read_timeout_ms(),
+            tls_handshake_timeout_ms: limits::tls_handshake_timeout_ms(),
+            keep_alive_timeout_ms: limits::keep_alive_timeout_ms(),
+            max_connections: limits::max_connections(),
+            max_streams_per_connection: limits::max_streams_per_connection(),
+            shutdown_grace_ms: limits::shutdown_grace_ms(),
         }
     }
 }
@@ -478,6 +502,19 @@ pub struct UpstreamConfig {
     pub oauth: Option<crate::auth::config::UpstreamOAuth>,
     #[serde(default)]
     pub policy: PolicyConfig,
+    // Bounds on what the upstream sends; see `limits.rs`.
+    #[serde(default = "limits::connect_timeout_ms")]
+    pub connect_timeout_ms: u64,
+    #[serde(default = "limits::response_timeout_ms")]
+    pub response_timeout_ms: u64,
+    #[serde(default = "limits::read_idle_timeout_ms")]
+    pub read_idle_timeout_ms: u64,
+    #[serde(default = "limits::stream_idle_timeout_ms")]
+    pub stream_idle_timeout_ms: u64,
+    #[serde(default = "limits::max_answer_bytes")]
+    pub max_answer_bytes: usize,
+    #[serde(default = "limits::max_list_tools")]
+    pub max_list_tools: usize,
 }
 
 fn default_max_sessions() -> usize {
@@ -506,6 +543,12 @@ impl Default for UpstreamConfig {
             headers: BTreeMap::new(),
             oauth: None,
             policy: PolicyConfig::default(),
+            connect_timeout_ms: limits::connect_timeout_ms(),
+            response_timeout_ms: limits::response_timeout_ms(),
+            read_idle_timeout_ms: limits::read_idle_timeout_ms(),
+            stream_idle_timeout_ms: limits::stream_idle_timeout_ms(),
+            max_answer_bytes: limits::max_answer_bytes(),
+            max_list_tools: limits::max_list_tools(),
         }
     }
 }
@@ -602,10 +645,35 @@ impl Config {
                 }
             }
             self.policy_for(&format!("{key}.policy"), &u.policy, Some(&self.policy))?;
+            for (field, v) in [
+                ("connect_timeout_ms", u.connect_timeout_ms),
+                ("response_timeout_ms", u.response_timeout_ms),
+                ("read_idle_timeout_ms", u.read_idle_timeout_ms),
+                ("stream_idle_timeout_ms", u.stream_idle_timeout_ms),
+                ("max_answer_bytes", u.max_answer_bytes as u64),
+                ("max_list_tools", u.max_list_tools as u64),
+            ] {
+                if v == 0 {
+                    return Err(invalid(format!("{key}.{field}"), "must be at least 1"));
+                }
+            }
             if let Some(o) = &u.oauth {
                 o.validate(&format!("{key}.oauth"))?;
             }
             self.validate_rules(&format!("{key}.policy"), u)?;
+        }
+        let l = &self.listen;
+        for (field, v) in [
+            ("header_read_timeout_ms", l.header_read_timeout_ms),
+            ("body_read_timeout_ms", l.body_read_timeout_ms),
+            ("tls_handshake_timeout_ms", l.tls_handshake_timeout_ms),
+            ("keep_alive_timeout_ms", l.keep_alive_timeout_ms),
+            ("max_connections", l.max_connections as u64),
+            ("max_streams_per_connection", u64::from(l.max_streams_per_connection)),
+        ] {
+            if v == 0 {
+                return Err(invalid(format!("listen.{field}"), "must be at least 1"));
+            }
         }
         self.validate_rules("policy", &UpstreamConfig::default())?;
         self.auth.validate()?;

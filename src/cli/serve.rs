@@ -229,8 +229,12 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             tracing::info!(token_required = admin.token_required(), "admin dashboard at {scheme}://{at}/admin/");
         }
         shutdown_signal().await;
-        tracing::info!("shutting down");
-        listening.task.abort();
+        let grace = Duration::from_millis(gw.config.listen.shutdown_grace_ms);
+        tracing::info!(grace_ms = grace.as_millis() as u64, "shutting down: finishing requests in flight");
+        let left = listening.shutdown(grace).await;
+        if left > 0 {
+            tracing::info!(connections = left, "closing connections still open after the grace period");
+        }
         let scoring = gw.scoring.clone();
         let flushed = tokio::task::spawn_blocking(move || scoring.flush_store(Duration::from_secs(5))).await;
         if !matches!(flushed, Ok(true)) {
@@ -238,6 +242,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
         }
         Ok::<_, anyhow::Error>(())
     });
+    // Tasks still running (streams past the grace period, a list being scored) are dropped
+    // instead of waited for: shutdown stays bounded.
+    runtime.shutdown_timeout(Duration::from_millis(500));
     // Flush queued telemetry (outside async code: the SDK blocks on its export threads).
     telemetry.shutdown();
     served?;

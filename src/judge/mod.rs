@@ -65,6 +65,14 @@ impl Judge {
         }
     }
 
+    /// Judge calls in flight at most (1 for the heuristic, which runs on the spot).
+    pub fn concurrency(&self) -> usize {
+        match self {
+            Judge::Heuristic => 1,
+            Judge::Model { client, .. } => client.concurrency(),
+        }
+    }
+
     pub fn prompts(&self) -> Option<&Prompts> {
         match self {
             Judge::Heuristic => None,

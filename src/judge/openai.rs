@@ -74,6 +74,11 @@ impl ModelClient {
         Ok(ModelClient { http, settings: Arc::new(settings), in_flight })
     }
 
+    /// Calls in flight at most.
+    pub fn concurrency(&self) -> usize {
+        self.settings.concurrency.max(1)
+    }
+
     pub fn model(&self) -> &str {
         &self.settings.model
     }

@@ -46,10 +46,14 @@ impl Event {
     }
 }
 
-/// An event that grew past [`MAX_EVENT_BYTES`].
+/// An event that grew past the parser's limit (its value).
 #[derive(Debug, thiserror::Error)]
-#[error("an SSE event exceeded {MAX_EVENT_BYTES} bytes")]
-pub struct EventTooLarge;
+#[error("an SSE event exceeded {0} bytes")]
+pub struct EventTooLarge(pub usize);
+
+/// The byte order mark a stream may start with; clients drop it (WHATWG `EventSource`), so
+/// the gateway reads past it too.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Splits a byte stream into events.
 pub struct Parser {
@@ -58,11 +62,14 @@ pub struct Parser {
     scan: usize,
     /// Whether `scan` is at the start of a line (where a blank line would end the event).
     line_start: bool,
+    /// Whether the start of the stream (where a BOM may be) is behind.
+    started: bool,
+    max_event: usize,
 }
 
 impl Default for Parser {
     fn default() -> Self {
-        Parser { buf: BytesMut::new(), scan: 0, line_start: true }
+        Parser::with_max(MAX_EVENT_BYTES)
     }
 }
 
@@ -71,17 +78,43 @@ impl Parser {
         Self::default()
     }
 
+    /// A parser refusing events over `max_event` bytes.
+    pub fn with_max(max_event: usize) -> Self {
+        Parser { buf: BytesMut::new(), scan: 0, line_start: true, started: false, max_event }
+    }
+
+    /// The unfinished event left when the stream ended, as an event: a client may still act on
+    /// it (a last line ended by a lone CR, or no blank line at all), so it is read like any
+    /// other. `None` when nothing is left.
+    pub fn finish(&mut self) -> Option<Event> {
+        if self.buf.is_empty() {
+            return None;
+        }
+        let raw = self.buf.split().freeze();
+        (self.scan, self.line_start) = (0, true);
+        Some(Event { data: data_of(&raw), raw })
+    }
+
     /// Feeds bytes; returns every event completed by them.
     pub fn push(&mut self, chunk: &[u8]) -> Result<Vec<Event>, EventTooLarge> {
         self.buf.extend_from_slice(chunk);
+        if !self.started {
+            if self.buf.len() < BOM.len() && BOM.starts_with(&self.buf) {
+                return Ok(Vec::new());
+            }
+            self.started = true;
+            if self.buf.starts_with(BOM) {
+                let _ = self.buf.split_to(BOM.len());
+            }
+        }
         let mut events = Vec::new();
         while let Some(end) = self.find_event_end() {
             let raw = self.buf.split_to(end).freeze();
             (self.scan, self.line_start) = (0, true);
             events.push(Event { data: data_of(&raw), raw });
         }
-        if self.buf.len() > MAX_EVENT_BYTES {
-            return Err(EventTooLarge);
+        if self.buf.len() > self.max_event {
+            return Err(EventTooLarge(self.max_event));
         }
         Ok(events)
     }
@@ -201,6 +234,31 @@ mod tests {
     fn rewriting_keeps_other_fields() {
         let ev = all(&[b"event: message\nid: 7\ndata: {\"old\":1}\nretry: 10\n\n"]).remove(0);
         assert_eq!(&ev.with_data("{\"new\":2}")[..], b"event: message\nid: 7\ndata: {\"new\":2}\nretry: 10\n\n");
+    }
+
+    #[test]
+    fn a_leading_bom_is_read_past_at_any_split() {
+        let stream: &[u8] = b"\xEF\xBB\xBFdata: x\n\n";
+        for split in 0..stream.len() {
+            let ev = all(&[&stream[..split], &stream[split..]]);
+            assert_eq!(ev.len(), 1, "split at {split}");
+            assert_eq!(ev[0].data.as_deref(), Some("x"));
+        }
+        // Only at the start: a BOM later is part of a line.
+        let ev = all(&[b"data: a\n\n\xEF\xBB\xBFdata: b\n\n"]);
+        assert_eq!(ev[1].data, None);
+    }
+
+    #[test]
+    fn what_is_left_at_the_end_is_an_event_too() {
+        for tail in [&b"data: x\r\r"[..], b"data: x\n\r", b"data: x\n", b"data: x"] {
+            let mut p = Parser::new();
+            assert!(p.push(tail).unwrap().is_empty(), "{tail:?}");
+            let last = p.finish().expect("left over");
+            assert_eq!(last.data.as_deref(), Some("x"), "{tail:?}");
+            assert_eq!(&last.raw[..], tail);
+            assert!(p.finish().is_none());
+        }
     }
 
     #[test]

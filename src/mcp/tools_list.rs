@@ -34,6 +34,7 @@ enum Shape {
     /// Spans in the message (the usual case): a rendering splices into the original bytes,
     /// so everything outside `tools` (and a capped `ttlMs`) stays byte for byte.
     Spans {
+        id: Range<usize>,
         tools: Range<usize>,
         next_cursor: Option<Range<usize>>,
         ttl: Option<Range<usize>>,
@@ -118,8 +119,8 @@ impl<'a> ListResult<'a> {
         if scan::ws(bytes, end) != bytes.len() || method.is_some() || id_wanted != Some(true) {
             return Err(Stop::NotIt);
         }
-        let tools = tools.ok_or(Stop::NotIt)?;
-        Ok(ListResult { bytes, shape: Shape::Spans { tools, next_cursor, ttl, scope }, tools: split })
+        let (tools, id) = (tools.ok_or(Stop::NotIt)?, id.ok_or(Stop::NotIt)?);
+        Ok(ListResult { bytes, shape: Shape::Spans { id, tools, next_cursor, ttl, scope }, tools: split })
     }
 
     fn maps(bytes: &'a [u8], wanted: &impl Fn(&str) -> bool) -> Option<Self> {
@@ -138,6 +139,14 @@ impl<'a> ListResult<'a> {
     /// Each tool's original JSON text, in order.
     pub fn tools(&self) -> &[Box<RawValue>] {
         self.tools.get_or_init(|| serde_json::from_str(self.tools_text()).unwrap_or_default())
+    }
+
+    /// The answer's id, its JSON text.
+    pub fn id_text(&self) -> &str {
+        match &self.shape {
+            Shape::Spans { id, .. } => std::str::from_utf8(&self.bytes[id.clone()]).unwrap_or("null"),
+            Shape::Maps { envelope, .. } => envelope.get("id").map_or("null", |i| i.get()),
+        }
     }
 
     /// Whether more pages follow (`nextCursor` present and not null).

@@ -128,10 +128,10 @@ pub fn decide(
                 FailMode::Closed => Some(HideReason::JudgeFailed),
                 FailMode::Open => (s < policy.minimum).then_some(HideReason::BelowMinimum),
             },
-            ScoreState::Unscorable => match policy.fail {
-                FailMode::Closed => Some(HideReason::Unscorable),
-                FailMode::Open => None,
-            },
+            // `fail` is about the judge being unavailable; a definition the engine cannot read
+            // (a number beyond any double, nesting past the limit, a name that is not text)
+            // cannot be judged by anyone, so enforce hides it whatever `fail` says.
+            ScoreState::Unscorable => Some(HideReason::Unscorable),
         }
     };
     Decision { visible: reason.is_none() || policy.dry_run, annotate, hide_reason: reason }
@@ -234,6 +234,9 @@ mod tests {
             Some(HideReason::JudgeFailed)
         );
         assert_eq!(decide(&p, "t", ScoreState::Unscorable, None, None).hide_reason, Some(HideReason::Unscorable));
+        p.fail = FailMode::Open;
+        let d = decide(&p, "t", ScoreState::Unscorable, None, None);
+        assert_eq!((d.visible, d.hide_reason), (false, Some(HideReason::Unscorable)), "fail = open does not show it");
         p.dry_run = true;
         let d = decide(&p, "t", ScoreState::Final(Tenths(10)), None, None);
         assert!(d.visible && d.hide_reason == Some(HideReason::BelowMinimum));

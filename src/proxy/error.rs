@@ -26,6 +26,14 @@ pub enum GatewayError {
     MethodNotAllowed,
     #[error("upstream \"{upstream}\" is unreachable: {reason}")]
     Upstream { upstream: String, reason: String },
+    #[error("upstream \"{upstream}\" did not {what} within {ms} ms")]
+    UpstreamTimeout { upstream: String, what: &'static str, ms: u64 },
+    #[error("the request took longer than {0} ms to arrive")]
+    SlowRequest(u64),
+    #[error("the request has more than one {0} header")]
+    RepeatedHeader(&'static str),
+    #[error("absolute-form request targets are not accepted; send the path with a Host header")]
+    AbsoluteTarget,
     #[error("not found")]
     NotFound,
     #[error("upstream \"{0}\" is served at {1}{0}")]
@@ -43,6 +51,9 @@ impl GatewayError {
             GatewayError::BadBody(_) | GatewayError::HeaderMismatch { .. } => StatusCode::BAD_REQUEST,
             GatewayError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             GatewayError::Upstream { .. } => StatusCode::BAD_GATEWAY,
+            GatewayError::UpstreamTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
+            GatewayError::SlowRequest(_) => StatusCode::REQUEST_TIMEOUT,
+            GatewayError::RepeatedHeader(_) | GatewayError::AbsoluteTarget => StatusCode::BAD_REQUEST,
         }
     }
 

@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
-use serde_json::value::RawValue;
 
 use futures_util::future::BoxFuture;
 
@@ -15,7 +14,8 @@ use super::error::GatewayError;
 use super::exchange::{self, Admitted};
 use super::headers::{end_to_end, upstream_request};
 use super::intercept::UpstreamTools;
-use super::stream::{Rewriter, json_body, sse_body};
+use super::json_answer::{self, JsonAnswer};
+use super::stream::{Rewriter, sse_body};
 use super::{Body, Gateway};
 use crate::mcp::message::{Body as RpcBody, Message, parse_body};
 
@@ -151,6 +151,7 @@ async fn handle(
         return resp;
     }
     let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
+    let (request_ids, batch) = (admitted.request_ids(), admitted.batch);
 
     let resp = match send(&gw, upstream, &req, body).await {
         Ok(r) => r,
@@ -162,8 +163,12 @@ async fn handle(
         gw.sessions.end(upstream, s);
     }
     bind_new_session(&gw, upstream, resp.headers(), req.principal.as_deref());
-    let rw = Rewriter { gw: gw.clone(), tools, local_ids, session, caller: req.principal.clone() };
-    relay(resp, rw, listening.then(|| gw.list_changed.subscribe()), refusals).await
+    let mut rw = Rewriter::new(gw.clone(), tools, session);
+    rw.caller = req.principal.clone();
+    (rw.local_ids, rw.listening) = (local_ids, req.method == Method::GET);
+    // Only the forwarded requests are owed by the upstream (refused ones were answered here).
+    rw.request_ids = request_ids;
+    relay(resp, rw, listening.then(|| gw.list_changed.subscribe()), refusals, batch).await
 }
 
 /// The upstream's answer back to the client, rewritten where it holds list results.
@@ -172,6 +177,7 @@ async fn relay(
     rw: Rewriter,
     listen: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
     refusals: Vec<Vec<u8>>,
+    batch: bool,
 ) -> Response<Body> {
     let status = resp.status();
     let mut headers = end_to_end(resp.headers());
@@ -181,19 +187,29 @@ async fn relay(
         // Only notifications went upstream: the refused requests still need their answers.
         return json_response(StatusCode::OK, join_array(&refusals));
     }
-    let body = if content_type.starts_with("text/event-stream") {
+    // A success with a body, on an exchange that may carry a list answer: inspected.
+    let inspect = status.is_success() && status != StatusCode::ACCEPTED && (rw.watching() || !refusals.is_empty());
+    let encoded = super::capped::is_encoded(resp.headers());
+    let is_sse = content_type.starts_with("text/event-stream");
+    if inspect && encoded && (is_sse || rw.fails_closed()) {
+        let chunks = Box::pin(resp.bytes_stream());
+        // Compressed: never read, only passed on (observe, annotate) or refused (enforce).
+        return match json_answer::answer(chunks, None, true, &rw, &refusals, batch).await {
+            JsonAnswer::Body(body) => with_head(status, headers, body),
+            JsonAnswer::Replaced(bytes) => replaced(headers, bytes),
+        };
+    }
+    let body = if is_sse {
         // Keep any intermediary (nginx and friends) from buffering the stream.
         headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
         let prefix: Vec<Bytes> = refusals.iter().map(|r| sse_event(r)).collect();
         prepend(prefix, sse_body(resp, rw, listen))
-    } else if content_type.starts_with("application/json") && (rw.watching() || !refusals.is_empty()) {
-        match json_body(resp, &rw).await {
-            Ok((bytes, _)) if refusals.is_empty() => full(bytes),
-            Ok((bytes, _)) => full(merge_answers(&bytes, &refusals)),
-            Err(e) => {
-                return GatewayError::Upstream { upstream: rw.tools.name.clone(), reason: e.to_string() }
-                    .into_response(None);
-            }
+    } else if inspect {
+        let declared = resp.content_length();
+        let chunks = Box::pin(resp.bytes_stream());
+        match json_answer::answer(chunks, declared, encoded, &rw, &refusals, batch).await {
+            JsonAnswer::Body(body) => body,
+            JsonAnswer::Replaced(bytes) => return replaced(headers, bytes),
         }
     } else {
         use futures_util::TryStreamExt;
@@ -201,10 +217,32 @@ async fn relay(
         let stream = resp.bytes_stream().map_ok(http_body::Frame::data).map_err(|e| Box::new(e) as super::BoxError);
         http_body_util::StreamBody::new(stream).boxed()
     };
+    with_head(status, headers, body)
+}
+
+fn with_head(status: StatusCode, headers: HeaderMap, body: Body) -> Response<Body> {
     let mut out = Response::new(body);
     *out.status_mut() = status;
     *out.headers_mut() = headers;
     out
+}
+
+/// The gateway's own answer in place of the upstream's body: JSON, or 202 when nothing is owed.
+/// The upstream's other headers (its session id) stay.
+fn replaced(mut headers: HeaderMap, bytes: Option<Vec<u8>>) -> Response<Body> {
+    headers.remove(header::CONTENT_ENCODING);
+    headers.remove("x-accel-buffering");
+    headers.remove(header::CACHE_CONTROL);
+    match bytes {
+        Some(b) => {
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            with_head(StatusCode::OK, headers, full(b))
+        }
+        None => {
+            headers.remove(header::CONTENT_TYPE);
+            with_head(StatusCode::ACCEPTED, headers, full(Bytes::new()))
+        }
+    }
 }
 
 /// The gateway's own `tools/list` requests over HTTP, with the caller's headers (session,
@@ -249,11 +287,25 @@ async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Resu
     }
     let mut headers = upstream_request(&req.headers);
     gw.upstream_credentials(upstream, &mut headers).await?;
-    let mut rb = gw.http.request(req.method.clone(), &url).headers(headers);
+    let mut rb = gw.client(upstream).request(req.method.clone(), &url).headers(headers);
     if !body.is_empty() {
         rb = rb.body(body);
     }
-    rb.send().await.map_err(|e| GatewayError::Upstream { upstream: upstream.to_owned(), reason: describe(&e) })
+    match tokio::time::timeout(std::time::Duration::from_millis(cfg.response_timeout_ms), rb.send()).await {
+        Ok(sent) => sent.map_err(|e| {
+            if e.is_connect() && e.is_timeout() {
+                let ms = cfg.connect_timeout_ms;
+                GatewayError::UpstreamTimeout { upstream: upstream.to_owned(), what: "accept a connection", ms }
+            } else {
+                GatewayError::Upstream { upstream: upstream.to_owned(), reason: describe(&e) }
+            }
+        }),
+        Err(_) => Err(GatewayError::UpstreamTimeout {
+            upstream: upstream.to_owned(),
+            what: "begin its answer (upstream response_timeout_ms)",
+            ms: cfg.response_timeout_ms,
+        }),
+    }
 }
 
 fn describe(e: &reqwest::Error) -> String {
@@ -288,17 +340,6 @@ fn check_method_headers(h: &HeaderMap, m: &Message) -> Result<(), GatewayError> 
         return Err(GatewayError::HeaderMismatch { header: "Mcp-Name", header_value: hv, body_value: bv.to_owned() });
     }
     Ok(())
-}
-
-/// The upstream's JSON answer to a filtered batch plus our refusals, as one array.
-fn merge_answers(upstream: &[u8], refusals: &[Vec<u8>]) -> Vec<u8> {
-    let mut parts: Vec<Vec<u8>> = match serde_json::from_slice::<Vec<Box<RawValue>>>(upstream) {
-        Ok(items) => items.into_iter().map(|r| r.get().as_bytes().to_vec()).collect(),
-        Err(_) if upstream.trim_ascii().is_empty() => vec![],
-        Err(_) => vec![upstream.to_vec()],
-    };
-    parts.extend(refusals.iter().cloned());
-    join_array(&parts)
 }
 
 /// A body that sends `prefix` chunks before `rest`.

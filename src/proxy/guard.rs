@@ -5,9 +5,32 @@
 
 use std::net::IpAddr;
 
-use http::{Request, header};
+use http::{Request, Version, header};
 
+use super::error::GatewayError;
 use crate::config::ListenConfig;
+
+/// One unambiguous target per request: a single `Host` and a single `Origin` (two would let
+/// the check read one and the application another), no absolute-form target on HTTP/1 (its
+/// authority would compete with `Host`), and on HTTP/2 a `Host` that names the `:authority`.
+pub fn one_target<B>(req: &Request<B>) -> Result<(), GatewayError> {
+    for (name, label) in [(header::HOST, "Host"), (header::ORIGIN, "Origin")] {
+        if req.headers().get_all(&name).iter().nth(1).is_some() {
+            return Err(GatewayError::RepeatedHeader(label));
+        }
+    }
+    let authority = req.uri().authority().map(|a| a.as_str());
+    if req.version() < Version::HTTP_2 {
+        if authority.is_some() || req.uri().scheme().is_some() {
+            return Err(GatewayError::AbsoluteTarget);
+        }
+    } else if let (Some(a), Some(h)) = (authority, req.headers().get(header::HOST))
+        && !h.as_bytes().eq_ignore_ascii_case(a.as_bytes())
+    {
+        return Err(GatewayError::RepeatedHeader("Host (its :authority differs)"));
+    }
+    Ok(())
+}
 
 pub fn is_loopback_host(host: &str) -> bool {
     let h = host.trim_start_matches('[').trim_end_matches(']');
@@ -45,6 +68,23 @@ pub fn origin_allowed(listen: &ListenConfig, origin: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_host_one_origin_no_absolute_target() {
+        let ok = Request::get("/mcp/x").header("host", "localhost").body(()).unwrap();
+        assert!(one_target(&ok).is_ok());
+        let two = Request::get("/mcp/x").header("host", "localhost").header("host", "evil").body(()).unwrap();
+        assert!(matches!(one_target(&two), Err(GatewayError::RepeatedHeader("Host"))));
+        let origins = Request::get("/").header("origin", "http://localhost").header("origin", "http://e").body(());
+        assert!(matches!(one_target(&origins.unwrap()), Err(GatewayError::RepeatedHeader("Origin"))));
+        let absolute = Request::get("http://evil.example/mcp/x").header("host", "localhost").body(()).unwrap();
+        assert!(matches!(one_target(&absolute), Err(GatewayError::AbsoluteTarget)));
+        let h2 = Request::get("https://localhost/mcp/x").version(Version::HTTP_2).body(()).unwrap();
+        assert!(one_target(&h2).is_ok());
+        let h2_mismatch =
+            Request::get("https://localhost/mcp/x").version(Version::HTTP_2).header("host", "evil").body(()).unwrap();
+        assert!(one_target(&h2_mismatch).is_err());
+    }
 
     #[test]
     fn hosts() {

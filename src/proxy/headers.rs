@@ -19,13 +19,14 @@ const DROPPED: [HeaderName; 10] = [
     HeaderName::from_static("keep-alive"),
 ];
 
-/// Headers for a request to an upstream: end to end, without `Accept-Encoding` (answers
-/// must arrive uncompressed for the gateway to read them) and without `Origin` (the gateway
-/// validated it; forwarding it would make the upstream's own DNS-rebinding check refuse
-/// origins the operator allowed).
+/// Headers for a request to an upstream: end to end, with `Accept-Encoding: identity` in
+/// place of the client's (answers must arrive uncompressed for the gateway to read them; one
+/// that comes compressed anyway is not inspected, see `uninspected.rs`) and without `Origin`
+/// (the gateway validated it; forwarding it would make the upstream's own DNS-rebinding check
+/// refuse origins the operator allowed).
 pub fn upstream_request(from: &HeaderMap) -> HeaderMap {
     let mut h = end_to_end(from);
-    h.remove(header::ACCEPT_ENCODING);
+    h.insert(header::ACCEPT_ENCODING, http::HeaderValue::from_static("identity"));
     h.remove(header::ORIGIN);
     h
 }

@@ -3,7 +3,10 @@
 //! listed tool's latest decision, which is what a later call is checked against.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+// Locks that cannot be poisoned: a panic elsewhere must never turn a refusal into a pass.
+use parking_lot::Mutex;
 
 use serde_json::json;
 
@@ -13,6 +16,7 @@ use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
 use crate::scoring::ScoreReport;
 use crate::scoring::pins::PinStatus;
 use crate::scoring::service::{Scored, ScoringService};
+use crate::scoring::siblings::Siblings;
 use crate::scoring::threats::Findings;
 use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::definition::{ToolDefinition, tool_from_object};
@@ -33,7 +37,7 @@ const PROVISIONAL_TTL_MS: u64 = 5_000;
 #[derive(Clone, Debug)]
 struct ToolState {
     definition: Option<ToolDefinition>,
-    siblings: Vec<JsString>,
+    siblings: Siblings,
     scored: Option<Scored>,
     /// For a pinned upstream, whether this definition is approved.
     pin: Option<PinStatus>,
@@ -149,6 +153,8 @@ pub struct UpstreamTools {
     paginated: std::sync::atomic::AtomicBool,
     /// Hash of the last whole (single-page) list, whose tools are the ones that exist.
     last_whole: std::sync::atomic::AtomicU64,
+    /// Tools one list may carry (`max_list_tools`).
+    max_list_tools: usize,
     /// Every upstream's tool names (shared by the gateway), for cross-server findings.
     roster: Arc<Roster>,
     /// For `pin_new_tools = "hold"`: 0 before the first listing, 1 during it, 2 after it.
@@ -229,11 +235,18 @@ impl UpstreamTools {
             refusals: Mutex::default(),
             paginated: Default::default(),
             last_whole: Default::default(),
+            max_list_tools: crate::config::limits::max_list_tools(),
             roster: Arc::default(),
             pin_stage: Default::default(),
             instructions: Mutex::default(),
             approved_seen: Mutex::default(),
         }
+    }
+
+    /// The same, with lists longer than `max` refused (enforce) or passed on unscored.
+    pub fn with_max_list_tools(mut self, max: usize) -> Self {
+        self.max_list_tools = max;
+        self
     }
 
     /// The upstream's tools as callers matching identity rule `rule` see them.
@@ -244,18 +257,17 @@ impl UpstreamTools {
     /// Notes that a page (answered from the rendered cache) carried these tools again.
     fn touch(&self, names: &[String]) {
         let now = std::time::Instant::now();
-        if let Ok(mut map) = self.tools.lock() {
-            for name in names {
-                if let Some(s) = map.get_mut(name) {
-                    s.listed_at = now;
-                }
+        let mut map = self.tools.lock();
+        for name in names {
+            if let Some(s) = map.get_mut(name) {
+                s.listed_at = now;
             }
         }
     }
 
     /// Every listed tool with its score and the policy's decision, in name order.
     pub fn snapshot(&self) -> Vec<ToolView> {
-        let Ok(map) = self.tools.lock() else { return vec![] };
+        let map = self.tools.lock();
         let mut views: Vec<ToolView> = map
             .iter()
             .map(|(name, s)| ToolView {
@@ -282,8 +294,8 @@ impl UpstreamTools {
     /// Judges the named tool (or every listed tool) again now; the new scores replace the old
     /// ones and the decisions follow. Returns how many tools were judged.
     pub async fn rescore(&self, scoring: &Arc<ScoringService>, tool: Option<&str>) -> Result<usize, String> {
-        let targets: Vec<(ToolDefinition, Vec<JsString>)> = {
-            let map = self.tools.lock().map_err(|_| "tool table unavailable".to_owned())?;
+        let targets: Vec<(ToolDefinition, Siblings)> = {
+            let map = self.tools.lock();
             map.iter()
                 .filter(|(name, _)| tool.is_none_or(|t| t == name.as_str()))
                 .filter_map(|(_, s)| Some((s.definition.clone()?, s.siblings.clone())))
@@ -296,9 +308,7 @@ impl UpstreamTools {
         }
         if tool.is_none() {
             scoring.forget_coherence();
-            if let Ok(mut r) = self.report.lock() {
-                *r = None;
-            }
+            *self.report.lock() = None;
         }
         for (def, siblings) in &targets {
             scoring.rescore(&self.name, def, siblings).await.map_err(|e| e.to_string())?;
@@ -310,12 +320,12 @@ impl UpstreamTools {
 
     /// The most recent refused calls, newest last.
     pub fn refused_calls(&self) -> Vec<RefusedCall> {
-        self.refusals.lock().map(|r| r.iter().cloned().collect()).unwrap_or_default()
+        self.refusals.lock().iter().cloned().collect()
     }
 
     /// The current definition hash of each listed tool (all, or the one named).
     pub fn current_hashes(&self, tool: Option<&str>) -> Vec<(String, String)> {
-        let Ok(map) = self.tools.lock() else { return vec![] };
+        let map = self.tools.lock();
         let mut out: Vec<(String, String)> = map
             .iter()
             .filter(|(name, _)| tool.is_none_or(|t| t == name.as_str()))
@@ -327,7 +337,7 @@ impl UpstreamTools {
 
     /// The latest server report, once one was built.
     pub fn report(&self) -> Option<Arc<ServerReport>> {
-        self.report.lock().ok().and_then(|r| r.clone())
+        self.report.lock().clone()
     }
 
     /// Rebuilds the server report in the background when the set of listed definitions is
@@ -338,7 +348,7 @@ impl UpstreamTools {
             return;
         }
         let (key, tools) = {
-            let Ok(map) = self.tools.lock() else { return };
+            let map = self.tools.lock();
             let mut entries: Vec<(&String, &ToolState)> = map.iter().filter(|(_, s)| s.definition.is_some()).collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
             let mut h = xxhash_rust::xxh3::Xxh3::new();
@@ -379,9 +389,7 @@ impl UpstreamTools {
                 }
                 scoring.store_server_report(&name, json);
             }
-            if let Ok(mut r) = slot.lock() {
-                *r = Some(Arc::new(report));
-            }
+            *slot.lock() = Some(Arc::new(report));
         });
     }
 
@@ -399,6 +407,17 @@ impl UpstreamTools {
         bytes: &[u8],
         wanted: impl Fn(&str) -> bool,
     ) -> Option<Vec<u8>> {
+        self.inspect_answer(scoring, bytes, wanted).await.flatten()
+    }
+
+    /// Like [`rewrite_answer`](Self::rewrite_answer), telling a list answer left as it was
+    /// (`Some(None)`) from a message that is not a list answer (`None`).
+    pub async fn inspect_answer(
+        &self,
+        scoring: &Arc<ScoringService>,
+        bytes: &[u8],
+        wanted: impl Fn(&str) -> bool,
+    ) -> Option<Option<Vec<u8>>> {
         let generation = (scoring.generation(), self.roster.generation());
         let mut hit = None;
         let Some(list) = ListResult::parse_with(bytes, &wanted, |from_tools| {
@@ -407,7 +426,7 @@ impl UpstreamTools {
             hit = Some(found);
             Some(len)
         }) else {
-            return self.rewrite_instructions(scoring, bytes, &wanted);
+            return self.rewrite_instructions(scoring, bytes, &wanted).map(Some);
         };
         if list.has_next_page() {
             self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -422,17 +441,23 @@ impl UpstreamTools {
             }
             let private = self.private_lists && list.shared_scope();
             return match &r.output {
-                Some(tools) => Some(list.with_tools_scoped(tools, r.ttl_cap, private)),
-                None if private => Some(list.with_tools_scoped(list.tools_text(), r.ttl_cap, true)),
-                None => None,
+                Some(tools) => Some(Some(list.with_tools_scoped(tools, r.ttl_cap, private))),
+                None if private => Some(Some(list.with_tools_scoped(list.tools_text(), r.ttl_cap, true))),
+                None => Some(None),
             };
         }
-        self.render_list(scoring, generation, whole_list, list).await
+        if list.tools().len() > self.max_list_tools {
+            use super::uninspected::{Reason, error_for, fails_closed, note};
+            let refused = fails_closed(&self.policy);
+            note(&self.name, Reason::TooManyTools, refused);
+            return Some(refused.then(|| error_for(list.id_text(), &self.name, Reason::TooManyTools)));
+        }
+        Some(self.render_list(scoring, generation, whole_list, list).await)
     }
 
     /// The rendering remembered for the array `from_tools` starts with, if still current.
     fn remembered(&self, from_tools: &[u8], generation: (u64, u64)) -> Option<Arc<Rendered>> {
-        let map = self.rendered.lock().ok()?;
+        let map = self.rendered.lock();
         let candidates = map.get(&prefix_key(from_tools))?;
         candidates.iter().find(|r| r.generation == generation && from_tools.starts_with(r.original.as_bytes())).cloned()
     }
@@ -455,15 +480,23 @@ impl UpstreamTools {
             .enumerate()
             .map(|(i, raw)| {
                 let v = js::parse(raw.get().as_bytes()).ok()?;
-                tool_from_object(v.as_object()?, i + 1).ok()
+                // A name that is not text (a lone surrogate) cannot be matched to the calls that
+                // name it: the tool is unscorable, which enforce hides.
+                tool_from_object(v.as_object()?, i + 1).ok().filter(|t| !t.name.has_lone_surrogate())
             })
             .collect();
-        let names: Vec<JsString> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
+        // One copy of the names for the whole list; each tool's siblings share it.
+        let names: Arc<[JsString]> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
         let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
         let others = self.roster.others(&self.name);
         let hold_new = self.hold_new(scoring);
         let mut states = Vec::with_capacity(parsed.len());
         for (i, def) in parsed.into_iter().enumerate() {
+            if i % 64 == 63 {
+                // A long list is scored in slices, so the runtime's threads keep serving other
+                // requests and signals (SIGTERM) while it is.
+                tokio::task::yield_now().await;
+            }
             let Some(def) = def else {
                 let raw = list.tools()[i].get();
                 let name = raw_name(raw).unwrap_or_default();
@@ -476,7 +509,7 @@ impl UpstreamTools {
                 let decision = decide(&self.policy, &name, ScoreState::Unscorable, None, worst);
                 let state = ToolState {
                     definition: None,
-                    siblings: vec![],
+                    siblings: Siblings::default(),
                     scored: None,
                     pin: None,
                     decision,
@@ -489,7 +522,7 @@ impl UpstreamTools {
                 states.push((name, state));
                 continue;
             };
-            let siblings: Vec<JsString> = names.iter().filter(|n| **n != def.name).cloned().collect();
+            let siblings = Siblings::new(names.clone(), def.name.clone());
             let started = std::time::Instant::now();
             let scored = if self.policy.pending == Pending::Wait && self.policy.mode != Mode::Observe {
                 let wait = std::time::Duration::from_millis(self.policy.wait_ms);
@@ -536,10 +569,12 @@ impl UpstreamTools {
         if whole_list {
             self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
         }
-        if let Ok(mut map) = self.tools.lock() {
+        {
+            let mut map = self.tools.lock();
             if whole_list {
                 // What this answer does not carry, the upstream no longer has.
-                map.retain(|name, _| states.iter().any(|(n, _)| n == name));
+                let carried: std::collections::HashSet<&str> = states.iter().map(|(n, _)| n.as_str()).collect();
+                map.retain(|name, _| carried.contains(name.as_str()));
             } else {
                 map.retain(|_, s| s.listed_at.elapsed() < UNLISTED_AFTER);
             }
@@ -567,7 +602,8 @@ impl UpstreamTools {
         let output: Option<Arc<str>> =
             (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
         let rendered = Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden };
-        if let Ok(mut m) = self.rendered.lock() {
+        {
+            let mut m = self.rendered.lock();
             if m.values().map(Vec::len).sum::<usize>() >= RENDERED_ENTRIES {
                 m.clear();
             }
@@ -585,7 +621,7 @@ impl UpstreamTools {
 
     /// The tools this view hides now, by name.
     pub fn hidden_tools(&self) -> Vec<String> {
-        let Ok(map) = self.tools.lock() else { return vec![] };
+        let map = self.tools.lock();
         let mut names: Vec<String> = map.iter().filter(|(_, s)| !s.decision.visible).map(|(n, _)| n.clone()).collect();
         names.sort();
         names
@@ -616,8 +652,7 @@ impl UpstreamTools {
         if p.mode != Mode::Enforce || p.dry_run || p.allow.iter().any(|a| a == tool) {
             return false;
         }
-        // A poisoned table knows nothing for sure: learn, then refuse if still unknown.
-        self.tools.lock().map(|m| !m.contains_key(tool)).unwrap_or(true)
+        !self.tools.lock().contains_key(tool)
     }
 
     /// Makes sure the upstream was listed before a call to `tool` is decided: one learn at a
@@ -657,8 +692,9 @@ impl UpstreamTools {
     /// [`refuse_call`](Self::refuse_call) for an authenticated caller, who is named in the
     /// audit trail.
     pub fn refuse_call_by(&self, tool: &str, caller: Option<&crate::auth::Principal>) -> Option<Refusal> {
-        let (reason, score, threats) = match self.tools.lock() {
-            Ok(map) => match map.get(tool) {
+        let (reason, score, threats) = {
+            let map = self.tools.lock();
+            match map.get(tool) {
                 Some(state) if state.decision.visible => return None,
                 Some(state) => (
                     state.decision.hide_reason?,
@@ -668,8 +704,7 @@ impl UpstreamTools {
                 // Not listed through this gateway (yet, or since a restart): the deny list still
                 // holds, and an enforcing policy refuses what it has no verdict on.
                 None => (self.unlisted_reason(tool)?, None, json!([])),
-            },
-            Err(_) => (self.unlisted_reason(tool)?, None, json!([])),
+            }
         };
         let text = refusal_message(tool, reason, score, self.policy.minimum);
         Some(self.refusal(tool, reason, score, text, threats, caller))
@@ -718,7 +753,8 @@ impl UpstreamTools {
             "call refused"
         );
         crate::telemetry::metrics().call_blocked_by(&self.name, reason, self.rule.as_deref());
-        if let Ok(mut r) = self.refusals.lock() {
+        {
+            let mut r = self.refusals.lock();
             if r.len() >= REFUSALS_KEPT {
                 r.pop_front();
             }
@@ -752,7 +788,7 @@ impl UpstreamTools {
     pub fn refresh(&self, scoring: &Arc<ScoringService>) -> bool {
         let others = self.roster.others(&self.name);
         let hold_new = self.hold_new(scoring);
-        let Ok(mut map) = self.tools.lock() else { return false };
+        let mut map = self.tools.lock();
         let own_names: Vec<String> = map.keys().cloned().collect();
         let mut changed = false;
         for (name, state) in map.iter_mut() {
@@ -930,5 +966,53 @@ mod tests {
         u.rewrite_list(&scoring, &answer(&["a", "b"], Some("p2"))).await;
         u.rewrite_list(&scoring, &answer(&["c"], None)).await;
         assert_eq!(listed(&u), ["a", "b", "c"], "the last page is not the whole list");
+    }
+}
+
+#[cfg(test)]
+mod scale_tests {
+    use super::*;
+
+    fn big_answer(n: usize, id: &str) -> Vec<u8> {
+        let tools: Vec<serde_json::Value> = (0..n)
+            .map(|i| json!({"name": format!("get_record_{i}"), "description": format!("Reads record {i} by its id and returns its fields.")}))
+            .collect();
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"tools":{}}}}}"#, serde_json::Value::from(tools)).into_bytes()
+    }
+
+    fn upstream(mode: Mode, max: usize) -> UpstreamTools {
+        let cfg = crate::config::Config::default();
+        let mut policy = cfg.effective_policy(&Default::default());
+        policy.mode = mode;
+        UpstreamTools::new("u".into(), policy).with_max_list_tools(max)
+    }
+
+    #[tokio::test]
+    async fn a_list_keeps_one_copy_of_its_names() {
+        let u = upstream(Mode::Annotate, 1_000);
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 10_000);
+        let out = u.rewrite_list(&scoring, &big_answer(200, "1")).await.expect("annotated");
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["result"]["tools"].as_array().unwrap().len(), 200);
+        // Counting, not timing: every tool's siblings are views of one shared list of 200
+        // names (before, each tool held its own copy: 200 x 199 names).
+        let map = u.tools.lock();
+        let first = map.values().next().unwrap().siblings.clone();
+        assert!(map.values().all(|s| s.siblings.shares_list_with(&first)));
+        assert_eq!(first.to_vec().len() + 1, 200);
+    }
+
+    #[tokio::test]
+    async fn a_list_over_the_cap_is_refused_under_enforce_and_passed_otherwise() {
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 10_000);
+        let enforce = upstream(Mode::Enforce, 10);
+        let out = enforce.rewrite_list(&scoring, &big_answer(11, "\"a\"")).await.expect("refused");
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["id"], "a");
+        assert_eq!(v["error"]["data"]["reason"], "too_many_tools");
+        assert!(enforce.snapshot().is_empty(), "nothing scored");
+        assert!(enforce.rewrite_list(&scoring, &big_answer(10, "1")).await.is_some(), "at the cap: scored");
+        let annotate = upstream(Mode::Annotate, 10);
+        assert!(annotate.rewrite_list(&scoring, &big_answer(11, "1")).await.is_none(), "passed on unscored");
     }
 }

@@ -19,7 +19,8 @@ use super::error::GatewayError;
 use super::forward::Outbound;
 use super::headers::{end_to_end, upstream_request};
 use super::session::Session;
-use super::stream::Rewriter;
+use super::stream::{Inspected, Rewriter};
+use super::uninspected;
 use super::{Body, Gateway};
 use futures_util::future::BoxFuture;
 use tokio::sync::oneshot;
@@ -78,8 +79,9 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     }
     let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
     let (tx, body) = channel_body();
+    // One stream carries every answer: any list-shaped answer on it is inspected.
     let rw =
-        Rewriter { gw: gw.clone(), tools, local_ids: vec![], session: Some(session), caller: req.principal.clone() };
+        Rewriter { listening: true, caller: req.principal.clone(), ..Rewriter::new(gw.clone(), tools, Some(session)) };
     let base = reqwest::Url::parse(sse_url).ok();
     let link = Pending { session_id, inject_tx, own: OwnRequests::default() };
     tokio::spawn(pump(gw.clone(), resp, rw, base, link, inject_rx, tx));
@@ -130,9 +132,17 @@ async fn pump(
                         continue;
                     }
                     out.push(match &ev.data {
-                        Some(d) if !d.is_empty() => match rw.rewrite(d.as_bytes()).await {
-                            Some(new) => ev.with_data(&String::from_utf8_lossy(&new)),
-                            None => ev.raw,
+                        Some(d) if !d.is_empty() => match rw.inspect(d.as_bytes(), &mut Vec::new()).await {
+                            Inspected::Rewritten(new) => ev.with_data(&String::from_utf8_lossy(&new)),
+                            Inspected::Same => ev.raw,
+                            Inspected::Uninspectable(reason) => {
+                                // Under enforce an answer that cannot be read is not passed on.
+                                uninspected::note(&upstream, reason, rw.fails_closed());
+                                if rw.fails_closed() {
+                                    continue;
+                                }
+                                ev.raw
+                            }
                         },
                         _ => ev.raw,
                     });

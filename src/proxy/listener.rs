@@ -1,13 +1,20 @@
 //! The listener: accepts TCP (or TLS through rustls when a certificate is configured) and
-//! serves HTTP/1.1 and HTTP/2 on each connection with hyper.
+//! serves HTTP/1.1 and HTTP/2 on each connection with hyper, within the `[listen]` bounds: a
+//! cap on connections (past it the gateway stops accepting), a TLS handshake deadline, a
+//! deadline for a request's headers and for a connection's first request, HTTP/2 streams per
+//! connection, and an idle keep-alive limit. On shutdown every connection is asked to finish
+//! and the listener waits for them up to a grace period.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use tokio::net::TcpListener;
+use tokio::sync::{Semaphore, watch};
 use tokio_rustls::TlsAcceptor;
 
 use super::{BoxError, Gateway, routes};
@@ -19,6 +26,23 @@ pub struct Listening {
     /// The separate admin listener's address.
     pub admin_addr: Option<SocketAddr>,
     pub task: tokio::task::JoinHandle<()>,
+    stop: watch::Sender<bool>,
+    connections: Arc<Semaphore>,
+    max_connections: usize,
+}
+
+impl Listening {
+    /// Stops accepting, asks every connection to finish what it is doing, and waits until they
+    /// have or `grace` is over. Returns how many connections were still open then.
+    pub async fn shutdown(self, grace: Duration) -> usize {
+        let _ = self.stop.send(true);
+        self.task.abort();
+        let all = u32::try_from(self.max_connections).unwrap_or(u32::MAX);
+        match tokio::time::timeout(grace, self.connections.acquire_many(all)).await {
+            Ok(_) => 0,
+            Err(_) => self.max_connections - self.connections.available_permits(),
+        }
+    }
 }
 
 /// Which routes a listener serves.
@@ -28,8 +52,8 @@ enum Role {
     Admin,
 }
 
-/// Binds the configured address (and `admin.addr`) and serves until the task is dropped or
-/// aborted.
+/// Binds the configured address (and `admin.addr`) and serves until shut down or the task is
+/// dropped or aborted.
 pub async fn serve(gw: Arc<Gateway>) -> Result<Listening, BoxError> {
     let listen = &gw.config.listen;
     let tcp = TcpListener::bind(listen.addr).await.map_err(|e| format!("cannot listen on {}: {e}", listen.addr))?;
@@ -46,53 +70,112 @@ pub async fn serve(gw: Arc<Gateway>) -> Result<Listening, BoxError> {
         _ => None,
     };
     let is_tls = tls.is_some();
+    let max_connections = listen.max_connections;
+    let connections = Arc::new(Semaphore::new(max_connections));
+    let (stop, stopped) = watch::channel(false);
+    let shared = Accepting { gw, tls, connections: connections.clone(), stopped };
     let task = tokio::spawn(async move {
-        let main = accept_loop(gw.clone(), tcp, tls.clone(), Role::Main);
+        let main = accept_loop(shared.clone(), tcp, Role::Main);
         match admin_tcp {
-            Some(admin) => drop(tokio::join!(main, accept_loop(gw, admin, tls, Role::Admin))),
+            Some(admin) => drop(tokio::join!(main, accept_loop(shared, admin, Role::Admin))),
             None => main.await,
         }
     });
-    Ok(Listening { local_addr, tls: is_tls, admin_addr, task })
+    Ok(Listening { local_addr, tls: is_tls, admin_addr, task, stop, connections, max_connections })
 }
 
-async fn accept_loop(gw: Arc<Gateway>, tcp: TcpListener, tls: Option<TlsAcceptor>, role: Role) {
+/// What every accepted connection shares.
+#[derive(Clone)]
+struct Accepting {
+    gw: Arc<Gateway>,
+    tls: Option<TlsAcceptor>,
+    connections: Arc<Semaphore>,
+    stopped: watch::Receiver<bool>,
+}
+
+async fn accept_loop(a: Accepting, tcp: TcpListener, role: Role) {
     loop {
+        // At the cap, stop accepting until a connection closes: new ones wait in the backlog.
+        let Ok(permit) = a.connections.clone().acquire_owned().await else { return };
         let (stream, peer) = match tcp.accept().await {
             Ok(s) => s,
             Err(e) => {
                 tracing::warn!(error = %e, "accept failed");
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
         };
         let _ = stream.set_nodelay(true);
-        let (gw, tls) = (gw.clone(), tls.clone());
+        let a = a.clone();
         tokio::spawn(async move {
-            let service = service_fn(move |req| {
-                let gw = gw.clone();
-                async move {
-                    Ok::<_, std::convert::Infallible>(match role {
-                        Role::Main => routes::handle(gw, req).await,
-                        Role::Admin => crate::admin::handle_listener(gw, req).await,
-                    })
-                }
-            });
-            let builder = auto::Builder::new(TokioExecutor::new());
-            let result = match tls {
-                Some(acceptor) => match acceptor.accept(stream).await {
-                    Ok(s) => builder.serve_connection(TokioIo::new(s), service).await,
-                    Err(e) => {
-                        tracing::debug!(%peer, error = %e, "TLS handshake failed");
-                        return;
-                    }
+            let _permit = permit;
+            let limits = &a.gw.config.listen;
+            let handshake = Duration::from_millis(limits.tls_handshake_timeout_ms);
+            match &a.tls {
+                Some(acceptor) => match tokio::time::timeout(handshake, acceptor.accept(stream)).await {
+                    Ok(Ok(s)) => serve_connection(&a, TokioIo::new(s), role, peer).await,
+                    Ok(Err(e)) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
+                    Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
                 },
-                None => builder.serve_connection(TokioIo::new(stream), service).await,
-            };
-            if let Err(e) = result {
-                tracing::debug!(%peer, error = %e, "connection ended with an error");
+                None => serve_connection(&a, TokioIo::new(stream), role, peer).await,
             }
         });
+    }
+}
+
+/// Serves one connection until it ends, it idles past the keep-alive limit (or sends no first
+/// request in time), or the listener shuts down.
+async fn serve_connection<I>(a: &Accepting, io: I, role: Role, peer: SocketAddr)
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let limits = &a.gw.config.listen;
+    let started = Instant::now();
+    // Milliseconds after `started` of the latest request's arrival, plus one (0: none yet).
+    let last_request = Arc::new(AtomicU64::new(0));
+    let (gw, seen) = (a.gw.clone(), last_request.clone());
+    let service = service_fn(move |req| {
+        let gw = gw.clone();
+        seen.store(started.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
+        async move {
+            Ok::<_, std::convert::Infallible>(match role {
+                Role::Main => routes::handle(gw, req).await,
+                Role::Admin => crate::admin::handle_listener(gw, req).await,
+            })
+        }
+    });
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder.http1().timer(TokioTimer::new()).header_read_timeout(Duration::from_millis(limits.header_read_timeout_ms));
+    builder.http2().timer(TokioTimer::new()).max_concurrent_streams(limits.max_streams_per_connection);
+    let conn = builder.serve_connection(io, service);
+    tokio::pin!(conn);
+    let first = Duration::from_millis(limits.header_read_timeout_ms);
+    let idle = Duration::from_millis(limits.keep_alive_timeout_ms);
+    let mut stopped = a.stopped.clone();
+    let mut closing = false;
+    loop {
+        // A connection gets `first` for its first request, then `idle` after each request.
+        let at = last_request.load(Ordering::Relaxed);
+        let deadline = if at == 0 { started + first } else { started + Duration::from_millis(at) + idle };
+        tokio::select! {
+            result = conn.as_mut() => {
+                if let Err(e) = result {
+                    tracing::debug!(%peer, error = %e, "connection ended with an error");
+                }
+                return;
+            }
+            _ = tokio::time::sleep_until(deadline.into()), if !closing => {
+                if last_request.load(Ordering::Relaxed) == at {
+                    // Responses still streaming finish; the connection is not reused.
+                    conn.as_mut().graceful_shutdown();
+                    closing = true;
+                }
+            }
+            Ok(()) = stopped.changed(), if !closing => {
+                conn.as_mut().graceful_shutdown();
+                closing = true;
+            }
+        }
     }
 }
 

@@ -12,12 +12,14 @@
 
 pub(crate) mod body;
 mod bridge;
+mod capped;
 mod error;
 mod exchange;
 mod forward;
 pub mod guard;
 mod headers;
 pub mod intercept;
+mod json_answer;
 mod legacy;
 mod listener;
 pub mod roster;
@@ -26,6 +28,7 @@ mod session;
 pub mod stdio;
 mod stream;
 mod threats;
+pub mod uninspected;
 pub mod upstream_client;
 
 use std::collections::HashMap;
@@ -62,6 +65,8 @@ pub struct Gateway {
     /// Session tables of the stdio upstreams.
     pub stdio: HashMap<String, Arc<stdio::StdioUpstream>>,
     http: reqwest::Client,
+    /// One client per network upstream, with its connect timeout (and its own pool).
+    clients: HashMap<String, reqwest::Client>,
     sessions: session::Sessions,
     /// Open legacy HTTP+SSE streams.
     legacy: legacy::LegacyLinks,
@@ -82,8 +87,9 @@ impl Gateway {
             .upstreams
             .iter()
             .map(|u| {
-                let mut tools =
-                    UpstreamTools::new(u.name.clone(), config.effective_policy(u)).with_roster(roster.clone());
+                let mut tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u))
+                    .with_roster(roster.clone())
+                    .with_max_list_tools(u.max_list_tools);
                 tools.private_lists = !config.rule_policies(u).is_empty();
                 (u.name.clone(), Arc::new(tools))
             })
@@ -94,6 +100,23 @@ impl Gateway {
             .filter(|u| u.command.is_some())
             .map(|u| (u.name.clone(), stdio::StdioUpstream::new(u.clone(), config.base_dir.clone())))
             .collect();
+        let client = |connect_ms: u64| {
+            reqwest::Client::builder()
+                .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
+                .pool_idle_timeout(std::time::Duration::from_secs(90))
+                .connect_timeout(std::time::Duration::from_millis(connect_ms))
+                // Redirects go back to the client as they are (and never carry its credentials
+                // somewhere else).
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+        };
+        let http = client(crate::config::limits::connect_timeout_ms())?;
+        let clients = config
+            .upstreams
+            .iter()
+            .filter(|u| u.command.is_none())
+            .map(|u| Ok((u.name.clone(), client(u.connect_timeout_ms)?)))
+            .collect::<Result<_, reqwest::Error>>()?;
         let rules = config
             .upstreams
             .iter()
@@ -102,21 +125,15 @@ impl Gateway {
                     .rule_policies(u)
                     .into_iter()
                     .map(|(rule, policy)| {
-                        let tools =
-                            UpstreamTools::for_rule(u.name.clone(), policy, &rule.name).with_roster(roster.clone());
+                        let tools = UpstreamTools::for_rule(u.name.clone(), policy, &rule.name)
+                            .with_roster(roster.clone())
+                            .with_max_list_tools(u.max_list_tools);
                         (rule, Arc::new(tools))
                     })
                     .collect();
                 (u.name.clone(), views)
             })
             .collect();
-        let http = reqwest::Client::builder()
-            .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
-            .pool_idle_timeout(std::time::Duration::from_secs(90))
-            // Redirects go back to the client as they are (and never carry its credentials
-            // somewhere else).
-            .redirect(reqwest::redirect::Policy::none())
-            .build()?;
         let auth = crate::auth::Auth::from_config(&config.auth, http.clone())?;
         let credentials = config
             .upstreams
@@ -137,6 +154,7 @@ impl Gateway {
             credentials,
             stdio,
             http,
+            clients,
             sessions: session::Sessions::new(session_idle),
             legacy: Default::default(),
             bridges: Default::default(),
@@ -149,6 +167,11 @@ impl Gateway {
         crate::telemetry::metrics()
             .set_session_source(Box::new(move || weak.upgrade().map(|gw| gw.session_counts()).unwrap_or_default()));
         Ok(gw)
+    }
+
+    /// The HTTP client for requests to `upstream`.
+    fn client(&self, upstream: &str) -> &reqwest::Client {
+        self.clients.get(upstream).unwrap_or(&self.http)
     }
 
     /// The tools of `upstream` as `caller` may see them: under the first rule that matches

@@ -15,6 +15,10 @@ use super::{Body, Gateway, guard};
 use super::{bridge, legacy};
 
 pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
+    if let Err(e) = guard::one_target(&req) {
+        tracing::info!(error = %e, "request refused");
+        return e.into_response(None);
+    }
     let path = req.uri().path().to_owned();
     match (req.method(), path.as_str()) {
         (&Method::GET, "/healthz") => json_response(StatusCode::OK, br#"{"status":"ok"}"#.to_vec()),
@@ -47,12 +51,14 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
             };
             let (parts, body) = req.into_parts();
             let limit = gw.config.listen.max_body_bytes;
-            let body = match Limited::new(body, limit).collect().await {
-                Ok(b) => b.to_bytes(),
-                Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
+            let body = match tokio::time::timeout(within, Limited::new(body, limit).collect()).await {
+                Ok(Ok(b)) => b.to_bytes(),
+                Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
                     return GatewayError::BodyTooLarge(limit).into_response(None);
                 }
-                Err(e) => return GatewayError::BadBody(e.to_string()).into_response(None),
+                Ok(Err(e)) => return GatewayError::BadBody(e.to_string()).into_response(None),
+                Err(_) => return GatewayError::SlowRequest(gw.config.listen.body_read_timeout_ms).into_response(None),
             };
             let out = Outbound {
                 method: parts.method,

@@ -28,21 +28,22 @@ impl Session {
         *self.owner.get_or_init(|| key.clone()) == key
     }
 
+    /// Remembers a list request's id (a key, see [`IdKey`]). A poisoned lock is still read:
+    /// the queue holds no invariant a panic could break.
     pub fn remember_list_id(&self, id: &IdKey) {
-        if let Ok(mut ids) = self.list_ids.lock() {
-            if ids.contains(id) {
-                return;
-            }
-            if ids.len() == IDS_PER_SESSION {
-                ids.pop_front();
-            }
-            ids.push_back(id.clone());
+        let mut ids = self.list_ids.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if ids.contains(id) {
+            return;
         }
+        if ids.len() == IDS_PER_SESSION {
+            ids.pop_front();
+        }
+        ids.push_back(id.clone());
     }
 
     /// Whether `id` (a key, see [`IdKey`]) is one of the remembered list requests'.
     pub fn is_list_id(&self, id: &str) -> bool {
-        self.list_ids.lock().map(|ids| ids.iter().any(|l| l == id)).unwrap_or(false)
+        self.list_ids.lock().unwrap_or_else(std::sync::PoisonError::into_inner).iter().any(|l| l == id)
     }
 }
 

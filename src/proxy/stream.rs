@@ -1,21 +1,25 @@
-//! Answers on their way back: a JSON body is read whole and rewritten if it holds a
-//! `tools/list` result; an SSE stream is relayed event by event as events arrive (never
+//! Answers on their way back: a JSON body is read whole (within bounds) and rewritten if it
+//! holds a `tools/list` result; an SSE stream is relayed event by event as events arrive (never
 //! buffered whole), with list results rewritten in place and, on listening streams,
-//! `notifications/tools/list_changed` added when the visible tool set changes.
+//! `notifications/tools/list_changed` added when the visible tool set changes. What cannot be
+//! inspected fails closed under enforce (see `uninspected.rs`).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
 use futures_util::StreamExt;
 use http_body::Frame;
+use serde::Deserialize;
 use serde_json::value::RawValue;
 use tokio::sync::broadcast;
 
-use super::body::{FrameSender, channel_body};
+use super::body::{FrameSender, channel_body, sse_event};
 use super::intercept::UpstreamTools;
 use super::session::Session;
-use super::{Body, BoxError, Gateway};
-use crate::mcp::message::IdKey;
+use super::uninspected::{self, Reason};
+use super::{Body, Gateway};
+use crate::mcp::message::{IdKey, id_key};
 use crate::mcp::sse;
 
 /// The notification a client gets when the tools it may see changed.
@@ -31,70 +35,173 @@ pub struct Rewriter {
     pub local_ids: Vec<IdKey>,
     /// The session, whose remembered ids cover replays on a GET stream.
     pub session: Option<Arc<Session>>,
+    /// Ids of every request in the body this answer belongs to: under enforce, the ones an
+    /// uninspectable answer leaves unanswered get an error each.
+    pub request_ids: Vec<IdKey>,
+    /// A listening stream (GET, legacy SSE): any response carrying a `tools` array is taken
+    /// for a list answer, whether or not the gateway knows its id (a server without sessions,
+    /// a session the gateway forgot).
+    pub listening: bool,
+    /// The most bytes one answer (JSON body or SSE event) is read to.
+    pub max_bytes: usize,
+    /// The longest silence within an answer.
+    pub idle: Duration,
     /// Who the answer is for (with `[auth]` on), named in the audit line of a filtered list.
     pub caller: Option<Arc<crate::auth::Principal>>,
 }
 
+/// What inspecting one message (or batch) found.
+#[derive(Debug)]
+pub enum Inspected {
+    /// Nothing to change: pass the bytes on.
+    Same,
+    Rewritten(Vec<u8>),
+    /// The gateway cannot read it the way a client could.
+    Uninspectable(Reason),
+}
+
+/// The fields that say what a message answers.
+#[derive(Deserialize)]
+struct Head<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    method: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    result: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    error: Option<&'a RawValue>,
+}
+
+/// The id (by value) a message answers, if it is a response; `Err` when it is not strict JSON.
+fn answered_id(bytes: &[u8]) -> Result<Option<IdKey>, ()> {
+    match serde_json::from_slice::<Head>(bytes) {
+        Ok(h) if h.method.is_none() && (h.result.is_some() || h.error.is_some()) => {
+            Ok(h.id.and_then(|i| id_key(i.get())))
+        }
+        Ok(_) => Ok(None),
+        // Valid JSON of another shape (a repeated key, not an object) answers nothing.
+        Err(_) => serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| None).map_err(|_| ()),
+    }
+}
+
 impl Rewriter {
+    /// A rewriter for `tools` with the upstream's answer limits and nothing expected yet.
+    pub fn new(gw: Arc<Gateway>, tools: Arc<UpstreamTools>, session: Option<Arc<Session>>) -> Self {
+        let cfg = gw.config.upstream(&tools.name);
+        let max_bytes = cfg.map_or_else(crate::config::limits::max_answer_bytes, |u| u.max_answer_bytes);
+        let idle = cfg.map_or_else(crate::config::limits::read_idle_timeout_ms, |u| u.read_idle_timeout_ms);
+        Rewriter {
+            gw,
+            tools,
+            local_ids: Vec::new(),
+            session,
+            request_ids: Vec::new(),
+            listening: false,
+            max_bytes,
+            idle: Duration::from_millis(idle),
+            caller: None,
+        }
+    }
+
     /// Whether an answer whose id is the JSON text `id` answers a list request (compared by
     /// value: `1.0` answers `1`).
     fn is_list_answer(&self, id: &str) -> bool {
-        let Some(id) = crate::mcp::message::id_key(id) else { return false };
+        if self.listening {
+            return true;
+        }
+        let Some(id) = id_key(id) else { return false };
         self.local_ids.contains(&id) || self.session.as_ref().is_some_and(|s| s.is_list_id(&id))
     }
 
     /// Whether any answer could need rewriting at all.
     pub fn watching(&self) -> bool {
-        !self.local_ids.is_empty() || self.session.is_some()
+        self.listening || !self.local_ids.is_empty() || self.session.is_some()
     }
 
-    /// The rewritten message or batch, or `None` to pass the bytes on unchanged.
-    pub async fn rewrite(&self, bytes: &[u8]) -> Option<Vec<u8>> {
-        if bytes.trim_ascii_start().first() == Some(&b'[') {
-            let items: Vec<Box<RawValue>> = serde_json::from_slice(bytes).ok()?;
-            let mut changed = false;
-            let mut out = Vec::with_capacity(items.len());
-            for item in items {
-                match self.rewrite_one(item.get().as_bytes()).await {
-                    Some(new) => {
-                        changed = true;
-                        out.push(RawValue::from_string(String::from_utf8(new).ok()?).ok()?);
+    /// Whether what cannot be inspected is refused.
+    pub fn fails_closed(&self) -> bool {
+        uninspected::fails_closed(&self.tools.policy)
+    }
+
+    /// Reads a message or batch strictly; `answered` gains the ids (by value) of the responses
+    /// in it.
+    pub async fn inspect(&self, bytes: &[u8], answered: &mut Vec<IdKey>) -> Inspected {
+        // serde skips the strings it does not keep without checking them: UTF-8 is checked
+        // here, once, for the whole text.
+        if std::str::from_utf8(bytes).is_err() {
+            return Inspected::Uninspectable(Reason::Malformed);
+        }
+        if bytes.trim_ascii_start().first() != Some(&b'[') {
+            return match self.inspect_one(bytes, answered).await {
+                Ok(Some(new)) => Inspected::Rewritten(new),
+                Ok(None) => Inspected::Same,
+                Err(r) => Inspected::Uninspectable(r),
+            };
+        }
+        let Ok(items) = serde_json::from_slice::<Vec<Box<RawValue>>>(bytes) else {
+            return Inspected::Uninspectable(Reason::Malformed);
+        };
+        let mut changed = false;
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            match self.inspect_one(item.get().as_bytes(), answered).await {
+                Ok(Some(new)) => {
+                    changed = true;
+                    match String::from_utf8(new).ok().and_then(|s| RawValue::from_string(s).ok()) {
+                        Some(raw) => out.push(raw),
+                        None => return Inspected::Uninspectable(Reason::Malformed),
                     }
-                    None => out.push(item),
                 }
+                Ok(None) => out.push(item),
+                Err(r) => return Inspected::Uninspectable(r),
             }
-            return if changed { serde_json::to_vec(&out).ok() } else { None };
         }
-        self.rewrite_one(bytes).await
+        match serde_json::to_vec(&out) {
+            Ok(new) if changed => Inspected::Rewritten(new),
+            _ => Inspected::Same,
+        }
     }
 
-    async fn rewrite_one(&self, bytes: &[u8]) -> Option<Vec<u8>> {
+    async fn inspect_one(&self, bytes: &[u8], answered: &mut Vec<IdKey>) -> Result<Option<Vec<u8>>, Reason> {
         // One read of the envelope answers both "is it a list answer?" and "what is in it?".
-        let out = self.tools.rewrite_answer(&self.gw.scoring, bytes, |id| self.is_list_answer(id)).await;
-        if out.is_some()
-            && let Some(p) = &self.caller
-        {
-            self.tools.audit_list(p);
+        let seen = parking_lot::Mutex::new(None);
+        let wanted = |id: &str| {
+            let wanted = self.is_list_answer(id);
+            if wanted {
+                *seen.lock() = id_key(id);
+            }
+            wanted
+        };
+        match self.tools.inspect_answer(&self.gw.scoring, bytes, wanted).await {
+            Some(out) => {
+                answered.extend(seen.into_inner());
+                if out.is_some()
+                    && let Some(p) = &self.caller
+                {
+                    self.tools.audit_list(p);
+                }
+                Ok(out)
+            }
+            None => {
+                answered.extend(answered_id(bytes).map_err(|()| Reason::Malformed)?);
+                Ok(None)
+            }
         }
-        out
     }
-}
 
-/// Largest JSON answer read whole for inspection; a bigger one passes through unchanged.
-const MAX_JSON_BYTES: usize = 32 * 1024 * 1024;
-
-/// Reads a JSON answer whole and rewrites it. The boolean says whether it changed.
-pub async fn json_body(resp: reqwest::Response, rw: &Rewriter) -> Result<(Bytes, bool), BoxError> {
-    if resp.content_length().is_some_and(|n| n as usize > MAX_JSON_BYTES) {
-        return Ok((resp.bytes().await?, false));
-    }
-    let bytes = resp.bytes().await?;
-    if bytes.len() > MAX_JSON_BYTES {
-        return Ok((bytes, false));
-    }
-    match rw.rewrite(&bytes).await {
-        Some(new) => Ok((Bytes::from(new), true)),
-        None => Ok((bytes, false)),
+    /// Error answers, one per request still waiting in `pending` that an uninspectable message
+    /// may have been meant for: the only one, or else every list request (the answers that
+    /// matter). They leave `pending`.
+    pub fn errors_for_pending(&self, pending: &mut Vec<IdKey>, reason: Reason) -> Vec<Vec<u8>> {
+        let targets: Vec<IdKey> = if pending.len() == 1 {
+            std::mem::take(pending)
+        } else {
+            let (hit, keep): (Vec<IdKey>, Vec<IdKey>) = pending.drain(..).partition(|p| self.local_ids.contains(p));
+            *pending = keep;
+            hit
+        };
+        targets.iter().map(|id| uninspected::error_for(id, &self.tools.name, reason)).collect()
     }
 }
 
@@ -108,6 +215,63 @@ pub fn sse_body(resp: reqwest::Response, rw: Rewriter, listen: Option<broadcast:
     body
 }
 
+/// One SSE stream's bookkeeping: what it still owes the client.
+struct Relay {
+    rw: Rewriter,
+    tx: FrameSender,
+    pending: Vec<IdKey>,
+}
+
+impl Relay {
+    async fn send(&self, bytes: Bytes) -> bool {
+        self.tx.send(Ok(Frame::data(bytes))).await.is_ok()
+    }
+
+    /// Passes one event on, rewritten, or (under enforce, when it cannot be read) replaced by
+    /// errors for the requests it may have answered. False when the client left.
+    async fn event(&mut self, ev: sse::Event) -> bool {
+        let data = match &ev.data {
+            Some(d) if self.rw.watching() && !d.trim().is_empty() => d,
+            _ => return self.send(ev.raw).await,
+        };
+        let mut answered = Vec::new();
+        let inspected = if std::str::from_utf8(&ev.raw).is_err() {
+            Inspected::Uninspectable(Reason::Malformed)
+        } else {
+            self.rw.inspect(data.as_bytes(), &mut answered).await
+        };
+        self.pending.retain(|p| !answered.contains(p));
+        match inspected {
+            Inspected::Same => self.send(ev.raw).await,
+            Inspected::Rewritten(new) => self.send(ev.with_data(&String::from_utf8_lossy(&new))).await,
+            Inspected::Uninspectable(reason) => {
+                let refused = self.rw.fails_closed();
+                uninspected::note(&self.rw.tools.name, reason, refused);
+                if !refused {
+                    return self.send(ev.raw).await;
+                }
+                self.fail_pending(reason).await;
+                true
+            }
+        }
+    }
+
+    /// Under enforce, errors for what the stream still owes, before it ends early. True when
+    /// it sent any (the stream then ends cleanly: a broken one could lose them in flight).
+    async fn fail_pending(&mut self, reason: Reason) -> bool {
+        if !self.rw.fails_closed() {
+            return false;
+        }
+        let errors = self.rw.errors_for_pending(&mut self.pending, reason);
+        for e in &errors {
+            if !self.send(sse_event(e)).await {
+                return false;
+            }
+        }
+        !errors.is_empty()
+    }
+}
+
 async fn pump(
     resp: reqwest::Response,
     rw: Rewriter,
@@ -116,7 +280,17 @@ async fn pump(
 ) {
     let upstream_name = rw.tools.name.clone();
     let mut upstream = resp.bytes_stream();
-    let mut parser = sse::Parser::new();
+    let mut parser = sse::Parser::with_max(rw.max_bytes);
+    let idle = if listen.is_some() {
+        let cfg = rw.gw.config.upstream(&upstream_name);
+        Duration::from_millis(
+            cfg.map_or_else(crate::config::limits::stream_idle_timeout_ms, |u| u.stream_idle_timeout_ms),
+        )
+    } else {
+        rw.idle
+    };
+    let pending = rw.request_ids.clone();
+    let mut relay = Relay { rw, tx, pending };
     loop {
         let changed = async {
             match listen.as_mut() {
@@ -125,45 +299,53 @@ async fn pump(
             }
         };
         tokio::select! {
-            chunk = upstream.next() => match chunk {
-                Some(Ok(bytes)) => {
+            chunk = tokio::time::timeout(idle, upstream.next()) => match chunk {
+                Ok(Some(Ok(bytes))) => {
                     let events = match parser.push(&bytes) {
                         Ok(events) => events,
                         Err(e) => {
                             tracing::warn!(upstream = %upstream_name, error = %e, "SSE stream ended");
-                            let _ = tx.send(Err(Box::new(e))).await;
+                            uninspected::note(&upstream_name, Reason::TooLarge, relay.rw.fails_closed());
+                            if !relay.fail_pending(Reason::TooLarge).await {
+                                let _ = relay.tx.send(Err(Box::new(e))).await;
+                            }
                             return;
                         }
                     };
                     for ev in events {
-                        let out = match &ev.data {
-                            Some(data) if rw.watching() && !data.is_empty() => match rw.rewrite(data.as_bytes()).await {
-                                Some(new) => ev.with_data(&String::from_utf8_lossy(&new)),
-                                None => ev.raw,
-                            },
-                            _ => ev.raw,
-                        };
-                        if tx.send(Ok(Frame::data(out))).await.is_err() {
+                        if !relay.event(ev).await {
                             return; // the client left; dropping the upstream response closes it
                         }
                     }
                 }
-                Some(Err(e)) => {
+                Ok(Some(Err(e))) => {
                     tracing::debug!(upstream = %upstream_name, error = %e, "upstream SSE stream broke off");
-                    let _ = tx.send(Err(Box::new(e))).await;
+                    if !relay.pending.is_empty() {
+                        uninspected::note(&upstream_name, Reason::Broken, relay.rw.fails_closed());
+                    }
+                    if !relay.fail_pending(Reason::Broken).await {
+                        let _ = relay.tx.send(Err(Box::new(e))).await;
+                    }
                     return;
                 }
-                None => {
-                    let rest = parser.remainder();
-                    if !rest.is_empty() {
-                        let _ = tx.send(Ok(Frame::data(Bytes::copy_from_slice(rest)))).await;
+                Ok(None) => {
+                    if let Some(last) = parser.finish() {
+                        relay.event(last).await;
                     }
+                    return;
+                }
+                Err(_) => {
+                    tracing::info!(upstream = %upstream_name, idle_ms = idle.as_millis() as u64, "upstream SSE stream silent too long; ended");
+                    if !relay.pending.is_empty() {
+                        uninspected::note(&upstream_name, Reason::Timeout, relay.rw.fails_closed());
+                    }
+                    relay.fail_pending(Reason::Timeout).await;
                     return;
                 }
             },
             upstream_changed = changed => match upstream_changed {
                 Ok(name) if *name == *upstream_name => {
-                    if tx.send(Ok(Frame::data(Bytes::from_static(LIST_CHANGED_EVENT)))).await.is_err() {
+                    if !relay.send(Bytes::from_static(LIST_CHANGED_EVENT)).await {
                         return;
                     }
                 }

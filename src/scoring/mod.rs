@@ -5,6 +5,7 @@ pub mod fleet;
 pub mod pins;
 pub mod pipeline;
 pub mod service;
+pub mod siblings;
 pub mod threats;
 pub mod weight;
 

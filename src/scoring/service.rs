@@ -14,6 +14,7 @@ use tokio::sync::{Notify, broadcast};
 
 use super::fleet::{Fetched, Fleet, OnceError};
 use super::pins::Pins;
+use super::siblings::Siblings;
 use crate::judge::{Judge, heuristic};
 use crate::policy::ScoreState;
 use crate::store::writer::StoreWriter;
@@ -22,7 +23,6 @@ use crate::tdqs::SPEC_VERSION;
 use crate::tdqs::answer::{CoherenceJudgement, parse_coherence_answer};
 use crate::tdqs::definition::ToolDefinition;
 use crate::tdqs::gates::{Gate, evaluate_gates};
-use crate::tdqs::json::JsString;
 use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::signals::{ContextSignals, context_signals};
 use crate::tdqs::tool_score::{ToolScore, judged_score, no_description_score};
@@ -82,6 +82,8 @@ pub struct ScoringService {
     heuristics: moka::sync::Cache<String, Arc<ToolScore>>,
     failed: moka::sync::Cache<ScoreKey, ()>,
     in_flight: Mutex<HashMap<ScoreKey, Arc<Notify>>>,
+    /// Background judgements writing out their siblings at once (the judge's concurrency).
+    sibling_slots: tokio::sync::Semaphore,
     changes: broadcast::Sender<Arc<str>>,
     /// Bumped whenever a background judgement lands: anything decided from scores before
     /// (a rendered list) is stale.
@@ -215,6 +217,7 @@ impl ScoringService {
             _ => None,
         };
         let pins = Arc::new(Pins::new(store.as_ref().map(|(s, _)| s.clone())));
+        let sibling_slots = tokio::sync::Semaphore::new(judge.concurrency());
         Arc::new(ScoringService {
             judge,
             store,
@@ -229,6 +232,7 @@ impl ScoringService {
             heuristics: super::weight::heuristics_cache(heuristics_bytes),
             failed: moka::sync::Cache::builder().max_capacity(max_entries).time_to_live(FAILURE_BACKOFF).build(),
             in_flight: Mutex::new(HashMap::new()),
+            sibling_slots,
             changes: broadcast::channel(256).0,
             generation: std::sync::atomic::AtomicU64::new(0),
         })
@@ -342,7 +346,7 @@ impl ScoringService {
     }
 
     /// Scores without waiting: a cached or heuristic answer now, a model call in the background.
-    pub fn score(self: &Arc<Self>, upstream: &str, tool: &ToolDefinition, siblings: &[JsString]) -> Scored {
+    pub fn score(self: &Arc<Self>, upstream: &str, tool: &ToolDefinition, siblings: &Siblings) -> Scored {
         let signals = context_signals(tool);
         let gate = evaluate_gates(tool);
         let key = self.key(&signals);
@@ -371,7 +375,7 @@ impl ScoringService {
         self: &Arc<Self>,
         upstream: &str,
         tool: &ToolDefinition,
-        siblings: &[JsString],
+        siblings: &Siblings,
         wait: Duration,
     ) -> Scored {
         let first = self.score(upstream, tool, siblings);
@@ -394,14 +398,19 @@ impl ScoringService {
         tool: &ToolDefinition,
         signals: &ContextSignals,
         gate: Gate,
-        siblings: &[JsString],
+        siblings: &Siblings,
     ) -> Arc<ToolScore> {
         if let Some(s) = self.heuristics.get(&signals.input_hash) {
             return s;
         }
         let score = Arc::new(match gate {
             Gate::NoDescription => no_description_score(&tool.name, signals.clone()),
-            _ => judged_score(&tool.name, signals.clone(), gate, &heuristic::judge_tool(tool, signals, siblings)),
+            _ => judged_score(
+                &tool.name,
+                signals.clone(),
+                gate,
+                &heuristic::judge_tool(tool, signals, &siblings.to_vec()),
+            ),
         });
         self.heuristics.insert(signals.input_hash.clone(), score.clone());
         score
@@ -413,7 +422,7 @@ impl ScoringService {
         upstream: &str,
         key: ScoreKey,
         tool: &ToolDefinition,
-        siblings: &[JsString],
+        siblings: &Siblings,
         signals: ContextSignals,
         gate: Gate,
     ) {
@@ -426,10 +435,13 @@ impl ScoringService {
             map.insert(key.clone(), notify.clone());
         }
         let (svc, upstream, tool, siblings) =
-            (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.to_vec());
+            (self.clone(), Arc::<str>::from(upstream), tool.clone(), siblings.clone());
         tokio::spawn(async move {
             let judge = async {
-                let score = svc.judge.score_tool(&tool, signals, gate, &siblings).await?;
+                // The names are written out only while one of the judge's slots is held, so
+                // a big list's pending judgements do not each hold a copy of the list.
+                let _slot = svc.sibling_slots.acquire().await;
+                let score = svc.judge.score_tool(&tool, signals, gate, &siblings.to_vec()).await?;
                 serde_json::to_value(&score).map_err(|e| crate::judge::JudgeError::Setup(e.to_string()))
             };
             let outcome = match &svc.fleet {
@@ -482,14 +494,14 @@ impl ScoringService {
         self: &Arc<Self>,
         upstream: &str,
         tool: &ToolDefinition,
-        siblings: &[JsString],
+        siblings: &Siblings,
     ) -> Result<Scored, crate::judge::JudgeError> {
         let signals = context_signals(tool);
         let gate = evaluate_gates(tool);
         let key = self.key(&signals);
         let score = match gate {
             Gate::NoDescription => no_description_score(&tool.name, signals),
-            _ => self.judge.score_tool(tool, signals, gate, siblings).await?,
+            _ => self.judge.score_tool(tool, signals, gate, &siblings.to_vec()).await?,
         };
         let score = Arc::new(score);
         self.failed.invalidate(&key);

@@ -70,7 +70,7 @@ mod tests {
     #[test]
     fn a_score_weighs_what_its_text_holds() {
         let svc = ScoringService::new(Judge::Heuristic, 100);
-        let score = svc.score("u", &tool(1, 2), &[]).score;
+        let score = svc.score("u", &tool(1, 2), &Default::default()).score;
         assert!(score_bytes(&score) > ENTRY_OVERHEAD + std::mem::size_of::<ToolScore>());
         // A model's long justifications and summary are what make one score big.
         let mut long = (*score).clone();
@@ -83,7 +83,7 @@ mod tests {
         let cap: u64 = 256 * 1024;
         let svc = ScoringService::with_limits(Judge::Heuristic, CacheLimits { max_entries: 100_000, max_bytes: cap });
         for i in 0..2_000 {
-            svc.score("u", &tool(i, i % 40), &[]);
+            svc.score("u", &tool(i, i % 40), &Default::default());
         }
         let (bytes, entries) = svc.cache_footprint();
         assert!(bytes <= cap, "{bytes} bytes cached over a cap of {cap}");

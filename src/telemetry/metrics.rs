@@ -64,6 +64,7 @@ pub struct Metrics {
     tools_listed: Counter<u64>,
     tools_hidden: Counter<u64>,
     calls_blocked: Counter<u64>,
+    answers_uninspected: Counter<u64>,
     messages_unreadable: Counter<u64>,
     definitions_changed: Counter<u64>,
     threats_found: Counter<u64>,
@@ -140,6 +141,12 @@ impl Metrics {
             calls_blocked: meter
                 .u64_counter("tdqs.calls.blocked")
                 .with_description("tools/call requests refused because the tool is hidden")
+                .build(),
+            answers_uninspected: meter
+                .u64_counter("tdqs.answers.uninspected")
+                .with_description(
+                    "Upstream answers the gateway could not inspect (refused under enforce, passed on otherwise)",
+                )
                 .build(),
             messages_unreadable: meter
                 .u64_counter("tdqs.messages.unreadable")
@@ -283,6 +290,13 @@ impl Metrics {
             labels.push(KeyValue::new("rule", rule.to_owned()));
         }
         self.calls_blocked.add(1, &labels);
+    }
+
+    /// An answer that could not be inspected; `reason` is one of a fixed set
+    /// ([`crate::proxy::uninspected::Reason`]).
+    pub fn answer_uninspected(&self, server: &str, reason: &'static str) {
+        self.answers_uninspected
+            .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason)]);
     }
 
     /// A client message the gateway could not read; `action` is `refused` or `passed`.

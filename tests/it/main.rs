@@ -18,6 +18,7 @@ mod gateway_auth;
 mod gateway_clients;
 mod gateway_conformance;
 mod gateway_enforce;
+mod gateway_faults;
 mod gateway_guards;
 mod gateway_holes;
 mod gateway_observe;

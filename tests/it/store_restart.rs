@@ -37,7 +37,7 @@ async fn score_all(svc: &Arc<ScoringService>) -> Vec<ScoreState> {
     let tools = tools();
     let mut out = Vec::new();
     for t in &tools {
-        out.push(svc.score_waiting("up", t, &[], Duration::from_secs(5)).await.state);
+        out.push(svc.score_waiting("up", t, &Default::default(), Duration::from_secs(5)).await.state);
     }
     out
 }
@@ -71,7 +71,7 @@ async fn a_restart_judges_nothing_again() {
     // A new process's worth of service on the same file: final scores at once, no model call.
     let second = ScoringService::with_store(judge(&model), 1000, reopened, LEASE);
     for t in &tools() {
-        let s = second.score("up", t, &[]);
+        let s = second.score("up", t, &Default::default());
         assert!(matches!(s.state, ScoreState::Final(_)), "{}: {:?}", t.name, s.state);
         assert_eq!(s.judge, "scripted-model");
     }

@@ -23,7 +23,7 @@ impl UpstreamTools {
 
     /// Approved definitions seen on this upstream: (tool, hash, definition), in name order.
     pub fn approved_definitions(&self) -> Vec<(String, String, serde_json::Value)> {
-        let Ok(m) = self.approved_seen.lock() else { return vec![] };
+        let m = self.approved_seen.lock();
         let mut out: Vec<(String, String, serde_json::Value)> = m
             .iter()
             .filter_map(|(t, (h, raw))| Some((t.clone(), h.clone(), serde_json::from_str(raw).ok()?)))
@@ -34,7 +34,7 @@ impl UpstreamTools {
 
     pub(super) fn remember_approved(&self, tool: &str, state: &ToolState) {
         let (Some(PinStatus::Approved), Some(scored)) = (state.pin, &state.scored) else { return };
-        let Ok(mut m) = self.approved_seen.lock() else { return };
+        let mut m = self.approved_seen.lock();
         let hash = &scored.score.context_signals.input_hash;
         if m.get(tool).is_some_and(|(h, _)| h == hash) {
             return;
@@ -47,7 +47,7 @@ impl UpstreamTools {
 
     /// The findings in the server's latest instructions and whether they were removed.
     pub fn instructions_threats(&self) -> Option<(Vec<Finding>, bool)> {
-        let slot = self.instructions.lock().ok()?;
+        let slot = self.instructions.lock();
         slot.as_ref().map(|(f, removed)| (f.to_vec(), *removed))
     }
 
@@ -55,10 +55,8 @@ impl UpstreamTools {
     /// ones other pages carried.
     pub(super) fn own_names(&self, listed: impl Iterator<Item = String>) -> Vec<String> {
         let mut names: Vec<String> = listed.collect();
-        if self.paginated.load(std::sync::atomic::Ordering::Relaxed)
-            && let Ok(map) = self.tools.lock()
-        {
-            names.extend(map.keys().cloned());
+        if self.paginated.load(std::sync::atomic::Ordering::Relaxed) {
+            names.extend(self.tools.lock().keys().cloned());
         }
         names
     }
@@ -140,9 +138,7 @@ impl UpstreamTools {
                     "server instructions carry a threat"
                 );
             }
-            if let Ok(mut slot) = self.instructions.lock() {
-                *slot = Some((found, remove));
-            }
+            *self.instructions.lock() = Some((found, remove));
             if remove { Verdict::Remove } else { Verdict::Keep }
         })
     }
