@@ -8,7 +8,7 @@
 //! parameter mentions, named siblings, annotation hints); one scorer per dimension turns them
 //! into a 1-5 score under the TDQS anchors and cites what it found, and [`contradiction`] reads
 //! the whole text and the name against the hints. Calibrated against published scores (see
-//! `tests/heuristic_calibration.rs`); gaming resistance is `tests/heuristic_metamorphic.rs`.
+//! `tests/it/heuristic_calibration.rs`); gaming resistance is `tests/it/heuristic_metamorphic.rs`.
 
 mod behavior;
 mod coherence;
