@@ -75,13 +75,21 @@ impl Fleet {
                     return self.judge_and_save(compute, save).await;
                 }
             }
+            // Armed before the claim is asked for: a caller that drops this future (a report
+            // superseded by a newer list, a shutdown) must not leave a claim behind to lapse
+            // with its lease while every other replica waits on it.
+            let mut guard = ClaimGuard { store: self.store.clone(), key: key.to_owned(), owner: self.owner.clone() };
             let claimed = self.claim(key, lease_ms).await;
+            if !matches!(claimed, Ok(true)) {
+                guard.disarm();
+            }
             match claimed {
                 Ok(true) => {
                     // The previous holder may have stored the answer and let go between our
                     // lookup and our claim.
                     if let Ok(Some(v)) = self.look(&lookup).await {
                         self.release_claim(key).await;
+                        guard.disarm();
                         return Ok(Fetched::Stored(v));
                     }
                     let result = tokio::select! {
@@ -89,6 +97,7 @@ impl Fleet {
                         _ = self.keep_claim(key, lease_ms) => unreachable!("renewal never ends"),
                     };
                     self.release_claim(key).await;
+                    guard.disarm();
                     return result;
                 }
                 Ok(false) if Instant::now() >= deadline => return Err(OnceError::StillClaimed),
@@ -154,6 +163,38 @@ impl Fleet {
     }
 }
 
+/// Releases a claim when dropped unless disarmed (the normal paths release it themselves and
+/// wait for that; this covers a cancelled caller). The release runs on the blocking pool.
+struct ClaimGuard {
+    store: Arc<dyn Store>,
+    key: String,
+    owner: String,
+}
+
+impl ClaimGuard {
+    fn disarm(&mut self) {
+        self.key.clear();
+    }
+}
+
+impl Drop for ClaimGuard {
+    fn drop(&mut self) {
+        if self.key.is_empty() {
+            return;
+        }
+        let (store, key, owner) = (self.store.clone(), std::mem::take(&mut self.key), std::mem::take(&mut self.owner));
+        let release = move || {
+            if let Err(e) = store.release(&key, &owner) {
+                tracing::warn!(error = %e, key, "could not release a dropped claim; it lapses with its lease");
+            }
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(rt) => drop(rt.spawn_blocking(release)),
+            Err(_) => release(),
+        }
+    }
+}
+
 fn hostname() -> String {
     std::env::var("HOSTNAME").ok().filter(|h| !h.is_empty()).unwrap_or_else(|| "gateway".to_owned())
 }
@@ -211,5 +252,35 @@ mod tests {
         assert!(started.elapsed() >= Duration::from_millis(250), "waited for the lease");
         assert_eq!(store.get_coherence("k").unwrap(), Some(serde_json::json!(2)));
         assert!(store.claim("k", "other", 1000).unwrap(), "the claim was released");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_cancelled_caller_lets_go_of_its_claim() {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
+        let (started_tx, started_rx) = tokio::sync::oneshot::channel();
+        let f = fleet(&store, 60_000);
+        let task = tokio::spawn(async move {
+            let compute = async move {
+                let _ = started_tx.send(());
+                std::future::pending::<()>().await;
+                Ok(serde_json::json!(0))
+            };
+            f.once("k", lookup(), compute, save()).await
+        });
+        started_rx.await.unwrap(); // the claim is held and the judge call is running
+        assert!(!store.claim("k", "other", 1000).unwrap(), "held while the call runs");
+        task.abort();
+        let _ = task.await;
+        // The release runs on the blocking pool: wait for it, not for a clock.
+        let mut released = false;
+        for _ in 0..500 {
+            if store.claim("k", "other", 1000).unwrap() {
+                released = true;
+                break;
+            }
+            tokio::task::yield_now().await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert!(released, "a dropped caller's claim is released, not left to its 60 s lease");
     }
 }
