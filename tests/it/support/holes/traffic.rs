@@ -4,6 +4,8 @@
 
 use serde_json::{Value, json};
 
+use crate::support::rng::Rng;
+
 /// One way of hiding a call from a reader that is stricter than the upstream's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -139,31 +141,6 @@ pub fn gzip(data: &[u8]) -> Vec<u8> {
         .expect("python for gzip");
     child.stdin.take().unwrap().write_all(data).unwrap();
     child.wait_with_output().unwrap().stdout
-}
-
-/// A small seeded generator (splitmix64): the same seed, the same traffic.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
 }
 
 /// An id in one of the spellings clients and attackers use.
