@@ -108,14 +108,18 @@ impl Gateway {
                 // Redirects go back to the client as they are (and never carry its credentials
                 // somewhere else).
                 .redirect(reqwest::redirect::Policy::none())
-                .build()
         };
-        let http = client(crate::config::limits::connect_timeout_ms())?;
+        let http = client(crate::config::limits::connect_timeout_ms()).build()?;
+        // The authorization server's answers (metadata, keys, introspection, client
+        // credentials) are small documents: one that stalls ends in a clear 503 for the
+        // request waiting on it instead of holding it (and every request behind it) open.
+        let auth_http =
+            client(crate::config::limits::connect_timeout_ms()).timeout(std::time::Duration::from_secs(10)).build()?;
         let clients = config
             .upstreams
             .iter()
             .filter(|u| u.command.is_none())
-            .map(|u| Ok((u.name.clone(), client(u.connect_timeout_ms)?)))
+            .map(|u| Ok((u.name.clone(), client(u.connect_timeout_ms).build()?)))
             .collect::<Result<_, reqwest::Error>>()?;
         let rules = config
             .upstreams
@@ -134,12 +138,12 @@ impl Gateway {
                 (u.name.clone(), views)
             })
             .collect();
-        let auth = crate::auth::Auth::from_config(&config.auth, http.clone())?;
+        let auth = crate::auth::Auth::from_config(&config.auth, auth_http.clone())?;
         let credentials = config
             .upstreams
             .iter()
             .map(|u| {
-                let c = crate::auth::upstream::UpstreamCredentials::new(u, auth.is_some(), http.clone());
+                let c = crate::auth::upstream::UpstreamCredentials::new(u, auth.is_some(), auth_http.clone());
                 (u.name.clone(), Arc::new(c))
             })
             .collect();
