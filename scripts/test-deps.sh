@@ -10,12 +10,13 @@
 #   .venv-mcp/               a Python venv with the Python MCP SDK (mcp 1.30), for the rig's
 #                            servers and client in tests/rig/ (not .venv: that one holds the
 #                            reference tdqs package, which needs mcp 2.x)
+#   .venv-mcp2/              a Python venv with the Python MCP SDK 2.x (mcp 2.3.0), for the rig's
+#                            py2_server.py and py2_client.py (the SDK 2.x matrix); its own venv,
+#                            so the oracle's .venv can move on without changing what is tested
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 NODE_DIR="$ROOT/tests/node"
-VENV="$ROOT/.venv-mcp"
-PY_REQUIREMENTS="mcp==1.30.*"
 
 say() { echo "test-deps: $*" >&2; }
 
@@ -29,13 +30,19 @@ if [ ! -f "$stamp" ] || [ "$NODE_DIR/package-lock.json" -nt "$stamp" ]; then
     (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 
-# --- Python MCP SDK -----------------------------------------------------------------------
-marker="$VENV/.rig-requirements"
-if [ ! -x "$VENV/bin/python" ] || [ "$(cat "$marker" 2>/dev/null)" != "$PY_REQUIREMENTS" ]; then
-    say "preparing .venv-mcp ($PY_REQUIREMENTS)"
-    [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV" >&2
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "$PY_REQUIREMENTS" >&2
-    "$VENV/bin/python" -c 'import mcp.server.fastmcp, mcp.client.streamable_http' \
-        || { say "the mcp package is not importable from $VENV"; exit 1; }
-    echo "$PY_REQUIREMENTS" >"$marker"
-fi
+# --- Python MCP SDKs -----------------------------------------------------------------------
+# venv DIR REQUIREMENT MODULES: DIR holds exactly REQUIREMENT, and MODULES import from it.
+venv() {
+    local dir="$ROOT/$1" want="$2" modules="$3"
+    local marker="$dir/.rig-requirements"
+    if [ ! -x "$dir/bin/python" ] || [ "$(cat "$marker" 2>/dev/null)" != "$want" ]; then
+        say "preparing $1 ($want)"
+        [ -x "$dir/bin/python" ] || python3 -m venv "$dir" >&2
+        "$dir/bin/python" -m pip install --quiet --disable-pip-version-check "$want" >&2
+        "$dir/bin/python" -c "import $modules" \
+            || { say "the mcp package is not importable from $dir"; exit 1; }
+        echo "$want" >"$marker"
+    fi
+}
+venv .venv-mcp "mcp==1.30.*" "mcp.server.fastmcp, mcp.client.streamable_http"
+venv .venv-mcp2 "mcp==2.3.0" "mcp.server.mcpserver, mcp.client.client"

@@ -25,6 +25,7 @@ mod gateway_observe;
 mod gateway_pagination;
 mod gateway_protocol;
 mod gateway_refinement;
+mod gateway_sdk2;
 mod gateway_sessions;
 mod gateway_streams;
 mod gateway_threats;

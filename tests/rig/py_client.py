@@ -8,6 +8,9 @@ JSON object on stdout describing what it saw; the Rust side asserts on it.
     python py_client.py everything URL       the server-everything tour: capabilities for roots,
                                              sampling and elicitation; list_changed, list, echo,
                                              progress, sampling, elicitation, roots, logging
+    python py_client.py tour URL [URL ...]   per URL: initialize, call `search_issues` and
+                                             `do_thing`, list, call `do_thing` again (the SDK 2.x
+                                             matrix, gateway_sdk2.rs); prints {"runs": [...]}
 Add `--header K=V` (repeatable) for extra HTTP headers.
 """
 
@@ -199,7 +202,47 @@ async def everything(session: ClientSession, obs: Observer, out: dict[str, Any])
     await session.call_tool("toggle-simulated-logging", {})
 
 
+async def tour_one(url: str) -> dict[str, Any]:
+    """One connection of the SDK 2.x matrix: initialize, a visible call and a poor one before
+    listing (as a client that remembers its tools does), the list, the poor call again."""
+    out: dict[str, Any] = {"url": url}
+    try:
+        async with streamablehttp_client(url) as (read, write, get_session_id):
+            async with ClientSession(read, write) as session:
+                init = await session.initialize()
+                out["protocolVersion"] = init.protocolVersion
+                out["serverName"] = init.serverInfo.name
+                out["sessionId"] = get_session_id()
+
+                async def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+                    try:
+                        return {"result": call_summary(await session.call_tool(name, arguments))}
+                    except Exception as e:  # an MCP error answer
+                        err = getattr(e, "error", None)
+                        got: dict[str, Any] = {"type": type(e).__name__, "message": str(e)}
+                        if err is not None:
+                            got.update({"code": err.code, "message": err.message, "data": err.data})
+                        return {"error": got}
+
+                out["visible"] = await call("search_issues", {"query": "crash", "state": "all"})
+                out["poor"] = await call("do_thing", {"a": "x", "b": 1})
+                out["tools"] = (await list_all(session))["tools"]
+                out["poorAgain"] = await call("do_thing", {"a": "x", "b": 1})
+    except BaseException as e:  # noqa: BLE001 - reported to the Rust side, which fails the test
+        out["fatal"] = f"{type(e).__name__}: {e}"
+    return out
+
+
+async def tour(urls: list[str]) -> dict[str, Any]:
+    return {"client": "py1", "runs": [await tour_one(u) for u in urls]}
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["tour"]:
+        out = asyncio.run(tour(sys.argv[2:]))
+        json.dump(out, sys.stdout)
+        sys.stdout.write("\n")
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("command", choices=["list", "call", "everything"])
     ap.add_argument("url")

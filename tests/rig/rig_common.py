@@ -5,9 +5,9 @@
   uvicorn. The process exits as soon as its stdin reaches EOF, so a test process that dies, for
   whatever reason, never leaves a server behind (the Rust side keeps the other end open).
 - `Recorder`: ASGI middleware noting every HTTP request that reaches the server (method, path,
-  the headers the tests care about, and each JSON-RPC message of a POST body). Tests read the
-  record at `GET /_rig/received` and clear it with `POST /_rig/reset`, which is how they prove that
-  the gateway never forwarded a refused `tools/call`.
+  query string, the headers the tests care about, and each JSON-RPC message of a POST body).
+  Tests read the record at `GET /_rig/received` and clear it with `POST /_rig/reset`, which is
+  how they prove that the gateway never forwarded a refused `tools/call`.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ INTERESTING_HEADERS = (
     "content-type",
     "mcp-session-id",
     "mcp-protocol-version",
+    "mcp-method",
+    "mcp-name",
     "last-event-id",
     "authorization",
     "x-rig-token",
@@ -95,6 +97,7 @@ class Recorder:
         entry: dict[str, Any] = {
             "http": scope.get("method"),
             "path": path,
+            "query": scope.get("query_string", b"").decode("latin-1"),
             "headers": {k: headers[k] for k in INTERESTING_HEADERS if k in headers},
         }
         if scope.get("method") != "POST":

@@ -7,6 +7,9 @@
 //   node ts_client.mjs everything URL        the server-everything tour (roots, sampling and
 //                                            elicitation declared): list, echo, progress,
 //                                            sampling, elicitation, roots, logging, then DELETE
+//   node ts_client.mjs tour URL [URL ...]    per URL: initialize, call `search_issues` and
+//                                            `do_thing`, list, call `do_thing` again (the SDK 2.x
+//                                            matrix, gateway_sdk2.rs); prints {"runs": [...]}
 
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -22,6 +25,54 @@ const { StreamableHTTPClientTransport } = await sdk("client/streamableHttp.js");
 const types = await sdk("types.js");
 
 const [command, url, tool, toolArgs] = process.argv.slice(2);
+
+// One connection per URL of the SDK 2.x matrix: initialize, list, a visible call, a poor one.
+async function tourOne(target) {
+  const out = { url: target };
+  const c = new Client({ name: "rig-ts-client", version: "1.0.0" }, { capabilities: {} });
+  const t = new StreamableHTTPClientTransport(new URL(target));
+  const summarize = (r) => ({
+    isError: !!r.isError,
+    text: (r.content ?? []).filter((x) => x.type === "text").map((x) => x.text).join("\n"),
+  });
+  try {
+    await c.connect(t);
+    out.protocolVersion = t.protocolVersion ?? null;
+    out.serverName = c.getServerVersion()?.name ?? null;
+    out.sessionId = t.sessionId ?? null;
+    const call = async (name, args) => {
+      try {
+        return { result: summarize(await c.callTool({ name, arguments: args })) };
+      } catch (e) {
+        return { error: { message: String(e.message ?? e), code: e.code ?? null, data: e.data ?? null } };
+      }
+    };
+    out.visible = await call("search_issues", { query: "crash", state: "all" });
+    out.poor = await call("do_thing", { a: "x", b: 1 });
+    const tools = [];
+    let cursor;
+    for (;;) {
+      const page = await c.listTools(cursor ? { cursor } : undefined);
+      tools.push(...page.tools);
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    out.tools = tools;
+    out.poorAgain = await call("do_thing", { a: "x", b: 1 });
+    if (t.sessionId) await t.terminateSession();
+    await c.close();
+  } catch (e) {
+    out.fatal = String(e?.stack ?? e);
+  }
+  return out;
+}
+
+if (command === "tour") {
+  const runs = [];
+  for (const target of process.argv.slice(3)) runs.push(await tourOne(target));
+  process.stdout.write(JSON.stringify({ client: "ts1", runs }) + "\n");
+  process.exit(0);
+}
 if (!["list", "call", "everything"].includes(command) || !url) {
   console.error("usage: ts_client.mjs list|call|everything URL [TOOL ARGS]");
   process.exit(2);

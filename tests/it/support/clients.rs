@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::paths::{node, python, rig_dir, root, stdio_rig};
+use super::paths::{node, python, python2, rig_dir, root, stdio_rig};
 use super::patience::{poll, scaled};
 use super::process::Guarded;
 use super::scratch::Scratch;
@@ -49,6 +49,20 @@ pub async fn rig_ts_client(args: &[&str]) -> Value {
     let mut cmd = tokio::process::Command::new(node());
     cmd.arg(rig_dir().join("ts_client.mjs")).args(args);
     run_client(cmd, &format!("ts_client {args:?}")).await
+}
+
+/// Runs `tests/rig/py2_client.py` (the Python SDK 2.x client) and returns what it printed.
+pub async fn rig_py2_client(args: &[&str]) -> Value {
+    let mut cmd = tokio::process::Command::new(python2());
+    cmd.arg(rig_dir().join("py2_client.py")).args(args);
+    run_client(cmd, &format!("py2_client {args:?}")).await
+}
+
+/// Runs `tests/rig/ts2_client.mjs` (the TypeScript SDK 2.x client) and returns what it printed.
+pub async fn rig_ts2_client(args: &[&str]) -> Value {
+    let mut cmd = tokio::process::Command::new(node());
+    cmd.arg(rig_dir().join("ts2_client.mjs")).args(args);
+    run_client(cmd, &format!("ts2_client {args:?}")).await
 }
 
 /// Runs a client script to completion (killed, with what it started, after `timeout`) and

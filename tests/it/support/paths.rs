@@ -23,6 +23,11 @@ pub fn python() -> PathBuf {
     root().join(".venv-mcp/bin/python")
 }
 
+/// The Python of `.venv-mcp2` (the `mcp` 2.x SDK: py2_server.py, py2_client.py).
+pub fn python2() -> PathBuf {
+    root().join(".venv-mcp2/bin/python")
+}
+
 /// A console script installed in `.venv-mcp` (e.g. `mcp-server-time`).
 pub fn venv_bin(name: &str) -> PathBuf {
     root().join(".venv-mcp/bin").join(name)

@@ -15,10 +15,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
-pub use super::clients::{rig_py_client as py_client, rig_ts_client as ts_client, run_client};
+pub use super::clients::{
+    rig_py_client as py_client, rig_py2_client as py2_client, rig_ts_client as ts_client, rig_ts2_client as ts2_client,
+    run_client,
+};
 pub use super::gateway::{Gateway, Launch, READY_TIMEOUT};
 pub use super::mcp as http;
-pub use super::paths::{node, node_modules, python, rig_dir, root};
+pub use super::paths::{node, node_modules, python, python2, rig_dir, root};
 pub use super::process::Proc;
 pub use super::scratch::Scratch;
 pub use super::{meta, tap};
@@ -28,6 +31,16 @@ pub use super::patience::{eventually, eventually_async, patience, poll, poll_asy
 fn require_rig() {
     let needed = [python(), node_modules().join("@modelcontextprotocol/server-everything")];
     super::paths::require(&needed, "scripts/test-deps.sh");
+}
+
+/// Fails naming the installer when the SDK 2.x rig (`.venv-mcp2`, the TypeScript SDK 2.x
+/// packages) is missing.
+pub fn require_sdk2() {
+    let sdk = node_modules().join("@modelcontextprotocol");
+    super::paths::require(
+        &[python2(), sdk.join("server/package.json"), sdk.join("client/package.json")],
+        "scripts/test-deps.sh",
+    );
 }
 
 /// A free loopback port (the kernel's choice; a process started on it right after rarely loses
@@ -95,9 +108,15 @@ impl Upstream {
 
     /// A rig Python server (`tests/rig/<script>`), on the port it announces.
     pub async fn python(rig: &Rig, name: &str, script: &str, args: &[&str]) -> Upstream {
+        Upstream::announced(rig, name, &python(), script, args).await
+    }
+
+    /// A rig server run by `program` (a Python, node) from `tests/rig/<script>`, on the port it
+    /// announces with `LISTENING <port>`.
+    pub async fn announced(rig: &Rig, name: &str, program: &std::path::Path, script: &str, args: &[&str]) -> Upstream {
         let mut argv = vec![rig_dir().join(script).display().to_string()];
         argv.extend(args.iter().map(|s| s.to_string()));
-        let mut proc = Proc::spawn(&rig.dir, name, &python(), &argv, &[]);
+        let mut proc = Proc::spawn(&rig.dir, name, program, &argv, &[]);
         let out = proc.out.clone();
         let port = poll_ready(&mut proc, name, || {
             let out = out.clone();
@@ -114,6 +133,17 @@ impl Upstream {
     /// The FastMCP server: stateful SSE by default; `--stateless` for JSON answers; `--gzip`.
     pub async fn fastmcp(rig: &Rig, args: &[&str]) -> Upstream {
         Upstream::python(rig, "fastmcp", "fastmcp_server.py", args).await
+    }
+
+    /// The Python SDK 2.x `MCPServer` (both protocol eras on one endpoint; `--json`).
+    pub async fn py2(rig: &Rig, args: &[&str]) -> Upstream {
+        Upstream::announced(rig, "py2-server", &python2(), "py2_server.py", args).await
+    }
+
+    /// The TypeScript SDK 2.x server (`createMcpHandler`: 2026-07-28, and 2025-era requests
+    /// served statelessly).
+    pub async fn ts2(rig: &Rig) -> Upstream {
+        Upstream::announced(rig, "ts2-server", &node(), "ts2_server.mjs", &[]).await
     }
 
     /// The low-level server with a three-page `tools/list`; `--json` for JSON answers.
