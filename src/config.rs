@@ -6,6 +6,9 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+pub use crate::settings::ConfigError;
+use crate::settings::{expand_env, invalid};
+
 use serde::Deserialize;
 
 use crate::tdqs::score::{Tenths, Tier};
@@ -91,6 +94,18 @@ fn default_addr() -> SocketAddr {
 
 fn default_max_body() -> usize {
     4 * 1024 * 1024
+}
+
+impl ListenConfig {
+    /// Whether this listener answers to `host` (a `Host` header value).
+    pub fn allows_host(&self, host: &str) -> bool {
+        crate::http::origin::host_allowed(&self.allowed_hosts, self.addr.ip().is_loopback(), host)
+    }
+
+    /// Whether a browser page from `origin` may call this listener.
+    pub fn allows_origin(&self, origin: &str) -> bool {
+        crate::http::origin::origin_allowed(&self.allowed_origins, origin)
+    }
 }
 
 impl Default for ListenConfig {
@@ -573,21 +588,6 @@ impl UpstreamConfig {
     }
 }
 
-/// A configuration problem, with the key it concerns.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    #[error("cannot read config {path}: {source}")]
-    Read { path: String, source: std::io::Error },
-    #[error("config {path}: {message}")]
-    Parse { path: String, message: String },
-    #[error("config key `{key}`: {message}")]
-    Invalid { key: String, message: String },
-}
-
-fn invalid(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
-    ConfigError::Invalid { key: key.into(), message: message.into() }
-}
-
 impl Config {
     /// Reads, parses and validates a TOML file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
@@ -899,21 +899,6 @@ pub fn user_data_dir() -> PathBuf {
     }
 }
 
-/// Expands `${VAR}` from the environment; an unset variable is an error naming it.
-pub fn expand_env(value: &str) -> Result<String, String> {
-    let mut out = String::new();
-    let mut rest = value;
-    while let Some(start) = rest.find("${") {
-        out.push_str(&rest[..start]);
-        let Some(end) = rest[start..].find('}') else { return Err("unclosed ${".into()) };
-        let var = &rest[start + 2..start + end];
-        out.push_str(&std::env::var(var).map_err(|_| format!("environment variable {var} is not set"))?);
-        rest = &rest[start + end + 1..];
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1035,12 +1020,5 @@ mod tests {
             let c = cfg(text).unwrap();
             assert_eq!(c.upstreams[0].name, "everything");
         }
-    }
-
-    #[test]
-    fn env_expansion() {
-        // SAFETY of the test: PATH is always set.
-        assert!(expand_env("x ${PATH} y").unwrap().starts_with("x /"));
-        assert!(expand_env("${TDQS_SURELY_UNSET_VAR}").unwrap_err().contains("TDQS_SURELY_UNSET_VAR"));
     }
 }

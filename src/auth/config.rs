@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::config::ConfigError;
+use crate::settings::ConfigError;
 
 /// `[auth]`: the gateway as an OAuth 2.1 resource server (off unless configured).
 #[derive(Debug, Clone, Deserialize, Default)]
