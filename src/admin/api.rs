@@ -11,7 +11,8 @@ use hyper::body::Incoming;
 use serde_json::{Value, json};
 
 use super::{AdminError, actions, events, json_ok, text_ok};
-use crate::config::{FailMode, Mode, Pending, Policy, Transport};
+use crate::config::Transport;
+use crate::policy::settings::{FailMode, Mode, Pending, Policy};
 use crate::proxy::intercept::{ToolView, UpstreamTools};
 use crate::proxy::{Body, Gateway};
 use crate::scoring::pins::PinStatus;

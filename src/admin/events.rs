@@ -14,7 +14,7 @@ use http::Response;
 use serde_json::json;
 use tokio::sync::broadcast;
 
-use crate::proxy::body::{channel_body, sse_response};
+use crate::http::body::{channel_body, sse_response};
 use crate::proxy::{Body, Gateway};
 
 const TICK: Duration = Duration::from_secs(1);

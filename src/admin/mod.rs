@@ -24,9 +24,9 @@ use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use hyper::body::Incoming;
 
 use crate::config::{Config, ConfigError};
-use crate::proxy::Body;
+use crate::http::Body;
+use crate::http::body::{full, json_response};
 use crate::proxy::Gateway;
-use crate::proxy::body::{full, json_response};
 
 /// The admin API's settings, resolved once at start.
 pub struct Admin {

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::config::ConfigError;
+use crate::settings::ConfigError;
 
 /// `[auth]`: the gateway as an OAuth 2.1 resource server (off unless configured).
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -246,7 +246,7 @@ mod tests {
         assert_eq!(rules.len(), 1);
         assert_eq!(
             (rules[0].1.mode, rules[0].1.deny.as_slice()),
-            (crate::config::Mode::Enforce, &["x".to_owned()][..])
+            (crate::policy::settings::Mode::Enforce, &["x".to_owned()][..])
         );
         let e = check(&rule("min_tier = \"Z\"")).unwrap_err();
         assert!(e.contains("`policy.rule[0].min_tier`"), "{e}");
@@ -266,7 +266,7 @@ mod tests {
         let rules = c.rule_policies(&c.upstreams[0]);
         let names: Vec<&str> = rules.iter().map(|(r, _)| r.name.as_str()).collect();
         assert_eq!(names, ["own", "g"]);
-        assert_eq!(rules[0].1.mode, crate::config::Mode::Enforce);
+        assert_eq!(rules[0].1.mode, crate::policy::settings::Mode::Enforce);
         assert_eq!(rules[0].1.minimum, crate::tdqs::score::Tenths(35), "tier A");
         assert_eq!(rules[1].1.minimum, crate::tdqs::score::Tenths(30));
     }

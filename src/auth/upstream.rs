@@ -33,7 +33,7 @@ struct ClientCredentials {
 fn expand(cfg: &UpstreamConfig) -> Result<HeaderMap, String> {
     let mut out = HeaderMap::new();
     for (k, v) in &cfg.headers {
-        let value = crate::config::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
+        let value = crate::settings::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
         let name = HeaderName::try_from(k.as_str()).map_err(|e| format!("header {k}: {e}"))?;
         let value = HeaderValue::try_from(value).map_err(|e| format!("header {k}: {e}"))?;
         out.insert(name, value);

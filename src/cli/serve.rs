@@ -9,8 +9,9 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
-use crate::config::{Config, JudgeKind, Mode, Transport, UpstreamConfig};
+use crate::config::{Config, JudgeKind, Transport, UpstreamConfig};
 use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
+use crate::policy::settings::Mode;
 use crate::proxy::{Gateway, serve};
 use crate::scoring::service::{CacheLimits, ScoringService};
 

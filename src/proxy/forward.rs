@@ -271,7 +271,7 @@ impl exchange::Lister for HttpLister<'_> {
             };
             let resp = send(self.gw, self.upstream, &out, Bytes::from(request)).await.map_err(|e| e.to_string())?;
             let answer =
-                crate::client::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
+                crate::mcp::answer::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
             serde_json::to_vec(&answer).map_err(|e| e.to_string())
         })
     }

@@ -10,8 +10,8 @@ use parking_lot::Mutex;
 
 use serde_json::json;
 
-use crate::config::{Mode, Pending, Policy, ThreatAction};
 use crate::mcp::tools_list::{ListResult, ToolAction};
+use crate::policy::settings::{Mode, Pending, Policy, ThreatAction};
 use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
 use crate::scoring::ScoreReport;
 use crate::scoring::pins::PinStatus;

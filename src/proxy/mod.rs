@@ -10,7 +10,6 @@
 //!
 //! Errors turn into HTTP responses in one place (`error.rs`).
 
-pub(crate) mod body;
 mod bridge;
 mod capped;
 mod error;
@@ -34,8 +33,6 @@ pub mod upstream_client;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bytes::Bytes;
-use http_body_util::combinators::BoxBody;
 use tokio::sync::broadcast;
 
 use crate::config::Config;
@@ -44,9 +41,9 @@ use intercept::UpstreamTools;
 
 pub use listener::{Listening, serve};
 
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
-/// Every response body: a whole buffer or a stream.
-pub type Body = BoxBody<Bytes, BoxError>;
+// The shared HTTP pieces, under the names the proxy's files use.
+pub(crate) use crate::http::body;
+pub use crate::http::{Body, BoxError};
 
 /// Shared state of a running gateway.
 pub struct Gateway {

@@ -116,12 +116,12 @@ fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), Ga
     let listen = &gw.config.listen;
     if let Some(origin) = req.headers().get(header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("");
-        if !guard::origin_allowed(listen, origin) {
+        if !listen.allows_origin(origin) {
             return Err(GatewayError::ForbiddenOrigin(origin.to_owned()));
         }
     }
-    match guard::request_host(req) {
-        Some(host) if !guard::host_allowed(listen, host) => Err(GatewayError::ForbiddenHost(host.to_owned())),
+    match crate::http::origin::request_host(req) {
+        Some(host) if !listen.allows_host(host) => Err(GatewayError::ForbiddenHost(host.to_owned())),
         _ => Ok(()),
     }
 }

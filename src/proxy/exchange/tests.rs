@@ -7,7 +7,8 @@ use bytes::Bytes;
 use serde_json::{Value, json};
 
 use super::{Admitted, admit};
-use crate::config::{Config, Mode, PolicyConfig, UpstreamConfig};
+use crate::config::{Config, UpstreamConfig};
+use crate::policy::settings::{Mode, PolicyConfig};
 use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 

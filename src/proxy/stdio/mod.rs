@@ -3,7 +3,7 @@
 //! GET opens the stream for server-initiated messages, DELETE ends the child. A cap on
 //! children, and a reaper for idle sessions.
 
-pub mod child;
+pub use crate::mcp::child;
 mod session;
 pub mod wrap;
 
