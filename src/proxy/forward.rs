@@ -262,6 +262,10 @@ impl exchange::Lister for HttpLister<'_> {
             for h in ["mcp-method", "mcp-name", "content-encoding", "content-length"] {
                 headers.remove(h);
             }
+            if self.envelope().is_some() {
+                // 2026-07-28: the method header is required, and must match the body.
+                headers.insert("mcp-method", HeaderValue::from_static("tools/list"));
+            }
             let out = Outbound {
                 method: Method::POST,
                 headers,
@@ -274,6 +278,10 @@ impl exchange::Lister for HttpLister<'_> {
                 crate::mcp::answer::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
             serde_json::to_vec(&answer).map_err(|e| e.to_string())
         })
+    }
+
+    fn envelope(&self) -> Option<serde_json::Map<String, serde_json::Value>> {
+        crate::mcp::envelope::of_request(&self.req.body)
     }
 }
 

@@ -26,6 +26,12 @@ pub trait Lister: Send + Sync {
     /// Sends `request` (a whole `tools/list` message whose id is `id`) and returns the bytes of
     /// the message answering it.
     fn list_page<'a>(&'a self, id: &'a str, request: Vec<u8>) -> BoxFuture<'a, Result<Vec<u8>, String>>;
+
+    /// The caller's 2026-07-28 envelope (see [`crate::mcp::envelope`]), which every list
+    /// request then carries; `None` for a caller of an older revision.
+    fn envelope(&self) -> Option<serde_json::Map<String, Value>> {
+        None
+    }
 }
 
 /// Lists every page of the upstream's tools and scores them; `Err` says why it failed.
@@ -45,9 +51,14 @@ pub async fn learn(tools: &UpstreamTools, scoring: &Arc<ScoringService>, lister:
 
 async fn list_all(tools: &UpstreamTools, scoring: &Arc<ScoringService>, lister: &dyn Lister) -> Result<(), String> {
     let mut cursor: Option<String> = None;
+    let envelope = lister.envelope();
     for _ in 0..LIST_PAGES {
         let id = own_list_id();
-        let request = list_request(id.clone(), cursor.as_deref()).to_string().into_bytes();
+        let mut request = list_request(id.clone(), cursor.as_deref());
+        if let Some(e) = &envelope {
+            crate::mcp::envelope::stamp(&mut request, e);
+        }
+        let request = request.to_string().into_bytes();
         let answer = tokio::time::timeout(PAGE_WAIT, lister.list_page(&id, request))
             .await
             .map_err(|_| format!("no answer to tools/list within {} ms", PAGE_WAIT.as_millis()))??;

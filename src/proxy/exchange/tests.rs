@@ -85,3 +85,58 @@ async fn a_visible_call_passes_untouched_and_an_unknown_one_is_refused_without_a
         run(Mode::Enforce, br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"never_listed"}}"#).await;
     assert_eq!(answers(&a)[0]["error"]["data"]["reason"], "unlisted");
 }
+
+/// A server that answers every list with one tool, refusing lists without the 2026-07-28
+/// envelope as SDK 2.x servers do when the request's header names that revision.
+struct ModernServer {
+    envelope: Option<serde_json::Map<String, Value>>,
+    seen: parking_lot::Mutex<Vec<Value>>,
+}
+
+impl super::Lister for ModernServer {
+    fn list_page<'a>(
+        &'a self,
+        id: &'a str,
+        request: Vec<u8>,
+    ) -> futures_util::future::BoxFuture<'a, Result<Vec<u8>, String>> {
+        Box::pin(async move {
+            let request: Value = serde_json::from_slice(&request).unwrap();
+            self.seen.lock().push(request.clone());
+            if request.pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion").is_none() {
+                return Err("the server answered 400 Bad Request: params._meta is required".to_owned());
+            }
+            let tool = json!({"name": "lookup_order", "title": "Look up order",
+                "description": "Looks up one order by its id and returns its status, line items and total. Use it when the user names an order; it never changes anything and fails when no order has that id.",
+                "inputSchema": {"type": "object", "properties": {"order_id": {"type": "string", "description": "The order id, e.g. A-1001."}}, "required": ["order_id"]},
+                "annotations": {"readOnlyHint": true}});
+            Ok(json!({"jsonrpc": "2.0", "id": id, "result": {"tools": [tool], "ttlMs": 0, "cacheScope": "private"}})
+                .to_string()
+                .into_bytes())
+        })
+    }
+
+    fn envelope(&self) -> Option<serde_json::Map<String, Value>> {
+        self.envelope.clone()
+    }
+}
+
+#[tokio::test]
+async fn a_2026_call_before_any_list_is_decided_by_a_list_in_the_callers_revision() {
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "lookup_order",
+        "arguments": {"order_id": "A-1"}, "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {}, "progressToken": 9}}});
+    let body = Bytes::from(call.to_string());
+    let cfg =
+        Config { policy: PolicyConfig { mode: Some(Mode::Enforce), ..PolicyConfig::default() }, ..Config::default() };
+    let tools = UpstreamTools::new("u".into(), cfg.effective_policy(&UpstreamConfig::default()));
+    let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 100);
+    let server = ModernServer { envelope: crate::mcp::envelope::of_request(&body), seen: Default::default() };
+    let a = admit(&tools, &scoring, &body, None, Some(&server)).await;
+    assert_eq!(a.forward.as_ref(), Some(&body), "the call goes on once the tool is known: {:?}", answers(&a));
+    let seen = server.seen.lock();
+    assert_eq!(seen.len(), 1, "one listing");
+    let meta = &seen[0]["params"]["_meta"];
+    assert_eq!(meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28");
+    assert_eq!(meta["io.modelcontextprotocol/clientCapabilities"], json!({}));
+    assert!(meta.get("progressToken").is_none(), "the caller's own request keys stay its own: {meta}");
+}
