@@ -105,6 +105,7 @@ impl Matrix {
             check_run(client, server, mode, run);
         }
         for server in &self.servers {
+            self.check_learned(client, server).await;
             let calls = calls_by_mode(&server.upstream).await;
             for mode in MODES {
                 let poor = calls.iter().filter(|(m, t)| m == mode && t == POOR).count();
@@ -113,6 +114,39 @@ impl Matrix {
                 assert_eq!(visible, 1, "{what}: the visible call reached the server once: {calls:?}");
                 let expected = if mode == "enforce" { 0 } else { 2 };
                 assert_eq!(poor, expected, "{what}: calls to {POOR} that reached the server: {calls:?}");
+            }
+        }
+    }
+}
+
+impl Matrix {
+    /// The enforcing upstream was first called before anything listed it: the gateway listed it
+    /// itself (its own ids are strings; the SDK clients number theirs) in the caller's revision,
+    /// 2026-07-28 requests with their `Mcp-Method` header.
+    async fn check_learned(&self, client: &str, server: &Server) {
+        let what = format!("{client} -> {}-enforce", server.label);
+        let modern = expected_version(client, server) == "2026-07-28";
+        let received = server.upstream.received().await;
+        let own_lists: Vec<&Value> = received
+            .iter()
+            .filter(|e| e["query"] == "mode=enforce")
+            .filter(|e| {
+                e["messages"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|m| m["method"] == "tools/list" && m["id"].is_string())
+            })
+            .collect();
+        assert!(
+            !own_lists.is_empty(),
+            "{what}: the gateway listed the server to decide on the first call: {received:?}"
+        );
+        for e in own_lists {
+            let version = e["headers"]["mcp-protocol-version"].as_str().unwrap_or_default();
+            assert_eq!(version == "2026-07-28", modern, "{what}: the gateway's list speaks the caller's revision: {e}");
+            if modern {
+                assert_eq!(e["headers"]["mcp-method"], "tools/list", "{what}: the gateway's list: {e}");
             }
         }
     }
