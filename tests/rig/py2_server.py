@@ -99,7 +99,11 @@ def build() -> MCPServer:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--stdio", action="store_true")
     args = ap.parse_args()
+    if args.stdio:
+        build().run("stdio")
+        return
     serve(Recorder(build().streamable_http_app(json_response=args.json)))
 
 
