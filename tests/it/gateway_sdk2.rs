@@ -287,3 +287,46 @@ async fn typescript_sdk1_client_through_every_mode_of_2x_servers() {
     let out = support::ts_client(&args).await;
     m.check("ts1", &out).await;
 }
+
+/// 2026-07-28 replaces the GET stream with `subscriptions/listen`, a POST whose SSE answer stays
+/// open: a tool added while a client listens reaches it through every mode, and the list it
+/// fetches then follows the policy (the new, poorly described tool hidden and refused under
+/// enforce, there and callable under observe and annotate).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tool_added_while_a_2026_client_listens_follows_the_policy() {
+    let rig = Rig::new("sdk2-listen");
+    support::require_sdk2();
+    let server = Upstream::py2(&rig, &[]).await;
+    let mut config = String::from("[store]\nurl = \"memory\"\n\n[policy]\nmin_tier = \"B\"\n");
+    for mode in MODES {
+        config.push_str(&format!(
+            "\n[[upstream]]\nname = \"{mode}\"\nurl = \"{}?mode={mode}\"\n[upstream.policy]\nmode = \"{mode}\"\n",
+            server.url()
+        ));
+    }
+    let gw = Gateway::start(&rig, "", &config).await;
+    let trigger = format!("{}/_rig/add-tool", server.base());
+    let urls: Vec<String> = MODES.iter().map(|m| gw.url(m)).collect();
+    let mut args = vec!["listen", trigger.as_str()];
+    args.extend(urls.iter().map(String::as_str));
+    let out = support::py2_client(&args).await;
+    let runs = out["runs"].as_array().unwrap_or_else(|| panic!("no runs: {out}"));
+    assert_eq!(runs.len(), MODES.len());
+    for (mode, run) in MODES.iter().zip(runs) {
+        assert_eq!(run["event"], "ToolsListChanged", "{mode}: the change reached the listener: {run}");
+        let after: Vec<&str> = run["after"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+        let late = &run["late"];
+        if *mode == "enforce" {
+            assert_eq!(after, ["search_issues", "create_issue"], "{mode}: {run}");
+            assert_eq!(late["error"]["code"], -32602, "{mode}: the new poor tool is refused: {late}");
+            let message = late["error"]["message"].as_str().unwrap_or_default();
+            assert!(message.contains("Tool \"late_thing\" is hidden by tdqs-gateway"), "{mode}: {late}");
+        } else {
+            assert_eq!(after, ["search_issues", "create_issue", POOR, "late_thing"], "{mode}: {run}");
+            assert_eq!(late["result"]["text"], "y", "{mode}: {late}");
+        }
+    }
+    let calls = calls_by_mode(&server).await;
+    let late_calls: Vec<&str> = calls.iter().filter(|(_, t)| t == "late_thing").map(|(m, _)| m.as_str()).collect();
+    assert_eq!(late_calls, ["observe", "annotate"], "calls to the new tool that reached the server");
+}

@@ -10,6 +10,13 @@ server has) and `do_thing` (the deliberately poor one, which an enforcing gatewa
 refuses) before listing anything, as a client that remembers its tools does; list every page of
 tools; call `do_thing` again. Prints one JSON object, `{"runs": [...]}`, a run per URL in order;
 a run that failed as a whole carries `fatal`.
+
+    python py2_client.py listen TRIGGER URL [URL ...]
+
+Opens a connection and a `subscriptions/listen` stream for tool list changes on every URL, then
+POSTs to TRIGGER (the rig server's `/_rig/add-tool`), waits for the change event on each stream
+lists the tools again and calls the new tool, `late_thing`; prints `{"runs": [{"url", "before",
+"event", "after", "late"}, ...]}`.
 """
 
 from __future__ import annotations
@@ -77,12 +84,42 @@ async def main_async(urls: list[str]) -> dict[str, Any]:
     return {"client": "py2", "runs": [await tour(u) for u in urls]}
 
 
+async def names(client: Client) -> list[str]:
+    return [t.name for t in (await client.list_tools(cache_mode="refresh")).tools]
+
+
+async def listen_all(trigger: str, urls: list[str]) -> dict[str, Any]:
+    import urllib.request
+    from contextlib import AsyncExitStack
+
+    runs: list[dict[str, Any]] = [{"url": u} for u in urls]
+    async with AsyncExitStack() as stack:
+        subs = []
+        for run in runs:
+            client = await stack.enter_async_context(Client(run["url"]))
+            run["before"] = await names(client)
+            subs.append((client, await stack.enter_async_context(client.listen(tools_list_changed=True))))
+        # Every stream is acknowledged: one change reaches them all.
+        await asyncio.to_thread(lambda: urllib.request.urlopen(urllib.request.Request(trigger, method="POST")).read())
+        for run, (client, sub) in zip(runs, subs):
+            try:
+                run["event"] = type(await asyncio.wait_for(sub.__anext__(), 20)).__name__
+            except (TimeoutError, asyncio.TimeoutError, StopAsyncIteration) as e:
+                run["event"] = f"none: {type(e).__name__}"
+            run["after"] = await names(client)
+            run["late"] = await call(client, "late_thing", {"x": "y"})
+    return {"client": "py2", "runs": runs}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("command", choices=["tour"])
+    ap.add_argument("command", choices=["tour", "listen"])
     ap.add_argument("urls", nargs="+")
     args = ap.parse_args()
-    out = asyncio.run(main_async(args.urls))
+    if args.command == "listen":
+        out = asyncio.run(listen_all(args.urls[0], args.urls[1:]))
+    else:
+        out = asyncio.run(main_async(args.urls))
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")
 

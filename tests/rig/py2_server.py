@@ -10,8 +10,10 @@ a minute's `ttlMs`.
 
     python py2_server.py [--json]
 
-`--json`: answer 2025-era requests with one JSON body instead of an SSE stream. Prints
-`LISTENING <port>`; every request is recorded (see rig_common.py).
+`--json`: answer 2025-era requests with one JSON body instead of an SSE stream; `--stdio`: serve
+on stdin and stdout instead. Prints `LISTENING <port>`; every request is recorded (see
+rig_common.py). `POST /_rig/add-tool` adds a poorly described tool, `late_thing`, and tells
+every open `subscriptions/listen` stream that the tool list changed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -27,6 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mcp.server.caching import CacheHint  # noqa: E402
 from mcp.server.mcpserver import MCPServer  # noqa: E402
+from mcp.server.subscriptions import InMemorySubscriptionBus  # noqa: E402
+from mcp.shared.subscriptions import ToolsListChanged  # noqa: E402
 from mcp_types import ToolAnnotations  # noqa: E402
 from rig_common import Recorder, serve  # noqa: E402
 
@@ -37,11 +41,19 @@ ISSUES = [
 ]
 
 
+BUS = InMemorySubscriptionBus()
+
+
 def build() -> MCPServer:
     # A shareable, long-lived list (the SDK's default is private and immediately stale): the
     # gateway, which scores and may filter per policy, must make it private on the way out.
     hints = {"tools/list": CacheHint(ttl_ms=60_000, scope="public")}
-    mcp = MCPServer("rig-py2", instructions="Issue tracker test server on the Python SDK 2.x.", cache_hints=hints)
+    mcp = MCPServer(
+        "rig-py2",
+        instructions="Issue tracker test server on the Python SDK 2.x.",
+        cache_hints=hints,
+        subscriptions=BUS,
+    )
 
     @mcp.tool(
         title="Search issues",
@@ -96,6 +108,26 @@ def build() -> MCPServer:
     return mcp
 
 
+class AddTool:
+    """`POST /_rig/add-tool`: a new poor tool, announced to listeners; the rest goes to `app`."""
+
+    def __init__(self, server: MCPServer, app: Any) -> None:
+        self.server, self.app = server, app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("path") != "/_rig/add-tool":
+            await self.app(scope, receive, send)
+            return
+
+        def late_thing(x: str) -> str:
+            return x
+
+        self.server.add_tool(late_thing, structured_output=False)
+        await BUS.publish(ToolsListChanged())
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", action="store_true")
@@ -104,7 +136,8 @@ def main() -> None:
     if args.stdio:
         build().run("stdio")
         return
-    serve(Recorder(build().streamable_http_app(json_response=args.json)))
+    server = build()
+    serve(AddTool(server, Recorder(server.streamable_http_app(json_response=args.json))))
 
 
 if __name__ == "__main__":
