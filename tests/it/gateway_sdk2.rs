@@ -3,13 +3,13 @@
 //! (`@modelcontextprotocol/server` and `client` 2.4.0, whose client uses the 2025 handshake
 //! unless told to negotiate) beside the 1.x ones, as clients and as servers, in every mode.
 //!
-//! One test per client: it starts the 2.x servers (`tests/rig/py2_server.py`,
-//! `ts2_server.mjs`; for the 2.x clients also the 1.x FastMCP server), one gateway with an
-//! upstream per server and mode, and runs the client once over all of them. Each connection
-//! calls a well described tool and the deliberately poor `do_thing` before listing anything
-//! (on a fresh gateway, an enforcing upstream has to learn its tools from the call), then lists,
-//! then calls `do_thing` again. Every upstream URL carries `?mode=<mode>`, which the servers
-//! record, so what reached each server is told apart by mode.
+//! One run of each client (Python and TypeScript 1.x, Python 2.x, TypeScript 2.x by default and
+//! negotiating), all at once, through one gateway in front of the 2.x servers
+//! (`tests/rig/py2_server.py`, `ts2_server.mjs`) and, for the 2.x clients, the 1.x FastMCP
+//! server, with an upstream per client, server and mode. Each connection calls a well described
+//! tool and the deliberately poor `do_thing` before listing anything (an enforcing upstream has
+//! to learn its tools from the call, in the caller's revision), then lists, then calls
+//! `do_thing` again.
 
 use crate::support::rig as support;
 
@@ -57,7 +57,23 @@ impl Server {
     }
 }
 
-/// The servers, and one gateway with an upstream `<label>-<mode>` for each server and mode.
+/// The clients: the SDK 1.x ones, and the 2.x ones (the TypeScript client both by default and
+/// negotiating).
+const CLIENTS: [&str; 5] = ["py1", "ts1", "py2", "ts2", "ts2-auto"];
+
+/// The (server, mode) cells `client` goes through, in order: every mode of the 2.x servers, and
+/// for the 2.x clients of the 1.x server too (1.x with 1.x is the other modules' business).
+fn cells<'a>(servers: &'a [Server], client: &'a str) -> impl Iterator<Item = (&'a Server, &'static str)> + 'a {
+    servers.iter().filter(move |s| meets(client, s)).flat_map(|s| MODES.iter().map(move |m| (s, *m)))
+}
+
+fn meets(client: &str, server: &Server) -> bool {
+    server.modern() || !matches!(client, "py1" | "ts1")
+}
+
+/// The servers, and one gateway with an upstream `<client>-<server>-<mode>` for each client,
+/// server and mode, so that every client meets enforcing upstreams nothing has listed yet.
+/// Every upstream URL carries `?mode=<mode>&client=<client>`, which the servers record.
 struct Matrix {
     /// The scratch folder of configs and logs, kept when the test fails.
     _rig: Rig,
@@ -66,19 +82,21 @@ struct Matrix {
 }
 
 impl Matrix {
-    async fn start(test: &str, with_v1_server: bool) -> Matrix {
+    async fn start(test: &str) -> Matrix {
         let rig = Rig::new(test);
         support::require_sdk2();
-        let (py2, ts2) = tokio::join!(Upstream::py2(&rig, &[]), Upstream::ts2(&rig));
-        let mut servers = vec![Server { label: "py2", upstream: py2 }, Server { label: "ts2", upstream: ts2 }];
-        if with_v1_server {
-            servers.push(Server { label: "py1", upstream: Upstream::fastmcp(&rig, &[]).await });
-        }
+        let (py2, ts2, py1) = tokio::join!(Upstream::py2(&rig, &[]), Upstream::ts2(&rig), Upstream::fastmcp(&rig, &[]));
+        let servers = vec![
+            Server { label: "py2", upstream: py2 },
+            Server { label: "ts2", upstream: ts2 },
+            Server { label: "py1", upstream: py1 },
+        ];
         let mut config = String::from("[store]\nurl = \"memory\"\n\n[policy]\nmin_tier = \"B\"\n");
-        for s in &servers {
-            for mode in MODES {
+        for client in CLIENTS {
+            for (s, mode) in cells(&servers, client) {
                 config.push_str(&format!(
-                    "\n[[upstream]]\nname = \"{}-{mode}\"\nurl = \"{}?mode={mode}\"\n[upstream.policy]\nmode = \"{mode}\"\n",
+                    "\n[[upstream]]\nname = \"{client}-{}-{mode}\"\nurl = \"{}?mode={mode}&client={client}\"\n\
+                     [upstream.policy]\nmode = \"{mode}\"\n",
                     s.label,
                     s.upstream.url()
                 ));
@@ -88,82 +106,83 @@ impl Matrix {
         Matrix { _rig: rig, servers, gw }
     }
 
-    /// The gateway URL of every (server, mode), in order.
-    fn urls(&self) -> Vec<String> {
-        self.cells().map(|(s, mode)| self.gw.url(&format!("{}-{mode}", s.label))).collect()
+    /// Runs `client` once over all its cells and returns what it printed.
+    async fn run(&self, client: &str) -> Value {
+        let urls: Vec<String> = cells(&self.servers, client)
+            .map(|(s, mode)| self.gw.url(&format!("{client}-{}-{mode}", s.label)))
+            .collect();
+        let mut args = vec!["tour"];
+        if client == "ts2-auto" {
+            args.extend(["--negotiate", "auto"]);
+        }
+        args.extend(urls.iter().map(String::as_str));
+        match client {
+            "py1" => support::py_client(&args).await,
+            "ts1" => support::ts_client(&args).await,
+            "py2" => support::py2_client(&args).await,
+            _ => support::ts2_client(&args).await,
+        }
     }
 
-    fn cells(&self) -> impl Iterator<Item = (&Server, &'static str)> {
-        self.servers.iter().flat_map(|s| MODES.iter().map(move |m| (s, *m)))
-    }
-
-    /// Checks a client's runs, one per [`cells`](Self::cells), then what reached each server.
+    /// Checks a client's runs, one per cell, then what reached each server from it.
     async fn check(&self, client: &str, out: &Value) {
         let runs = out["runs"].as_array().unwrap_or_else(|| panic!("{client}: no runs: {out}"));
-        assert_eq!(runs.len(), self.servers.len() * MODES.len(), "{client}: a run per server and mode");
-        for ((server, mode), run) in self.cells().zip(runs) {
+        assert_eq!(runs.len(), cells(&self.servers, client).count(), "{client}: a run per server and mode");
+        for ((server, mode), run) in cells(&self.servers, client).zip(runs) {
             check_run(client, server, mode, run);
         }
-        for server in &self.servers {
-            self.check_learned(client, server).await;
-            let calls = calls_by_mode(&server.upstream).await;
+        for server in self.servers.iter().filter(|s| meets(client, s)) {
+            let received = server.upstream.received().await;
+            let mine: Vec<&Value> = received.iter().filter(|e| query(e, "client") == client).collect();
+            check_learned(client, server, &mine);
             for mode in MODES {
-                let poor = calls.iter().filter(|(m, t)| m == mode && t == POOR).count();
-                let visible = calls.iter().filter(|(m, t)| m == mode && t == VISIBLE).count();
+                let calls = calls(mine.iter().copied().filter(|e| query(e, "mode") == mode));
                 let what = format!("{client} -> {}-{mode}", server.label);
-                assert_eq!(visible, 1, "{what}: the visible call reached the server once: {calls:?}");
+                let count = |tool: &str| calls.iter().filter(|t| *t == tool).count();
+                assert_eq!(count(VISIBLE), 1, "{what}: the visible call reached the server once: {calls:?}");
                 let expected = if mode == "enforce" { 0 } else { 2 };
-                assert_eq!(poor, expected, "{what}: calls to {POOR} that reached the server: {calls:?}");
+                assert_eq!(count(POOR), expected, "{what}: calls to {POOR} that reached the server: {calls:?}");
             }
         }
     }
 }
 
-impl Matrix {
-    /// The enforcing upstream was first called before anything listed it: the gateway listed it
-    /// itself (its own ids are strings; the SDK clients number theirs) in the caller's revision,
-    /// 2026-07-28 requests with their `Mcp-Method` header.
-    async fn check_learned(&self, client: &str, server: &Server) {
-        let what = format!("{client} -> {}-enforce", server.label);
-        let modern = expected_version(client, server) == "2026-07-28";
-        let received = server.upstream.received().await;
-        let own_lists: Vec<&Value> = received
-            .iter()
-            .filter(|e| e["query"] == "mode=enforce")
-            .filter(|e| {
-                e["messages"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .any(|m| m["method"] == "tools/list" && m["id"].is_string())
-            })
-            .collect();
-        assert!(
-            !own_lists.is_empty(),
-            "{what}: the gateway listed the server to decide on the first call: {received:?}"
-        );
-        for e in own_lists {
-            let version = e["headers"]["mcp-protocol-version"].as_str().unwrap_or_default();
-            assert_eq!(version == "2026-07-28", modern, "{what}: the gateway's list speaks the caller's revision: {e}");
-            if modern {
-                assert_eq!(e["headers"]["mcp-method"], "tools/list", "{what}: the gateway's list: {e}");
-            }
-        }
-    }
+/// The value of `key` in the query string a rig server recorded for a request.
+fn query<'a>(entry: &'a Value, key: &str) -> &'a str {
+    let q = entry["query"].as_str().unwrap_or_default();
+    q.split('&').find_map(|kv| kv.strip_prefix(key)?.strip_prefix('=')).unwrap_or_default()
 }
 
-/// Every `tools/call` a rig server received, as (the `mode` of its URL, tool name).
-async fn calls_by_mode(upstream: &Upstream) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for entry in upstream.received().await {
-        let mode = entry["query"].as_str().unwrap_or_default().strip_prefix("mode=").unwrap_or_default().to_owned();
-        for m in entry["messages"].as_array().into_iter().flatten() {
-            if m["method"] == "tools/call" {
-                out.push((mode.clone(), m["tool"].as_str().unwrap_or_default().to_owned()));
-            }
+/// The tool names of the `tools/call` requests among recorded requests.
+fn calls<'a>(entries: impl Iterator<Item = &'a Value>) -> Vec<String> {
+    entries
+        .flat_map(|e| e["messages"].as_array().into_iter().flatten())
+        .filter(|m| m["method"] == "tools/call")
+        .map(|m| m["tool"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+/// The enforcing upstream was first called before anything listed it: the gateway listed it
+/// itself (its own ids are strings; the SDK clients number theirs) in the caller's revision,
+/// 2026-07-28 requests with their `Mcp-Method` header.
+fn check_learned(client: &str, server: &Server, received: &[&Value]) {
+    let what = format!("{client} -> {}-enforce", server.label);
+    let modern = expected_version(client, server) == "2026-07-28";
+    let own_lists: Vec<&&Value> = received
+        .iter()
+        .filter(|e| query(e, "mode") == "enforce")
+        .filter(|e| {
+            e["messages"].as_array().into_iter().flatten().any(|m| m["method"] == "tools/list" && m["id"].is_string())
+        })
+        .collect();
+    assert!(!own_lists.is_empty(), "{what}: the gateway listed the server to decide on the first call: {received:?}");
+    for e in own_lists {
+        let version = e["headers"]["mcp-protocol-version"].as_str().unwrap_or_default();
+        assert_eq!(version == "2026-07-28", modern, "{what}: the gateway's list speaks the caller's revision: {e}");
+        if modern {
+            assert_eq!(e["headers"]["mcp-method"], "tools/list", "{what}: the gateway's list: {e}");
         }
     }
-    out
 }
 
 /// The tier of a listed tool's score, checked against the documented shape. The matrix puts
@@ -238,54 +257,14 @@ fn check_run(client: &str, server: &Server, mode: &str, run: &Value) {
     }
 }
 
+/// Every client, at once, through every mode of every server it meets.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn python_sdk2_client_through_every_mode() {
-    let m = Matrix::start("sdk2-py2-client", true).await;
-    let urls = m.urls();
-    let mut args = vec!["tour"];
-    args.extend(urls.iter().map(String::as_str));
-    let out = support::py2_client(&args).await;
-    m.check("py2", &out).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn typescript_sdk2_client_through_every_mode() {
-    let m = Matrix::start("sdk2-ts2-client", true).await;
-    let urls = m.urls();
-    let mut args = vec!["tour"];
-    args.extend(urls.iter().map(String::as_str));
-    let out = support::ts2_client(&args).await;
-    m.check("ts2", &out).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn typescript_sdk2_client_negotiating_through_every_mode() {
-    let m = Matrix::start("sdk2-ts2-auto-client", true).await;
-    let urls = m.urls();
-    let mut args = vec!["tour", "--negotiate", "auto"];
-    args.extend(urls.iter().map(String::as_str));
-    let out = support::ts2_client(&args).await;
-    m.check("ts2-auto", &out).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn python_sdk1_client_through_every_mode_of_2x_servers() {
-    let m = Matrix::start("sdk2-py1-client", false).await;
-    let urls = m.urls();
-    let mut args = vec!["tour"];
-    args.extend(urls.iter().map(String::as_str));
-    let out = support::py_client(&args).await;
-    m.check("py1", &out).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn typescript_sdk1_client_through_every_mode_of_2x_servers() {
-    let m = Matrix::start("sdk2-ts1-client", false).await;
-    let urls = m.urls();
-    let mut args = vec!["tour"];
-    args.extend(urls.iter().map(String::as_str));
-    let out = support::ts_client(&args).await;
-    m.check("ts1", &out).await;
+async fn every_client_through_every_mode_of_every_server() {
+    let m = Matrix::start("sdk2-matrix").await;
+    let outs = futures_util::future::join_all(CLIENTS.map(|c| m.run(c))).await;
+    for (client, out) in CLIENTS.iter().zip(&outs) {
+        m.check(client, out).await;
+    }
 }
 
 /// 2026-07-28 replaces the GET stream with `subscriptions/listen`, a POST whose SSE answer stays
@@ -326,7 +305,10 @@ async fn a_tool_added_while_a_2026_client_listens_follows_the_policy() {
             assert_eq!(late["result"]["text"], "y", "{mode}: {late}");
         }
     }
-    let calls = calls_by_mode(&server).await;
-    let late_calls: Vec<&str> = calls.iter().filter(|(_, t)| t == "late_thing").map(|(m, _)| m.as_str()).collect();
-    assert_eq!(late_calls, ["observe", "annotate"], "calls to the new tool that reached the server");
+    let received = server.received().await;
+    let late: Vec<&str> = MODES
+        .into_iter()
+        .filter(|mode| calls(received.iter().filter(|e| query(e, "mode") == *mode)).iter().any(|t| t == "late_thing"))
+        .collect();
+    assert_eq!(late, ["observe", "annotate"], "where calls to the new tool reached the server");
 }
