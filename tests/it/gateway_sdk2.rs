@@ -312,3 +312,30 @@ async fn a_tool_added_while_a_2026_client_listens_follows_the_policy() {
         .collect();
     assert_eq!(late, ["observe", "annotate"], "where calls to the new tool reached the server");
 }
+
+/// In front of a stdio server the gateway runs one process per session, so it answers a
+/// sessionless 2026-07-28 `server/discover` with 400 (session required); the Python SDK 2.x
+/// client takes that for a 2025-era server and falls back to `initialize`, and enforce holds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_python_sdk2_client_in_front_of_a_stdio_sdk2_server() {
+    let rig = Rig::new("sdk2-stdio");
+    support::require_sdk2();
+    let server = support::rig_dir().join("py2_server.py");
+    let config = format!(
+        "[store]\nurl = \"memory\"\n\n[policy]\nmode = \"enforce\"\nmin_tier = \"B\"\n\n[[upstream]]\nname = \"py2\"\n\
+         command = [{:?}, {:?}, \"--stdio\"]\n",
+        support::python2().display().to_string(),
+        server.display().to_string()
+    );
+    let gw = Gateway::start(&rig, "", &config).await;
+    let out = support::py2_client(&["tour", &gw.url("py2")]).await;
+    let run = &out["runs"][0];
+    assert!(run.get("fatal").is_none(), "the connection failed: {}", run["fatal"]);
+    assert_eq!(run["protocolVersion"], "2025-11-25", "the client fell back to the handshake: {run}");
+    let names: Vec<&str> = run["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["search_issues", "create_issue"], "{run}");
+    assert!(run["visible"]["result"]["text"].as_str().is_some_and(|t| t.contains(VISIBLE_ANSWER)), "{run}");
+    for key in ["poor", "poorAgain"] {
+        assert_eq!(run[key]["error"]["code"], -32602, "{key}: {POOR} is refused: {run}");
+    }
+}
