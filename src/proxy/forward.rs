@@ -262,7 +262,7 @@ impl exchange::Lister for HttpLister<'_> {
             for h in ["mcp-method", "mcp-name", "content-encoding", "content-length"] {
                 headers.remove(h);
             }
-            if self.envelope().is_some() {
+            if crate::mcp::envelope::of_request(&request).is_some() {
                 // 2026-07-28: the method header is required, and must match the body.
                 headers.insert("mcp-method", HeaderValue::from_static("tools/list"));
             }
@@ -278,10 +278,6 @@ impl exchange::Lister for HttpLister<'_> {
                 crate::mcp::answer::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
             serde_json::to_vec(&answer).map_err(|e| e.to_string())
         })
-    }
-
-    fn envelope(&self) -> Option<serde_json::Map<String, serde_json::Value>> {
-        crate::mcp::envelope::of_request(&self.req.body)
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::mcp::message::{LIST_PAGES, id_key, list_request, own_list_id};
 use crate::proxy::intercept::UpstreamTools;
@@ -26,19 +26,19 @@ pub trait Lister: Send + Sync {
     /// Sends `request` (a whole `tools/list` message whose id is `id`) and returns the bytes of
     /// the message answering it.
     fn list_page<'a>(&'a self, id: &'a str, request: Vec<u8>) -> BoxFuture<'a, Result<Vec<u8>, String>>;
-
-    /// The caller's 2026-07-28 envelope (see [`crate::mcp::envelope`]), which every list
-    /// request then carries; `None` for a caller of an older revision.
-    fn envelope(&self) -> Option<serde_json::Map<String, Value>> {
-        None
-    }
 }
 
-/// Lists every page of the upstream's tools and scores them; `Err` says why it failed.
-pub async fn learn(tools: &UpstreamTools, scoring: &Arc<ScoringService>, lister: &dyn Lister) -> Result<(), String> {
+/// Lists every page of the upstream's tools and scores them; `Err` says why it failed. With the
+/// caller's 2026-07-28 `envelope` (see [`crate::mcp::envelope`]) every list request carries it.
+pub async fn learn(
+    tools: &UpstreamTools,
+    scoring: &Arc<ScoringService>,
+    lister: &dyn Lister,
+    envelope: Option<&Map<String, Value>>,
+) -> Result<(), String> {
     let mut why = String::new();
     for attempt in 0..ATTEMPTS {
-        match list_all(tools, scoring, lister).await {
+        match list_all(tools, scoring, lister, envelope).await {
             Ok(()) => return Ok(()),
             Err(e) => {
                 tracing::debug!(upstream = %tools.name, attempt, error = %e, "listing the server failed");
@@ -49,13 +49,17 @@ pub async fn learn(tools: &UpstreamTools, scoring: &Arc<ScoringService>, lister:
     Err(why)
 }
 
-async fn list_all(tools: &UpstreamTools, scoring: &Arc<ScoringService>, lister: &dyn Lister) -> Result<(), String> {
+async fn list_all(
+    tools: &UpstreamTools,
+    scoring: &Arc<ScoringService>,
+    lister: &dyn Lister,
+    envelope: Option<&Map<String, Value>>,
+) -> Result<(), String> {
     let mut cursor: Option<String> = None;
-    let envelope = lister.envelope();
     for _ in 0..LIST_PAGES {
         let id = own_list_id();
         let mut request = list_request(id.clone(), cursor.as_deref());
-        if let Some(e) = &envelope {
+        if let Some(e) = envelope {
             crate::mcp::envelope::stamp(&mut request, e);
         }
         let request = request.to_string().into_bytes();

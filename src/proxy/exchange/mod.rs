@@ -139,7 +139,7 @@ pub async fn admit_as(
         }
         if r.is_call()
             && let Some(tool) = &r.message.tool_name
-            && let Some(refusal) = decide_call(tools, scoring, tool, lister, caller).await
+            && let Some(refusal) = decide_call(tools, scoring, tool, item.raw, lister, caller).await
         {
             // A call without an id has nobody to answer: dropped. `null` is answered as `null`.
             if let Some(id) = &r.id_text {
@@ -170,18 +170,22 @@ fn passed_through(body: &Bytes) -> Admitted {
     }
 }
 
-/// Whether a call to `tool` is refused: after learning the upstream's tools when the policy
-/// has no verdict on it yet.
+/// Whether a call to `tool` (the message `raw`) is refused: after learning the upstream's tools,
+/// in the caller's protocol revision, when the policy has no verdict on it yet.
 async fn decide_call(
     tools: &UpstreamTools,
     scoring: &std::sync::Arc<ScoringService>,
     tool: &str,
+    raw: &[u8],
     lister: Option<&dyn Lister>,
     caller: Option<&crate::auth::Principal>,
 ) -> Option<Refusal> {
     if tools.needs_verdict(tool) {
+        let envelope = crate::mcp::envelope::of_request(raw);
         let learned = match lister {
-            Some(l) => tools.await_verdict(tool, learn::WAIT, || learn::learn(tools, scoring, l)).await,
+            Some(l) => {
+                tools.await_verdict(tool, learn::WAIT, || learn::learn(tools, scoring, l, envelope.as_ref())).await
+            }
             None => Err("no session to list the server in".to_owned()),
         };
         if let Err(why) = learned {

@@ -88,8 +88,8 @@ async fn a_visible_call_passes_untouched_and_an_unknown_one_is_refused_without_a
 
 /// A server that answers every list with one tool, refusing lists without the 2026-07-28
 /// envelope as SDK 2.x servers do when the request's header names that revision.
+#[derive(Default)]
 struct ModernServer {
-    envelope: Option<serde_json::Map<String, Value>>,
     seen: parking_lot::Mutex<Vec<Value>>,
 }
 
@@ -114,10 +114,6 @@ impl super::Lister for ModernServer {
                 .into_bytes())
         })
     }
-
-    fn envelope(&self) -> Option<serde_json::Map<String, Value>> {
-        self.envelope.clone()
-    }
 }
 
 #[tokio::test]
@@ -130,7 +126,7 @@ async fn a_2026_call_before_any_list_is_decided_by_a_list_in_the_callers_revisio
         Config { policy: PolicyConfig { mode: Some(Mode::Enforce), ..PolicyConfig::default() }, ..Config::default() };
     let tools = UpstreamTools::new("u".into(), cfg.effective_policy(&UpstreamConfig::default()));
     let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 100);
-    let server = ModernServer { envelope: crate::mcp::envelope::of_request(&body), seen: Default::default() };
+    let server = ModernServer::default();
     let a = admit(&tools, &scoring, &body, None, Some(&server)).await;
     assert_eq!(a.forward.as_ref(), Some(&body), "the call goes on once the tool is known: {:?}", answers(&a));
     let seen = server.seen.lock();
