@@ -339,3 +339,46 @@ async fn a_python_sdk2_client_in_front_of_a_stdio_sdk2_server() {
         assert_eq!(run[key]["error"]["code"], -32602, "{key}: {POOR} is refused: {run}");
     }
 }
+
+/// Over stdio the Python SDK 2.x client also probes `server/discover`, and an SDK 2.x stdio
+/// server answers it: through `tdqs-gateway wrap` the two speak 2026-07-28, and the calls made
+/// before any list are decided by a listing that carries the caller's envelope.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_python_sdk2_client_through_wrap_speaks_2026_and_enforce_holds() {
+    let rig = Rig::new("sdk2-wrap");
+    support::require_sdk2();
+    let config = rig.path("wrap.toml");
+    std::fs::write(&config, "[policy]\nmode = \"enforce\"\nmin_tier = \"B\"\n").unwrap();
+    let log = rig.path("wrap.log");
+    let gateway = env!("CARGO_BIN_EXE_tdqs-gateway").to_owned();
+    let (python2, server) = (support::python2().display().to_string(), support::rig_dir().join("py2_server.py"));
+    let (config, log, server) = (config.display().to_string(), log.display().to_string(), server.display().to_string());
+    let args = [
+        "tour-stdio",
+        &gateway,
+        "wrap",
+        "--config",
+        &config,
+        "--store",
+        "memory",
+        "--log-file",
+        &log,
+        "--",
+        &python2,
+        &server,
+        "--stdio",
+    ];
+    let out = support::py2_client(&args).await;
+    let run = &out["runs"][0];
+    let logs = std::fs::read_to_string(&log).unwrap_or_default();
+    assert!(run.get("fatal").is_none(), "the connection failed: {}\n{logs}", run["fatal"]);
+    assert_eq!(run["protocolVersion"], "2026-07-28", "{run}");
+    let names: Vec<&str> = run["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["search_issues", "create_issue"], "{run}");
+    let visible = &run["visible"];
+    assert!(visible["result"]["text"].as_str().is_some_and(|t| t.contains(VISIBLE_ANSWER)), "{visible}\n{logs}");
+    for key in ["poor", "poorAgain"] {
+        let message = run[key]["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("(tier D)") || message.contains("(tier F)"), "{key}: refused for its score: {run}");
+    }
+}

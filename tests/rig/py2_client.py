@@ -11,6 +11,10 @@ refuses) before listing anything, as a client that remembers its tools does; lis
 tools; call `do_thing` again. Prints one JSON object, `{"runs": [...]}`, a run per URL in order;
 a run that failed as a whole carries `fatal`.
 
+    python py2_client.py tour-stdio CMD [ARG ...]
+
+The same tour of one stdio server, launched as CMD ARG... (e.g. `tdqs-gateway wrap -- ...`).
+
     python py2_client.py listen TRIGGER URL [URL ...]
 
 Opens a connection and a `subscriptions/listen` stream for tool list changes on every URL, then
@@ -29,6 +33,7 @@ from typing import Any
 
 import mcp_types as types
 from mcp import Client
+from mcp.client.stdio import StdioServerParameters
 
 VISIBLE = ("search_issues", {"query": "crash", "state": "all"})
 POOR = ("do_thing", {"a": "x", "b": 1})
@@ -52,10 +57,10 @@ async def call(client: Client, name: str, args: dict[str, Any]) -> dict[str, Any
         return {"error": out}
 
 
-async def tour(url: str) -> dict[str, Any]:
+async def tour(url: str, target: str | StdioServerParameters | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"url": url}
     try:
-        async with Client(url) as client:
+        async with Client(target or url) as client:
             out["protocolVersion"] = client.protocol_version
             info = client.server_info
             out["serverName"] = info.name if info else None
@@ -112,6 +117,13 @@ async def listen_all(trigger: str, urls: list[str]) -> dict[str, Any]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["tour-stdio"]:
+        command = sys.argv[2:]
+        target = StdioServerParameters(command=command[0], args=command[1:])
+        out = {"client": "py2", "runs": [asyncio.run(tour(" ".join(command), target))]}
+        json.dump(out, sys.stdout)
+        sys.stdout.write("\n")
+        return
     ap = argparse.ArgumentParser()
     ap.add_argument("command", choices=["tour", "listen"])
     ap.add_argument("urls", nargs="+")
