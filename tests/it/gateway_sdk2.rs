@@ -340,45 +340,63 @@ async fn a_python_sdk2_client_in_front_of_a_stdio_sdk2_server() {
     }
 }
 
-/// Over stdio the Python SDK 2.x client also probes `server/discover`, and an SDK 2.x stdio
-/// server answers it: through `tdqs-gateway wrap` the two speak 2026-07-28, and the calls made
-/// before any list are decided by a listing that carries the caller's envelope.
+/// Over stdio the Python SDK 2.x client also probes `server/discover`, and SDK 2.x stdio
+/// servers (Python and TypeScript) answer it: through `tdqs-gateway wrap` each pair speaks
+/// 2026-07-28, and the calls made before any list are decided by a listing that carries the
+/// caller's envelope.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_python_sdk2_client_through_wrap_speaks_2026_and_enforce_holds() {
+async fn a_python_sdk2_client_through_wrap_to_sdk2_stdio_servers_speaks_2026_and_enforce_holds() {
     let rig = Rig::new("sdk2-wrap");
     support::require_sdk2();
     let config = rig.path("wrap.toml");
     std::fs::write(&config, "[policy]\nmode = \"enforce\"\nmin_tier = \"B\"\n").unwrap();
-    let log = rig.path("wrap.log");
+    let config = config.display().to_string();
     let gateway = env!("CARGO_BIN_EXE_tdqs-gateway").to_owned();
-    let (python2, server) = (support::python2().display().to_string(), support::rig_dir().join("py2_server.py"));
-    let (config, log, server) = (config.display().to_string(), log.display().to_string(), server.display().to_string());
-    let args = [
-        "tour-stdio",
-        &gateway,
-        "wrap",
-        "--config",
-        &config,
-        "--store",
-        "memory",
-        "--log-file",
-        &log,
-        "--",
-        &python2,
-        &server,
-        "--stdio",
+    let servers = [
+        ("py2", support::python2().display().to_string(), "py2_server.py"),
+        ("ts2", support::node().display().to_string(), "ts2_server.mjs"),
     ];
-    let out = support::py2_client(&args).await;
-    let run = &out["runs"][0];
-    let logs = std::fs::read_to_string(&log).unwrap_or_default();
-    assert!(run.get("fatal").is_none(), "the connection failed: {}\n{logs}", run["fatal"]);
-    assert_eq!(run["protocolVersion"], "2026-07-28", "{run}");
-    let names: Vec<&str> = run["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["search_issues", "create_issue"], "{run}");
-    let visible = &run["visible"];
-    assert!(visible["result"]["text"].as_str().is_some_and(|t| t.contains(VISIBLE_ANSWER)), "{visible}\n{logs}");
-    for key in ["poor", "poorAgain"] {
-        let message = run[key]["error"]["message"].as_str().unwrap_or_default();
-        assert!(message.contains("(tier D)") || message.contains("(tier F)"), "{key}: refused for its score: {run}");
+    let runs = servers.iter().map(|(label, program, script)| {
+        let log = rig.path(&format!("wrap-{label}.log")).display().to_string();
+        let script = support::rig_dir().join(script).display().to_string();
+        let args: Vec<String> = [
+            "tour-stdio",
+            &gateway,
+            "wrap",
+            "--config",
+            &config,
+            "--store",
+            "memory",
+            "--log-file",
+            &log,
+            "--",
+            program,
+            &script,
+            "--stdio",
+        ]
+        .map(str::to_owned)
+        .into();
+        async move {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            (support::py2_client(&args).await, log)
+        }
+    });
+    for ((label, ..), (out, log)) in servers.iter().zip(futures_util::future::join_all(runs).await) {
+        let run = &out["runs"][0];
+        let logs = std::fs::read_to_string(&log).unwrap_or_default();
+        assert!(run.get("fatal").is_none(), "{label}: the connection failed: {}\n{logs}", run["fatal"]);
+        assert_eq!(run["protocolVersion"], "2026-07-28", "{label}: {run}");
+        let names: Vec<&str> = run["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["search_issues", "create_issue"], "{label}: {run}");
+        let visible = &run["visible"];
+        let text = visible["result"]["text"].as_str();
+        assert!(text.is_some_and(|t| t.contains(VISIBLE_ANSWER)), "{label}: {visible}\n{logs}");
+        for key in ["poor", "poorAgain"] {
+            let message = run[key]["error"]["message"].as_str().unwrap_or_default();
+            assert!(
+                message.contains("(tier D)") || message.contains("(tier F)"),
+                "{label}: {key}: refused for its score: {run}"
+            );
+        }
     }
 }

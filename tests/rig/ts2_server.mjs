@@ -7,11 +7,12 @@
 // Tools: the same three as py2_server.py: `search_issues` and `create_issue` (well described)
 // and `do_thing` (no description, undocumented parameters: enforce must hide it).
 //
-//   node ts2_server.mjs
+//   node ts2_server.mjs [--stdio]
 //
 // Prints `LISTENING <port>` (a port chosen by the kernel on 127.0.0.1), exits when stdin closes,
 // and records every request like rig_common.py's Recorder: `GET /_rig/received` lists them,
-// `POST /_rig/reset` clears the list.
+// `POST /_rig/reset` clears the list. `--stdio`: `serveStdio(factory)` on stdin and stdout
+// instead (the opening exchange, `server/discover` or `initialize`, picks the era).
 
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -186,9 +187,14 @@ const httpServer = http.createServer(async (req, res) => {
   }
 });
 
-httpServer.listen(0, "127.0.0.1", () => {
-  process.stdout.write(`LISTENING ${httpServer.address().port}\n`);
-});
-process.stdin.on("end", () => process.exit(0));
-process.stdin.on("error", () => process.exit(0));
-process.stdin.resume();
+if (process.argv.includes("--stdio")) {
+  const { serveStdio } = await import(require.resolve("@modelcontextprotocol/server/stdio"));
+  serveStdio(() => build());
+} else {
+  httpServer.listen(0, "127.0.0.1", () => {
+    process.stdout.write(`LISTENING ${httpServer.address().port}\n`);
+  });
+  process.stdin.on("end", () => process.exit(0));
+  process.stdin.on("error", () => process.exit(0));
+  process.stdin.resume();
+}
