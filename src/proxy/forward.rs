@@ -66,7 +66,9 @@ where
     }
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
     let messages = match &parsed {
-        Some(RpcBody::Batch(msgs)) => crate::telemetry::traces::batch_spans(&span, msgs),
+        Some(RpcBody::Batch(msgs)) => {
+            crate::telemetry::traces::batch_spans(&span, msgs.iter().map(|m| (m.method(), m.tool_name.as_deref())))
+        }
         _ => Vec::new(),
     };
     let resp = handle(req, parsed).instrument(span.clone()).await;

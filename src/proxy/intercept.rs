@@ -435,7 +435,7 @@ impl UpstreamTools {
         // A whole list other than the last one seen changes which tools exist: the full path.
         let last_whole = self.last_whole.load(std::sync::atomic::Ordering::Relaxed);
         if let Some(r) = hit.filter(|r| !whole_list || r.hash == last_whole) {
-            crate::telemetry::metrics().list_answered(&self.name, r.names.len(), &r.hidden);
+            crate::telemetry::metrics().list_answered(&self.name, r.names.len(), r.hidden.iter().map(|h| h.as_str()));
             if !whole_list {
                 self.touch(&r.names);
             }
@@ -533,7 +533,7 @@ impl UpstreamTools {
             let name = def.name.to_string_lossy();
             let hash = &scored.score.context_signals.input_hash;
             scoring.record_sighting(&self.name, &name, hash);
-            crate::telemetry::scored(&self.name, &name, &scored, started);
+            crate::telemetry::scored(&self.name, &name, &scored.facts(), started);
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
             let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
             let threats = self.own_threats(scoring, &name, hash, analysed.as_deref());
@@ -564,7 +564,7 @@ impl UpstreamTools {
         let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
         let hidden: Arc<[HideReason]> =
             states.iter().filter(|(_, s)| !s.decision.visible).filter_map(|(_, s)| s.decision.hide_reason).collect();
-        crate::telemetry::metrics().list_answered(&self.name, actions.len(), &hidden);
+        crate::telemetry::metrics().list_answered(&self.name, actions.len(), hidden.iter().map(|h| h.as_str()));
         let names: Arc<[String]> = states.iter().map(|(n, _)| n.clone()).collect();
         if whole_list {
             self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
@@ -752,7 +752,7 @@ impl UpstreamTools {
             issuer = caller.map(|p| p.issuer.as_str()),
             "call refused"
         );
-        crate::telemetry::metrics().call_blocked_by(&self.name, reason, self.rule.as_deref());
+        crate::telemetry::metrics().call_blocked(&self.name, reason.as_str(), self.rule.as_deref());
         {
             let mut r = self.refusals.lock();
             if r.len() >= REFUSALS_KEPT {
@@ -802,7 +802,7 @@ impl UpstreamTools {
                 continue;
             };
             let scored = scoring.score(&self.name, def, &state.siblings);
-            crate::telemetry::tool_scored(&self.name, name, &scored);
+            crate::telemetry::tool_scored(&self.name, name, &scored.facts());
             let hash = &scored.score.context_signals.input_hash;
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, name, hash, hold_new));
             let decision = decide(&self.policy, name, scored.state, pin, state.worst());
