@@ -13,6 +13,8 @@ pub use crate::telemetry::settings::{LogFormat, OtlpProtocol, TelemetryConfig};
 
 use serde::Deserialize;
 
+#[cfg(test)]
+mod auth_tests;
 pub mod limits;
 
 #[derive(Debug, Clone, Deserialize, Default)]

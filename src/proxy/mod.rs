@@ -140,7 +140,12 @@ impl Gateway {
             .upstreams
             .iter()
             .map(|u| {
-                let c = crate::auth::upstream::UpstreamCredentials::new(u, auth.is_some(), auth_http.clone());
+                let c = crate::auth::upstream::UpstreamCredentials::new(
+                    &u.headers,
+                    u.oauth.as_ref(),
+                    auth.is_some(),
+                    auth_http.clone(),
+                );
                 (u.name.clone(), Arc::new(c))
             })
             .collect();
