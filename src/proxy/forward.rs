@@ -13,10 +13,10 @@ use super::body::{full, join_array, json_response, sse_event};
 use super::error::GatewayError;
 use super::exchange::{self, Admitted};
 use super::headers::{end_to_end, upstream_request};
-use super::intercept::UpstreamTools;
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
 use super::{Body, Gateway};
+use crate::catalog::UpstreamTools;
 use crate::mcp::message::{Body as RpcBody, Message, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
