@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod catalog;
 pub mod cli;
 pub mod client;
 pub mod config;

@@ -7,7 +7,7 @@ use hyper::body::Incoming;
 use serde_json::{Value, json};
 
 use super::{AdminError, json_ok};
-use crate::proxy::intercept::UpstreamTools;
+use crate::catalog::UpstreamTools;
 use crate::proxy::{Body, Gateway};
 use crate::scoring::pins::PinStatus;
 

@@ -11,9 +11,9 @@ use hyper::body::Incoming;
 use serde_json::{Value, json};
 
 use super::{AdminError, actions, events, json_ok, text_ok};
+use crate::catalog::{ToolView, UpstreamTools};
 use crate::config::Transport;
 use crate::policy::settings::{FailMode, Mode, Pending, Policy};
-use crate::proxy::intercept::{ToolView, UpstreamTools};
 use crate::proxy::{Body, Gateway};
 use crate::scoring::pins::PinStatus;
 use crate::tdqs::score::Tier;
@@ -345,12 +345,12 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
     if let Some(r) = up.report() {
         return Ok(if markdown {
             let mut md = crate::render::score_markdown(&r.report);
-            md.push_str(&super::threat_report::threats_markdown(&super::threat_report::threats_json(up)));
+            md.push_str(&super::threat_report::threats_markdown(&up.threats_json()));
             text_ok("text/markdown; charset=utf-8", md)
         } else {
             let mut json = serde_json::to_value(&r.report).map_err(|e| AdminError::Internal(e.to_string()))?;
             if let Some(obj) = json.as_object_mut() {
-                obj.insert("threats".to_owned(), super::threat_report::threats_json(up));
+                obj.insert("threats".to_owned(), up.threats_json());
             }
             json_ok(&json)
         });

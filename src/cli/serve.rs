@@ -291,7 +291,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
     let telemetry = runtime.block_on(async { init_telemetry(&cfg, args.log_format, args.log_file.as_deref()) })?;
     let code = runtime.block_on(async move {
         let scoring = build_scoring(&cfg)?;
-        let tools = std::sync::Arc::new(crate::proxy::intercept::UpstreamTools::new(upstream.name.clone(), policy));
+        let tools = std::sync::Arc::new(crate::catalog::UpstreamTools::new(upstream.name.clone(), policy));
         Ok::<_, anyhow::Error>(crate::proxy::stdio::wrap::run(upstream, tools, scoring).await)
     });
     telemetry.shutdown();

@@ -4,6 +4,7 @@
 
 pub mod rules;
 pub mod settings;
+pub mod uninspected;
 
 use serde::Serialize;
 

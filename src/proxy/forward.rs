@@ -13,10 +13,10 @@ use super::body::{full, join_array, json_response, sse_event};
 use super::error::GatewayError;
 use super::exchange::{self, Admitted};
 use super::headers::{end_to_end, upstream_request};
-use super::intercept::UpstreamTools;
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
 use super::{Body, Gateway};
+use crate::catalog::UpstreamTools;
 use crate::mcp::message::{Body as RpcBody, Message, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -66,7 +66,9 @@ where
     }
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
     let messages = match &parsed {
-        Some(RpcBody::Batch(msgs)) => crate::telemetry::traces::batch_spans(&span, msgs),
+        Some(RpcBody::Batch(msgs)) => {
+            crate::telemetry::traces::batch_spans(&span, msgs.iter().map(|m| (m.method(), m.tool_name.as_deref())))
+        }
         _ => Vec::new(),
     };
     let resp = handle(req, parsed).instrument(span.clone()).await;

@@ -17,17 +17,17 @@ mod exchange;
 mod forward;
 pub mod guard;
 mod headers;
-pub mod intercept;
+
 mod json_answer;
 mod legacy;
 mod listener;
-pub mod roster;
+
 mod routes;
 mod session;
 pub mod stdio;
 mod stream;
-mod threats;
-pub mod uninspected;
+
+pub use crate::policy::uninspected;
 pub mod upstream_client;
 
 use std::collections::HashMap;
@@ -35,9 +35,9 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
+use crate::catalog::UpstreamTools;
 use crate::config::Config;
 use crate::scoring::service::ScoringService;
-use intercept::UpstreamTools;
 
 pub use listener::{Listening, serve};
 
@@ -73,13 +73,13 @@ pub struct Gateway {
     /// streams send `notifications/tools/list_changed`.
     list_changed: broadcast::Sender<Arc<str>>,
     /// Every upstream's current tool names, for cross-server threat findings.
-    pub roster: Arc<roster::Roster>,
+    pub roster: Arc<crate::catalog::roster::Roster>,
 }
 
 impl Gateway {
     pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<Gateway>, BoxError> {
         let admin = crate::admin::Admin::from_config(&config)?;
-        let roster = Arc::new(roster::Roster::default());
+        let roster = Arc::new(crate::catalog::roster::Roster::default());
         let upstreams = config
             .upstreams
             .iter()
@@ -140,7 +140,12 @@ impl Gateway {
             .upstreams
             .iter()
             .map(|u| {
-                let c = crate::auth::upstream::UpstreamCredentials::new(u, auth.is_some(), auth_http.clone());
+                let c = crate::auth::upstream::UpstreamCredentials::new(
+                    &u.headers,
+                    u.oauth.as_ref(),
+                    auth.is_some(),
+                    auth_http.clone(),
+                );
                 (u.name.clone(), Arc::new(c))
             })
             .collect();

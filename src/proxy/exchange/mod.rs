@@ -14,7 +14,7 @@ pub mod learn;
 
 use bytes::Bytes;
 
-use super::intercept::{Refusal, UpstreamTools};
+use crate::catalog::{Refusal, UpstreamTools};
 use crate::mcp::message::{self, IdKey, Message};
 use crate::mcp::read::{self, Unreadable};
 use crate::policy::settings::Mode;

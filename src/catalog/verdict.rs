@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
+use super::roster::Roster;
 use super::{APPROVED_KEPT, ToolState, UpstreamTools};
 use crate::mcp::instructions::{self, Verdict};
 use crate::policy::settings::{PinNew, ThreatAction};
 use crate::policy::{hides_threats, threat_applies};
-use crate::proxy::roster::Roster;
 use crate::scoring::pins::PinStatus;
 use crate::scoring::service::ScoringService;
 use crate::scoring::threats::Findings;

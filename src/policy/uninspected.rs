@@ -4,8 +4,8 @@
 //! annotate it passes on as it came. Either way it is counted (`tdqs.answers.uninspected`) and
 //! logged.
 
+use super::settings::{Mode, Policy};
 use crate::mcp::message::error_response;
-use crate::policy::settings::{Mode, Policy};
 
 /// Why an answer could not be inspected (the `reason` label).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
