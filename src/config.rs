@@ -390,46 +390,32 @@ impl Config {
         toml::from_str(text).map_err(|e| e.to_string().trim().replace('\n', " "))
     }
 
-    /// Checks what types alone cannot: tiers, names, URLs, TLS pairs, judge settings.
+    /// Checks what types alone cannot: tiers, names, URLs, TLS pairs, judge settings. Every
+    /// problem is reported (one per line, each with its key), not only the first.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        policy::resolve("policy", &self.policy, None)?;
+        let mut problems = self.problems();
+        match problems.len() {
+            0 => Ok(()),
+            1 => Err(problems.remove(0)),
+            _ => Err(ConfigError::Several(problems)),
+        }
+    }
+
+    /// Every problem of the configuration, in file order.
+    fn problems(&self) -> Vec<ConfigError> {
+        let mut out = Vec::new();
+        let mut check = |r: Result<(), ConfigError>| {
+            if let Err(e) = r {
+                out.push(e);
+            }
+        };
+        check(policy::resolve("policy", &self.policy, None).map(drop));
         let mut seen = std::collections::HashSet::new();
         for (i, u) in self.upstreams.iter().enumerate() {
             let key = format!("upstream[{i}]");
-            if u.name.is_empty() || !u.name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
-                return Err(invalid(
-                    format!("{key}.name"),
-                    "use letters, digits, '-', '_' or '.' (it appears in URLs)",
-                ));
-            }
-            if !seen.insert(&u.name) {
-                return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier upstream", u.name)));
-            }
-            let http_url = |field: &str, url: &str| -> Result<(), ConfigError> {
-                let parsed = reqwest::Url::parse(url).map_err(|e| invalid(format!("{key}.{field}"), e.to_string()))?;
-                if !matches!(parsed.scheme(), "http" | "https") {
-                    return Err(invalid(format!("{key}.{field}"), "must be an http or https URL"));
-                }
-                Ok(())
-            };
-            match (&u.url, &u.command, &u.sse_url) {
-                (Some(url), None, None) => http_url("url", url)?,
-                (None, None, Some(url)) => http_url("sse_url", url)?,
-                (None, Some(cmd), None) if cmd.is_empty() || cmd[0].is_empty() => {
-                    return Err(invalid(format!("{key}.command"), "needs at least the program to run"));
-                }
-                (None, Some(_), None) if u.max_sessions == 0 => {
-                    return Err(invalid(format!("{key}.max_sessions"), "must be at least 1"));
-                }
-                (None, Some(_), None) => {}
-                _ => {
-                    return Err(invalid(
-                        key,
-                        "give exactly one of `url` (Streamable HTTP), `command` (stdio) or `sse_url` (legacy HTTP+SSE)",
-                    ));
-                }
-            }
-            policy::resolve(&format!("{key}.policy"), &u.policy, Some(&self.policy))?;
+            check(self.upstream_name(&key, u, &mut seen));
+            check(self.upstream_transport(&key, u));
+            check(policy::resolve(&format!("{key}.policy"), &u.policy, Some(&self.policy)).map(drop));
             for (field, v) in [
                 ("connect_timeout_ms", u.connect_timeout_ms),
                 ("response_timeout_ms", u.response_timeout_ms),
@@ -439,13 +425,13 @@ impl Config {
                 ("max_list_tools", u.max_list_tools as u64),
             ] {
                 if v == 0 {
-                    return Err(invalid(format!("{key}.{field}"), "must be at least 1"));
+                    check(Err(invalid(format!("{key}.{field}"), "must be at least 1")));
                 }
             }
             if let Some(o) = &u.oauth {
-                o.validate(&format!("{key}.oauth"))?;
+                check(o.validate(&format!("{key}.oauth")));
             }
-            self.validate_rules(&format!("{key}.policy"), u)?;
+            check(self.validate_rules(&format!("{key}.policy"), u));
         }
         let l = &self.listen;
         for (field, v) in [
@@ -457,44 +443,89 @@ impl Config {
             ("max_streams_per_connection", u64::from(l.max_streams_per_connection)),
         ] {
             if v == 0 {
-                return Err(invalid(format!("listen.{field}"), "must be at least 1"));
+                check(Err(invalid(format!("listen.{field}"), "must be at least 1")));
             }
         }
-        self.validate_rules("policy", &UpstreamConfig::default())?;
-        self.auth.validate()?;
+        check(self.validate_rules("policy", &UpstreamConfig::default()));
+        check(self.auth.validate());
         if self.listen.tls_cert.is_some() != self.listen.tls_key.is_some() {
-            return Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together"));
+            check(Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together")));
         }
         if self.judge.kind == JudgeKind::Openai {
             if self.judge.base_url.is_none() {
-                return Err(invalid("judge.base_url", "required when judge.kind = \"openai\""));
+                check(Err(invalid("judge.base_url", "required when judge.kind = \"openai\"")));
             }
             if self.judge.model.is_none() {
-                return Err(invalid("judge.model", "required when judge.kind = \"openai\""));
+                check(Err(invalid("judge.model", "required when judge.kind = \"openai\"")));
             }
         }
         if let Some(dir) = &self.judge.prompts_dir {
             let dir = self.resolve(dir);
-            crate::judge::Prompts::from_dir(&dir).map_err(|e| invalid("judge.prompts_dir", e.to_string()))?;
+            check(
+                crate::judge::Prompts::from_dir(&dir)
+                    .map(drop)
+                    .map_err(|e| invalid("judge.prompts_dir", e.to_string())),
+            );
         }
-        self.store_url()?;
+        check(self.store_url().map(drop));
         if self.store.lease_ms < 1000 {
-            return Err(invalid("store.lease_ms", "must be at least 1000 (claims are renewed every third of it)"));
+            check(Err(invalid("store.lease_ms", "must be at least 1000 (claims are renewed every third of it)")));
         }
         if self.cache.max_entries == 0 {
-            return Err(invalid("cache.max_entries", "must be at least 1"));
+            check(Err(invalid("cache.max_entries", "must be at least 1")));
         }
         if self.cache.max_bytes < 64 * 1024 {
-            return Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)"));
+            check(Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)")));
         }
-        self.telemetry.validate()?;
+        check(self.telemetry.validate());
         if self.admin.token_env.is_empty() {
-            return Err(invalid("admin.token_env", "must name an environment variable"));
+            check(Err(invalid("admin.token_env", "must name an environment variable")));
         }
         if self.admin.enabled && self.admin.addr == Some(self.listen.addr) {
-            return Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)"));
+            check(Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)")));
+        }
+        out
+    }
+
+    fn upstream_name<'a>(
+        &self,
+        key: &str,
+        u: &'a UpstreamConfig,
+        seen: &mut std::collections::HashSet<&'a String>,
+    ) -> Result<(), ConfigError> {
+        if u.name.is_empty() || !u.name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+            return Err(invalid(format!("{key}.name"), "use letters, digits, '-', '_' or '.' (it appears in URLs)"));
+        }
+        if !seen.insert(&u.name) {
+            return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier upstream", u.name)));
         }
         Ok(())
+    }
+
+    /// Exactly one transport, and what that transport needs.
+    fn upstream_transport(&self, key: &str, u: &UpstreamConfig) -> Result<(), ConfigError> {
+        let http_url = |field: &str, url: &str| -> Result<(), ConfigError> {
+            let parsed = reqwest::Url::parse(url).map_err(|e| invalid(format!("{key}.{field}"), e.to_string()))?;
+            if !matches!(parsed.scheme(), "http" | "https") {
+                return Err(invalid(format!("{key}.{field}"), "must be an http or https URL"));
+            }
+            Ok(())
+        };
+        match (&u.url, &u.command, &u.sse_url) {
+            (Some(url), None, None) => http_url("url", url),
+            (None, None, Some(url)) => http_url("sse_url", url),
+            (None, Some(cmd), None) if cmd.is_empty() || cmd[0].is_empty() => {
+                Err(invalid(format!("{key}.command"), "needs at least the program to run"))
+            }
+            (None, Some(_), None) if u.max_sessions == 0 => {
+                Err(invalid(format!("{key}.max_sessions"), "must be at least 1"))
+            }
+            (None, Some(_), None) => Ok(()),
+            _ => Err(invalid(
+                key,
+                "give exactly one of `url` (Streamable HTTP), `command` (stdio) or `sse_url` (legacy HTTP+SSE)",
+            )),
+        }
     }
 
     /// Where scores are kept (see [`StoreConfig::url`]).
@@ -674,6 +705,25 @@ mod tests {
             let e = cfg(&format!("[policy]\n{bad}\n")).unwrap_err();
             assert!(e.contains(key), "{e}");
         }
+    }
+
+    #[test]
+    fn every_problem_is_reported_with_its_key() {
+        let text = "[policy]\nmin_tier = \"Z\"\n[cache]\nmax_entries = 0\n[[upstream]]\nname = \"a b\"\nurl = \"ftp://x\"\nconnect_timeout_ms = 0\n";
+        let e = cfg(text).unwrap_err();
+        for key in [
+            "`policy.min_tier`",
+            "`upstream[0].name`",
+            "`upstream[0].url`",
+            "`upstream[0].connect_timeout_ms`",
+            "`cache.max_entries`",
+        ] {
+            assert!(e.contains(key), "{key} missing from: {e}");
+        }
+        assert!(e.starts_with("6 problems"), "the upstream inherits the bad tier too: {e}");
+        // One problem reads as before.
+        let e = cfg("[cache]\nmax_entries = 0\n").unwrap_err();
+        assert_eq!(e, "config key `cache.max_entries`: must be at least 1");
     }
 
     #[test]
