@@ -15,6 +15,7 @@ pub mod policy;
 pub mod proxy;
 pub mod render;
 pub mod scoring;
+pub mod server;
 pub mod settings;
 pub mod store;
 pub mod tdqs;

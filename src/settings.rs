@@ -11,6 +11,9 @@ pub enum ConfigError {
     Parse { path: String, message: String },
     #[error("config key `{key}`: {message}")]
     Invalid { key: String, message: String },
+    /// More than one problem, each on its own line.
+    #[error("{} problems in the config:\n{}", .0.len(), .0.iter().map(|e| format!("  {e}")).collect::<Vec<_>>().join("\n"))]
+    Several(Vec<ConfigError>),
 }
 
 /// A [`ConfigError::Invalid`] for `key`.

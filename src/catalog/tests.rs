@@ -1,6 +1,6 @@
 use super::*;
 
-mod tests {
+mod whole_and_paged_lists {
     use super::*;
 
     fn answer(names: &[&str], next: Option<&str>) -> Vec<u8> {

@@ -12,8 +12,8 @@ use super::Outcome;
 use crate::config::{Config, JudgeKind, Transport, UpstreamConfig};
 use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
 use crate::policy::settings::Mode;
-use crate::proxy::{Gateway, serve};
 use crate::scoring::service::{CacheLimits, ScoringService};
+use crate::server::{App, serve};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -215,8 +215,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
                 Transport::LegacySse(url) => format!("{} -> legacy SSE {url} (clients: /sse/{})", u.name, u.name),
             })
             .collect();
-        let gw = Gateway::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let listening = serve(gw.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let app = App::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let listening = serve(app.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let gw = &app.gateway;
         let scheme = if listening.tls { "https" } else { "http" };
         tracing::info!(
             addr = %listening.local_addr,
@@ -225,7 +226,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
             listening.local_addr
         );
-        if let Some(admin) = &gw.admin {
+        if let Some(admin) = app.console.as_ref().map(|c| &c.settings) {
             let at = listening.admin_addr.unwrap_or(listening.local_addr);
             tracing::info!(token_required = admin.token_required(), "admin dashboard at {scheme}://{at}/admin/");
         }

@@ -170,7 +170,7 @@ async fn handle(
     (rw.local_ids, rw.listening) = (local_ids, req.method == Method::GET);
     // Only the forwarded requests are owed by the upstream (refused ones were answered here).
     rw.request_ids = request_ids;
-    relay(resp, rw, listening.then(|| gw.list_changed.subscribe()), refusals, batch).await
+    relay(resp, rw, listening.then(|| gw.catalog.list_changes()), refusals, batch).await
 }
 
 /// The upstream's answer back to the client, rewritten where it holds list results.

@@ -166,7 +166,7 @@ pub async fn handle(
         (&Method::GET, Some(Some(s))) => match s.open_listener() {
             None => rpc_error(StatusCode::CONFLICT, None, -32000, "this session already has a GET stream"),
             Some(rx) => {
-                let mut changes = gw.list_changed.subscribe();
+                let mut changes = gw.catalog.list_changes();
                 let (tx_name, weak) = (tools.name.clone(), Arc::downgrade(&s));
                 let notify = s.clone();
                 tokio::spawn(async move {
