@@ -28,6 +28,7 @@ mod gateway_refinement;
 mod gateway_sessions;
 mod gateway_streams;
 mod gateway_threats;
+mod gateway_upstream_client;
 mod heuristic_calibration;
 mod heuristic_metamorphic;
 mod heuristic_speed;
