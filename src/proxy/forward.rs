@@ -337,16 +337,18 @@ fn bind_new_session(gw: &Gateway, upstream: &str, answer: &HeaderMap, caller: Op
 
 /// 2026-07-28 routing headers must agree with the body; the body is what is enforced.
 fn check_method_headers(h: &HeaderMap, m: &Message) -> Result<(), GatewayError> {
-    let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok());
     if let (Some(hv), Some(bv)) = (get("mcp-method"), m.method())
         && hv != bv
     {
-        return Err(GatewayError::HeaderMismatch { header: "Mcp-Method", header_value: hv, body_value: bv.to_owned() });
+        let (header_value, body_value) = (hv.to_owned(), bv.to_owned());
+        return Err(GatewayError::HeaderMismatch { header: "Mcp-Method", header_value, body_value });
     }
     if let (Some(hv), Some(bv)) = (get("mcp-name"), m.tool_name.as_deref())
         && hv != bv
     {
-        return Err(GatewayError::HeaderMismatch { header: "Mcp-Name", header_value: hv, body_value: bv.to_owned() });
+        let (header_value, body_value) = (hv.to_owned(), bv.to_owned());
+        return Err(GatewayError::HeaderMismatch { header: "Mcp-Name", header_value, body_value });
     }
     Ok(())
 }
