@@ -41,21 +41,25 @@ pub fn into_upstream_request(mut h: HeaderMap) -> HeaderMap {
 }
 
 /// Removes hop-by-hop headers from `h` in place, including any named by `Connection`: what
-/// [`end_to_end`] leaves, without a copy of the rest.
+/// [`end_to_end`] leaves, without a copy of the rest. One pass finds the few that are there
+/// (usually `Host` and `Content-Length`), so only those are looked up again to be removed.
 pub fn strip_hop_by_hop(h: &mut HeaderMap) {
-    if h.contains_key(header::CONNECTION) {
-        let named: Vec<HeaderName> = h
+    let mut found: smallvec::SmallVec<[HeaderName; 4]> = smallvec::SmallVec::new();
+    for name in h.keys() {
+        if DROPPED.contains(name) {
+            found.push(name.clone());
+        }
+    }
+    if found.contains(&header::CONNECTION) {
+        let named = h
             .get_all(header::CONNECTION)
             .iter()
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
-            .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok())
-            .collect();
-        for n in named {
-            h.remove(n);
-        }
+            .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok());
+        found.extend(named.collect::<Vec<_>>());
     }
-    for name in &DROPPED {
+    for name in found {
         h.remove(name);
     }
 }
