@@ -6,11 +6,15 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+use crate::policy::settings::{self as policy, Policy, PolicyConfig};
+pub use crate::settings::ConfigError;
+use crate::settings::{expand_env, invalid};
+pub use crate::telemetry::settings::{LogFormat, OtlpProtocol, TelemetryConfig};
+
 use serde::Deserialize;
 
-use crate::tdqs::score::{Tenths, Tier};
-use crate::tdqs::threat::Severity;
-
+#[cfg(test)]
+mod auth_tests;
 pub mod limits;
 
 #[derive(Debug, Clone, Deserialize, Default)]
@@ -91,6 +95,18 @@ fn default_addr() -> SocketAddr {
 
 fn default_max_body() -> usize {
     4 * 1024 * 1024
+}
+
+impl ListenConfig {
+    /// Whether this listener answers to `host` (a `Host` header value).
+    pub fn allows_host(&self, host: &str) -> bool {
+        crate::http::origin::host_allowed(&self.allowed_hosts, self.addr.ip().is_loopback(), host)
+    }
+
+    /// Whether a browser page from `origin` may call this listener.
+    pub fn allows_origin(&self, origin: &str) -> bool {
+        crate::http::origin::origin_allowed(&self.allowed_origins, origin)
+    }
 }
 
 impl Default for ListenConfig {
@@ -219,55 +235,6 @@ impl Default for CacheConfig {
     }
 }
 
-/// `[telemetry]`: OpenTelemetry export (OTLP), the Prometheus endpoint, and logs.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TelemetryConfig {
-    /// OTLP collector: `http://host:4318` for http/protobuf (the `/v1/<signal>` paths are
-    /// added), `http://host:4317` for grpc. Unset: no OTLP export.
-    pub otlp_endpoint: Option<String>,
-    #[serde(default)]
-    pub otlp_protocol: OtlpProtocol,
-    /// Serve the metrics on `GET /metrics` in the Prometheus text format.
-    #[serde(default = "default_true")]
-    pub prometheus: bool,
-    #[serde(default = "default_service_name")]
-    pub service_name: String,
-    #[serde(default)]
-    pub log_format: LogFormat,
-    /// A `tracing` filter (`info`, `warn,tdqs_gateway=debug`); `TDQS_LOG` or `RUST_LOG` override it.
-    #[serde(default = "default_log_level")]
-    pub log_level: String,
-    /// Distinct tool names used as metric labels; later names share `tool="_other"`.
-    #[serde(default = "default_max_tool_labels")]
-    pub max_tool_labels: usize,
-    /// How often metrics are pushed over OTLP.
-    #[serde(default = "default_export_interval_ms")]
-    pub export_interval_ms: u64,
-    /// The longest one OTLP export may take before it is abandoned (it never blocks proxying).
-    #[serde(default = "default_export_timeout_ms")]
-    pub export_timeout_ms: u64,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-pub enum OtlpProtocol {
-    #[default]
-    #[serde(rename = "http/protobuf")]
-    HttpProtobuf,
-    #[serde(rename = "grpc")]
-    Grpc,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum LogFormat {
-    /// One readable line per event.
-    #[default]
-    Human,
-    /// One JSON object per line.
-    Json,
-}
-
 /// The admin API and dashboard (`/admin/`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -287,65 +254,6 @@ pub struct AdminConfig {
 fn default_true() -> bool {
     true
 }
-fn default_service_name() -> String {
-    "tdqs-gateway".into()
-}
-fn default_log_level() -> String {
-    "info".into()
-}
-fn default_max_tool_labels() -> usize {
-    2000
-}
-fn default_export_interval_ms() -> u64 {
-    15_000
-}
-fn default_export_timeout_ms() -> u64 {
-    5_000
-}
-
-impl Default for TelemetryConfig {
-    fn default() -> Self {
-        TelemetryConfig {
-            otlp_endpoint: None,
-            otlp_protocol: OtlpProtocol::default(),
-            prometheus: true,
-            service_name: default_service_name(),
-            log_format: LogFormat::default(),
-            log_level: default_log_level(),
-            max_tool_labels: default_max_tool_labels(),
-            export_interval_ms: default_export_interval_ms(),
-            export_timeout_ms: default_export_timeout_ms(),
-        }
-    }
-}
-
-impl TelemetryConfig {
-    fn validate(&self) -> Result<(), ConfigError> {
-        if let Some(endpoint) = &self.otlp_endpoint {
-            let url = reqwest::Url::parse(endpoint).map_err(|e| invalid("telemetry.otlp_endpoint", e.to_string()))?;
-            if !matches!(url.scheme(), "http" | "https") {
-                return Err(invalid("telemetry.otlp_endpoint", "must be an http or https URL"));
-            }
-        }
-        if self.service_name.trim().is_empty() {
-            return Err(invalid("telemetry.service_name", "must not be empty"));
-        }
-        tracing_subscriber::EnvFilter::builder()
-            .parse(&self.log_level)
-            .map_err(|e| invalid("telemetry.log_level", format!("\"{}\": {e}", self.log_level)))?;
-        if self.max_tool_labels == 0 {
-            return Err(invalid("telemetry.max_tool_labels", "must be at least 1"));
-        }
-        if self.export_interval_ms < 100 {
-            return Err(invalid("telemetry.export_interval_ms", "must be at least 100"));
-        }
-        if self.export_timeout_ms == 0 {
-            return Err(invalid("telemetry.export_timeout_ms", "must be at least 1"));
-        }
-        Ok(())
-    }
-}
-
 fn default_admin_token_env() -> String {
     "TDQS_ADMIN_TOKEN".into()
 }
@@ -361,114 +269,6 @@ impl AdminConfig {
     pub fn reachable_at(&self, listen: &ListenConfig) -> Option<SocketAddr> {
         self.enabled.then(|| self.addr.unwrap_or(listen.addr))
     }
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    Observe,
-    #[default]
-    Annotate,
-    Enforce,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Pending {
-    /// Serve the heuristic score at once.
-    #[default]
-    Provisional,
-    /// Wait up to `wait_ms` for the judge, then fall back to provisional.
-    Wait,
-    /// Show the tool, unjudged, until the score is in.
-    Allow,
-    /// Hide the tool until the score is in.
-    Hide,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum FailMode {
-    /// The judge is unavailable: use the heuristic score.
-    #[default]
-    Open,
-    /// The judge is unavailable: hide what cannot be judged.
-    Closed,
-}
-
-/// What the policy does with a tool whose definition carries a threat finding.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ThreatAction {
-    /// Hide the tool (and remove poisoned server instructions) under enforce.
-    Hide,
-    /// Keep the tool; the findings go to the annotation, logs, metrics and the admin API.
-    Flag,
-    /// Do not analyse definitions for threats at all.
-    Off,
-}
-
-/// What a pinned upstream's new tool name (after its first listing) gets.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum PinNew {
-    /// Held for approval like a changed definition (a rename cannot buy trust on first use).
-    #[default]
-    Hold,
-    /// Approved on first sight, as on the upstream's first listing.
-    Trust,
-}
-
-/// Policy keys; every one optional so an upstream can override just some of them.
-#[derive(Debug, Clone, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct PolicyConfig {
-    pub mode: Option<Mode>,
-    pub min_tier: Option<String>,
-    pub min_score: Option<f64>,
-    pub pending: Option<Pending>,
-    pub wait_ms: Option<u64>,
-    pub dry_run: Option<bool>,
-    pub fail: Option<FailMode>,
-    /// Rug-pull protection: a tool whose definition changed since it was approved is hidden
-    /// (enforce) or flagged until approved again.
-    pub pin: Option<bool>,
-    #[serde(default)]
-    pub allow: Vec<String>,
-    #[serde(default)]
-    pub deny: Vec<String>,
-    /// `hide` (the default under enforce) | `flag` (the default otherwise) | `off`.
-    pub threats: Option<ThreatAction>,
-    /// The lowest finding severity the policy acts on (default `high`).
-    pub threat_severity: Option<Severity>,
-    /// Tools kept visible despite a threat: the operator's deliberate exception (`allow`
-    /// does not override a threat).
-    #[serde(default)]
-    pub allow_threats: Vec<String>,
-    /// On a pinned upstream, a tool name first seen after the first listing: `hold` | `trust`.
-    pub pin_new_tools: Option<PinNew>,
-    /// Per-identity rules (`[[policy.rule]]`), tried in order; see `policy::rules`.
-    #[serde(default)]
-    pub rule: Vec<crate::policy::rules::RuleConfig>,
-}
-
-/// The policy in force for one upstream: defaults, then `[policy]`, then `[upstream.policy]`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Policy {
-    pub mode: Mode,
-    /// Tools scoring below this are hidden under enforce.
-    pub minimum: Tenths,
-    pub pending: Pending,
-    pub wait_ms: u64,
-    pub dry_run: bool,
-    pub fail: FailMode,
-    pub pin: bool,
-    pub allow: Vec<String>,
-    pub deny: Vec<String>,
-    pub threats: ThreatAction,
-    pub threat_severity: Severity,
-    pub allow_threats: Vec<String>,
-    pub pin_new_tools: PinNew,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -573,21 +373,6 @@ impl UpstreamConfig {
     }
 }
 
-/// A configuration problem, with the key it concerns.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    #[error("cannot read config {path}: {source}")]
-    Read { path: String, source: std::io::Error },
-    #[error("config {path}: {message}")]
-    Parse { path: String, message: String },
-    #[error("config key `{key}`: {message}")]
-    Invalid { key: String, message: String },
-}
-
-fn invalid(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
-    ConfigError::Invalid { key: key.into(), message: message.into() }
-}
-
 impl Config {
     /// Reads, parses and validates a TOML file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
@@ -605,46 +390,32 @@ impl Config {
         toml::from_str(text).map_err(|e| e.to_string().trim().replace('\n', " "))
     }
 
-    /// Checks what types alone cannot: tiers, names, URLs, TLS pairs, judge settings.
+    /// Checks what types alone cannot: tiers, names, URLs, TLS pairs, judge settings. Every
+    /// problem is reported (one per line, each with its key), not only the first.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        self.policy_for("policy", &self.policy, None)?;
+        let mut problems = self.problems();
+        match problems.len() {
+            0 => Ok(()),
+            1 => Err(problems.remove(0)),
+            _ => Err(ConfigError::Several(problems)),
+        }
+    }
+
+    /// Every problem of the configuration, in file order.
+    fn problems(&self) -> Vec<ConfigError> {
+        let mut out = Vec::new();
+        let mut check = |r: Result<(), ConfigError>| {
+            if let Err(e) = r {
+                out.push(e);
+            }
+        };
+        check(policy::resolve("policy", &self.policy, None).map(drop));
         let mut seen = std::collections::HashSet::new();
         for (i, u) in self.upstreams.iter().enumerate() {
             let key = format!("upstream[{i}]");
-            if u.name.is_empty() || !u.name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
-                return Err(invalid(
-                    format!("{key}.name"),
-                    "use letters, digits, '-', '_' or '.' (it appears in URLs)",
-                ));
-            }
-            if !seen.insert(&u.name) {
-                return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier upstream", u.name)));
-            }
-            let http_url = |field: &str, url: &str| -> Result<(), ConfigError> {
-                let parsed = reqwest::Url::parse(url).map_err(|e| invalid(format!("{key}.{field}"), e.to_string()))?;
-                if !matches!(parsed.scheme(), "http" | "https") {
-                    return Err(invalid(format!("{key}.{field}"), "must be an http or https URL"));
-                }
-                Ok(())
-            };
-            match (&u.url, &u.command, &u.sse_url) {
-                (Some(url), None, None) => http_url("url", url)?,
-                (None, None, Some(url)) => http_url("sse_url", url)?,
-                (None, Some(cmd), None) if cmd.is_empty() || cmd[0].is_empty() => {
-                    return Err(invalid(format!("{key}.command"), "needs at least the program to run"));
-                }
-                (None, Some(_), None) if u.max_sessions == 0 => {
-                    return Err(invalid(format!("{key}.max_sessions"), "must be at least 1"));
-                }
-                (None, Some(_), None) => {}
-                _ => {
-                    return Err(invalid(
-                        key,
-                        "give exactly one of `url` (Streamable HTTP), `command` (stdio) or `sse_url` (legacy HTTP+SSE)",
-                    ));
-                }
-            }
-            self.policy_for(&format!("{key}.policy"), &u.policy, Some(&self.policy))?;
+            check(self.upstream_name(&key, u, &mut seen));
+            check(self.upstream_transport(&key, u));
+            check(policy::resolve(&format!("{key}.policy"), &u.policy, Some(&self.policy)).map(drop));
             for (field, v) in [
                 ("connect_timeout_ms", u.connect_timeout_ms),
                 ("response_timeout_ms", u.response_timeout_ms),
@@ -654,13 +425,13 @@ impl Config {
                 ("max_list_tools", u.max_list_tools as u64),
             ] {
                 if v == 0 {
-                    return Err(invalid(format!("{key}.{field}"), "must be at least 1"));
+                    check(Err(invalid(format!("{key}.{field}"), "must be at least 1")));
                 }
             }
             if let Some(o) = &u.oauth {
-                o.validate(&format!("{key}.oauth"))?;
+                check(o.validate(&format!("{key}.oauth")));
             }
-            self.validate_rules(&format!("{key}.policy"), u)?;
+            check(self.validate_rules(&format!("{key}.policy"), u));
         }
         let l = &self.listen;
         for (field, v) in [
@@ -672,44 +443,89 @@ impl Config {
             ("max_streams_per_connection", u64::from(l.max_streams_per_connection)),
         ] {
             if v == 0 {
-                return Err(invalid(format!("listen.{field}"), "must be at least 1"));
+                check(Err(invalid(format!("listen.{field}"), "must be at least 1")));
             }
         }
-        self.validate_rules("policy", &UpstreamConfig::default())?;
-        self.auth.validate()?;
+        check(self.validate_rules("policy", &UpstreamConfig::default()));
+        check(self.auth.validate());
         if self.listen.tls_cert.is_some() != self.listen.tls_key.is_some() {
-            return Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together"));
+            check(Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together")));
         }
         if self.judge.kind == JudgeKind::Openai {
             if self.judge.base_url.is_none() {
-                return Err(invalid("judge.base_url", "required when judge.kind = \"openai\""));
+                check(Err(invalid("judge.base_url", "required when judge.kind = \"openai\"")));
             }
             if self.judge.model.is_none() {
-                return Err(invalid("judge.model", "required when judge.kind = \"openai\""));
+                check(Err(invalid("judge.model", "required when judge.kind = \"openai\"")));
             }
         }
         if let Some(dir) = &self.judge.prompts_dir {
             let dir = self.resolve(dir);
-            crate::judge::Prompts::from_dir(&dir).map_err(|e| invalid("judge.prompts_dir", e.to_string()))?;
+            check(
+                crate::judge::Prompts::from_dir(&dir)
+                    .map(drop)
+                    .map_err(|e| invalid("judge.prompts_dir", e.to_string())),
+            );
         }
-        self.store_url()?;
+        check(self.store_url().map(drop));
         if self.store.lease_ms < 1000 {
-            return Err(invalid("store.lease_ms", "must be at least 1000 (claims are renewed every third of it)"));
+            check(Err(invalid("store.lease_ms", "must be at least 1000 (claims are renewed every third of it)")));
         }
         if self.cache.max_entries == 0 {
-            return Err(invalid("cache.max_entries", "must be at least 1"));
+            check(Err(invalid("cache.max_entries", "must be at least 1")));
         }
         if self.cache.max_bytes < 64 * 1024 {
-            return Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)"));
+            check(Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)")));
         }
-        self.telemetry.validate()?;
+        check(self.telemetry.validate());
         if self.admin.token_env.is_empty() {
-            return Err(invalid("admin.token_env", "must name an environment variable"));
+            check(Err(invalid("admin.token_env", "must name an environment variable")));
         }
         if self.admin.enabled && self.admin.addr == Some(self.listen.addr) {
-            return Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)"));
+            check(Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)")));
+        }
+        out
+    }
+
+    fn upstream_name<'a>(
+        &self,
+        key: &str,
+        u: &'a UpstreamConfig,
+        seen: &mut std::collections::HashSet<&'a String>,
+    ) -> Result<(), ConfigError> {
+        if u.name.is_empty() || !u.name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+            return Err(invalid(format!("{key}.name"), "use letters, digits, '-', '_' or '.' (it appears in URLs)"));
+        }
+        if !seen.insert(&u.name) {
+            return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier upstream", u.name)));
         }
         Ok(())
+    }
+
+    /// Exactly one transport, and what that transport needs.
+    fn upstream_transport(&self, key: &str, u: &UpstreamConfig) -> Result<(), ConfigError> {
+        let http_url = |field: &str, url: &str| -> Result<(), ConfigError> {
+            let parsed = reqwest::Url::parse(url).map_err(|e| invalid(format!("{key}.{field}"), e.to_string()))?;
+            if !matches!(parsed.scheme(), "http" | "https") {
+                return Err(invalid(format!("{key}.{field}"), "must be an http or https URL"));
+            }
+            Ok(())
+        };
+        match (&u.url, &u.command, &u.sse_url) {
+            (Some(url), None, None) => http_url("url", url),
+            (None, None, Some(url)) => http_url("sse_url", url),
+            (None, Some(cmd), None) if cmd.is_empty() || cmd[0].is_empty() => {
+                Err(invalid(format!("{key}.command"), "needs at least the program to run"))
+            }
+            (None, Some(_), None) if u.max_sessions == 0 => {
+                Err(invalid(format!("{key}.max_sessions"), "must be at least 1"))
+            }
+            (None, Some(_), None) => Ok(()),
+            _ => Err(invalid(
+                key,
+                "give exactly one of `url` (Streamable HTTP), `command` (stdio) or `sse_url` (legacy HTTP+SSE)",
+            )),
+        }
     }
 
     /// Where scores are kept (see [`StoreConfig::url`]).
@@ -744,7 +560,7 @@ impl Config {
     /// global ones that name it or no upstream), each with its effective policy: the
     /// upstream's, with the rule's keys over it.
     pub fn rule_policies(&self, upstream: &UpstreamConfig) -> Vec<(crate::policy::rules::RuleConfig, Policy)> {
-        let base = overlay(&self.policy, &upstream.policy);
+        let base = policy::overlay(&self.policy, &upstream.policy);
         let global = self.policy.rule.iter().filter(|r| r.applies_to(&upstream.name));
         upstream
             .policy
@@ -752,7 +568,7 @@ impl Config {
             .iter()
             .chain(global)
             .map(|r| {
-                let p = self.policy_for("", &r.policy, Some(&base)).unwrap_or_else(|_| self.effective_policy(upstream));
+                let p = policy::resolve("", &r.policy, Some(&base)).unwrap_or_else(|_| self.effective_policy(upstream));
                 (r.clone(), p)
             })
             .collect()
@@ -763,7 +579,7 @@ impl Config {
         let (rules, base) = if upstream.name.is_empty() {
             (&self.policy.rule, self.policy.clone())
         } else {
-            (&upstream.policy.rule, overlay(&self.policy, &upstream.policy))
+            (&upstream.policy.rule, policy::overlay(&self.policy, &upstream.policy))
         };
         let mut names = std::collections::HashSet::new();
         for (i, r) in rules.iter().enumerate() {
@@ -788,7 +604,7 @@ impl Config {
                     return Err(invalid(format!("{key}.upstreams[{j}]"), format!("no upstream is named \"{u}\"")));
                 }
             }
-            self.policy_for(&key, &r.policy, Some(&base))?;
+            policy::resolve(&key, &r.policy, Some(&base))?;
         }
         Ok(())
     }
@@ -796,96 +612,7 @@ impl Config {
     /// The effective policy of an upstream.
     pub fn effective_policy(&self, upstream: &UpstreamConfig) -> Policy {
         // Validated at start, so this cannot fail afterwards.
-        self.policy_for("", &upstream.policy, Some(&self.policy)).unwrap_or_else(|_| default_policy())
-    }
-
-    fn policy_for(&self, key: &str, p: &PolicyConfig, base: Option<&PolicyConfig>) -> Result<Policy, ConfigError> {
-        let base = base.cloned().unwrap_or_default();
-        let pick = |a: Option<f64>, b: Option<f64>| a.or(b);
-        let (tier, score) = if p.min_tier.is_some() || p.min_score.is_some() {
-            (p.min_tier.clone(), p.min_score)
-        } else {
-            (base.min_tier.clone(), base.min_score)
-        };
-        if tier.is_some() && score.is_some() {
-            return Err(invalid(format!("{key}.min_score"), "set min_tier or min_score, not both"));
-        }
-        let minimum = match (tier, pick(score, None)) {
-            (Some(t), _) => Tier::parse(&t)
-                .and_then(Tier::minimum)
-                .ok_or_else(|| invalid(format!("{key}.min_tier"), format!("\"{t}\" is not one of A, B, C, D")))?,
-            (None, Some(s)) if (0.0..=5.0).contains(&s) => Tenths((s * 10.0).round() as u32),
-            (None, Some(s)) => return Err(invalid(format!("{key}.min_score"), format!("{s} is not between 0 and 5"))),
-            (None, None) => Tenths(30),
-        };
-        let mut allow = base.allow.clone();
-        allow.extend(p.allow.iter().cloned());
-        let mut deny = base.deny.clone();
-        deny.extend(p.deny.iter().cloned());
-        let mut allow_threats = base.allow_threats.clone();
-        allow_threats.extend(p.allow_threats.iter().cloned());
-        let mode = p.mode.or(base.mode).unwrap_or_default();
-        let threats = p.threats.or(base.threats).unwrap_or(if mode == Mode::Enforce {
-            ThreatAction::Hide
-        } else {
-            ThreatAction::Flag
-        });
-        Ok(Policy {
-            mode,
-            minimum,
-            pending: p.pending.or(base.pending).unwrap_or_default(),
-            wait_ms: p.wait_ms.or(base.wait_ms).unwrap_or(3000),
-            dry_run: p.dry_run.or(base.dry_run).unwrap_or(false),
-            fail: p.fail.or(base.fail).unwrap_or_default(),
-            pin: p.pin.or(base.pin).unwrap_or(false),
-            allow,
-            deny,
-            threats,
-            threat_severity: p.threat_severity.or(base.threat_severity).unwrap_or(Severity::High),
-            allow_threats,
-            pin_new_tools: p.pin_new_tools.or(base.pin_new_tools).unwrap_or_default(),
-        })
-    }
-}
-
-/// `over`'s keys on top of `base`'s, as one policy table (the tier or score pair goes
-/// together, lists add up; rules are not carried).
-fn overlay(base: &PolicyConfig, over: &PolicyConfig) -> PolicyConfig {
-    let threshold_set = over.min_tier.is_some() || over.min_score.is_some();
-    PolicyConfig {
-        mode: over.mode.or(base.mode),
-        min_tier: if threshold_set { over.min_tier.clone() } else { base.min_tier.clone() },
-        min_score: if threshold_set { over.min_score } else { base.min_score },
-        pending: over.pending.or(base.pending),
-        wait_ms: over.wait_ms.or(base.wait_ms),
-        dry_run: over.dry_run.or(base.dry_run),
-        fail: over.fail.or(base.fail),
-        pin: over.pin.or(base.pin),
-        allow: base.allow.iter().chain(&over.allow).cloned().collect(),
-        deny: base.deny.iter().chain(&over.deny).cloned().collect(),
-        threats: over.threats.or(base.threats),
-        threat_severity: over.threat_severity.or(base.threat_severity),
-        allow_threats: base.allow_threats.iter().chain(&over.allow_threats).cloned().collect(),
-        pin_new_tools: over.pin_new_tools.or(base.pin_new_tools),
-        rule: Vec::new(),
-    }
-}
-
-fn default_policy() -> Policy {
-    Policy {
-        mode: Mode::Annotate,
-        minimum: Tenths(30),
-        pending: Pending::Provisional,
-        wait_ms: 3000,
-        dry_run: false,
-        fail: FailMode::Open,
-        pin: false,
-        allow: vec![],
-        deny: vec![],
-        threats: ThreatAction::Flag,
-        threat_severity: Severity::High,
-        allow_threats: vec![],
-        pin_new_tools: PinNew::Hold,
+        policy::resolve("", &upstream.policy, Some(&self.policy)).unwrap_or_else(|_| policy::default_policy())
     }
 }
 
@@ -899,24 +626,12 @@ pub fn user_data_dir() -> PathBuf {
     }
 }
 
-/// Expands `${VAR}` from the environment; an unset variable is an error naming it.
-pub fn expand_env(value: &str) -> Result<String, String> {
-    let mut out = String::new();
-    let mut rest = value;
-    while let Some(start) = rest.find("${") {
-        out.push_str(&rest[..start]);
-        let Some(end) = rest[start..].find('}') else { return Err("unclosed ${".into()) };
-        let var = &rest[start + 2..start + end];
-        out.push_str(&std::env::var(var).map_err(|_| format!("environment variable {var} is not set"))?);
-        rest = &rest[start + end + 1..];
-    }
-    out.push_str(rest);
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::settings::{Mode, PinNew, ThreatAction};
+    use crate::tdqs::score::Tenths;
+    use crate::tdqs::threat::Severity;
 
     fn cfg(text: &str) -> Result<Config, String> {
         let c = Config::parse(text)?;
@@ -993,6 +708,25 @@ mod tests {
     }
 
     #[test]
+    fn every_problem_is_reported_with_its_key() {
+        let text = "[policy]\nmin_tier = \"Z\"\n[cache]\nmax_entries = 0\n[[upstream]]\nname = \"a b\"\nurl = \"ftp://x\"\nconnect_timeout_ms = 0\n";
+        let e = cfg(text).unwrap_err();
+        for key in [
+            "`policy.min_tier`",
+            "`upstream[0].name`",
+            "`upstream[0].url`",
+            "`upstream[0].connect_timeout_ms`",
+            "`cache.max_entries`",
+        ] {
+            assert!(e.contains(key), "{key} missing from: {e}");
+        }
+        assert!(e.starts_with("6 problems"), "the upstream inherits the bad tier too: {e}");
+        // One problem reads as before.
+        let e = cfg("[cache]\nmax_entries = 0\n").unwrap_err();
+        assert_eq!(e, "config key `cache.max_entries`: must be at least 1");
+    }
+
+    #[test]
     fn errors_name_the_key() {
         let e = cfg("[policy]\nmode = \"enforce\"\nmin_tier = \"Z\"\n").unwrap_err();
         assert!(e.contains("`policy.min_tier`") && e.contains("\"Z\""), "{e}");
@@ -1035,12 +769,5 @@ mod tests {
             let c = cfg(text).unwrap();
             assert_eq!(c.upstreams[0].name, "everything");
         }
-    }
-
-    #[test]
-    fn env_expansion() {
-        // SAFETY of the test: PATH is always set.
-        assert!(expand_env("x ${PATH} y").unwrap().starts_with("x /"));
-        assert!(expand_env("${TDQS_SURELY_UNSET_VAR}").unwrap_err().contains("TDQS_SURELY_UNSET_VAR"));
     }
 }

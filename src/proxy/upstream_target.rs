@@ -150,7 +150,7 @@ fn basic_credentials(url: &reqwest::Url) -> Option<HeaderValue> {
 pub fn check_headers(u: &UpstreamConfig) -> Result<(), String> {
     for (k, v) in &u.headers {
         HeaderName::try_from(k.as_str()).map_err(|e| format!("header {k}: {e}"))?;
-        let value = crate::config::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
+        let value = crate::settings::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
         HeaderValue::try_from(value).map_err(|e| format!("header {k}: not a valid header value ({e})"))?;
     }
     Ok(())
