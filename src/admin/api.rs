@@ -1,6 +1,9 @@
 //! The admin API's routes and its read-only answers: upstreams with their report summaries,
 //! server reports (JSON, or markdown for people), tools weakest first, one tool with its
 //! definition history and pins, definition history, refused calls, pending approvals.
+//!
+//! Long: the route table and each route's answer; every answer is a short function over the
+//! console, and the table is easier to audit whole.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

@@ -1,11 +1,12 @@
-//! The proxy: a hyper listener in front of MCP servers. A request's path through it:
+//! The proxy: the MCP routes in front of MCP servers (the listener and the top-level router
+//! are `server`'s). A request's path through it:
 //!
 //! ```text
-//! accept -> route (/mcp/{upstream}, /healthz, /readyz) -> Origin/Host check
+//! route (/mcp/{upstream}, /sse/, /messages/) -> Origin/Host check -> caller authenticated
 //!   -> read body -> check Mcp-Method/Mcp-Name against it
 //!   -> the exchange: strict reading, learning, refusals (the same for every transport)
 //!   -> forward to the upstream (pooled client) -> answer: JSON body or SSE stream
-//!   -> every tools/list result in it scored, policy applied -> client
+//!   -> every tools/list result in it through the catalogue (scored, decided, rendered) -> client
 //! ```
 //!
 //! Errors turn into HTTP responses in one place (`error.rs`).

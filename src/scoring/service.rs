@@ -5,6 +5,9 @@
 //! concurrency, fetches the real one; when it lands, listeners hear which upstream changed.
 //! With a store, that call is made once across every gateway sharing it (see `fleet.rs`).
 //! Coherence answers are kept the same way, by server name and the set of definitions.
+//!
+//! Long: the cache, the background judgements, the fleet claims and the coherence call share
+//! one key and one in-flight table; splitting them by responsibility is still to do.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -3,6 +3,9 @@
 //! (then `_other`), methods from a known list (else `other`), reasons and tiers from enums.
 //! Gauges are observed from tables kept here, so a tool whose tier changed stops reporting
 //! its old series instead of keeping a stale one forever.
+//!
+//! Long: every instrument and its recording call side by side, so a name in DESIGN.md maps to one
+//! place; about half is the instrument table.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
