@@ -1,14 +1,14 @@
 //! The upstream side of the proxy alone: N POSTs to an MCP upstream (`examples/bench_upstream`)
-//! through reqwest as `forward.rs` sends them today (the URL string parsed per request, the
-//! builder, `send`), or through the hyper-util prototype (`proxy/upstream_client.rs`: URL split
-//! once, pooled hyper client), each answer read whole. Run it under callgrind for instructions
-//! per request (benches/PROFILE.md), or side by side for a throughput ratio.
+//! through reqwest as `forward.rs` sent them before (the URL string parsed per request, the
+//! builder, `send`), or through the gateway's hyper-util client (`proxy/upstream_client.rs`,
+//! `proxy/upstream_target.rs`: URL split once, pooled hyper client), each answer read whole.
+//! Run it under callgrind for instructions per request (benches/PROFILE.md), or side by side
+//! for a throughput ratio.
 //!
 //! Usage: upstream_client_bench --url URL --client reqwest|hyper [--requests N] [--tasks T]
 //!        [--method tools/call|tools/list]
 //! Prints `CLIENT requests N seconds S rps R`.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use bytes::Bytes;
 use http::{HeaderMap, HeaderValue, Method, header};
 use http_body_util::BodyExt;
-use tdqs_gateway::proxy::upstream_client::{UpstreamClient, UpstreamTarget};
+use tdqs_gateway::proxy::upstream_target::UpstreamTarget;
 
 struct Options {
     url: String,
@@ -61,7 +61,7 @@ fn client_headers() -> HeaderMap {
 #[allow(clippy::large_enum_variant)]
 enum Sender {
     Reqwest(reqwest::Client, String),
-    Hyper(UpstreamClient, UpstreamTarget),
+    Hyper(UpstreamTarget),
 }
 
 impl Sender {
@@ -74,9 +74,13 @@ impl Sender {
                 let resp = client.request(Method::POST, &url).headers(headers).body(body).send().await?;
                 Ok(resp.bytes().await?.len())
             }
-            Sender::Hyper(client, target) => {
-                let resp = client.send(target, Method::POST, headers, None, body).await.map_err(anyhow::Error::msg)?;
-                Ok(resp.into_body().collect().await?.to_bytes().len())
+            Sender::Hyper(target) => {
+                let mut req = http::Request::new(http_body_util::Full::new(body));
+                *req.method_mut() = Method::POST;
+                *req.uri_mut() = target.uri(None)?;
+                *req.headers_mut() = headers;
+                let resp = target.client.send(req).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                Ok(resp.body.collect().await?.to_bytes().len())
             }
         }
     }
@@ -96,8 +100,7 @@ fn main() -> Result<()> {
                 o.url.clone(),
             ),
             "hyper" => Sender::Hyper(
-                UpstreamClient::new(),
-                UpstreamTarget::new(&o.url, &BTreeMap::new()).map_err(anyhow::Error::msg)?,
+                UpstreamTarget::for_url(&o.url, std::time::Duration::from_secs(10)).map_err(anyhow::Error::msg)?,
             ),
             other => bail!("--client reqwest|hyper, not {other:?}"),
         });

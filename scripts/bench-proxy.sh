@@ -20,11 +20,16 @@
 #   --no-nginx          leave out the nginx hop (Debian's package, a plain proxy_pass with
 #                       upstream keep-alive: the cost of moving the bytes through a second
 #                       process), which otherwise runs beside direct and the gateway
-#   --peers             also run the Rust mcp-proxy (crates.io, tower-mcp; one HTTP backend,
-#                       the same upstream) beside direct, the gateway and nginx, and, for
-#                       reference, supergateway (npm, --stateful) and mcp-proxy (PyPI) in front
-#                       of a stdio server with the same tools (a different chain: HTTP -> peer
-#                       -> stdio child); installs them under target/
+#   --no-mcp-proxy-rs   leave out the Rust mcp-proxy (crates.io, tower-mcp), which otherwise runs
+#                       beside direct, the gateway and nginx whenever it is installed, with one
+#                       HTTP backend (the same upstream); when it is not installed its rows are
+#                       skipped with a note. Install it with
+#                         cargo install mcp-proxy --root target/peers
+#                       (or anywhere, and point MCP_PROXY_RS at DIR/bin/mcp-proxy)
+#   --peers             also install the Rust mcp-proxy if missing, and run, for reference,
+#                       supergateway (npm, --stateful) and mcp-proxy (PyPI) in front of a stdio
+#                       server with the same tools (a different chain: HTTP -> peer -> stdio
+#                       child); installs them under target/
 #   --connections-list L  also the call and list scenarios at each of these connection counts
 #                       (e.g. 1,8,32,256), every proxy side by side: how the cost grows with load
 #   --tools-list L      also the list and call scenarios against upstreams serving each of these
@@ -79,6 +84,7 @@ SDK=0
 PACE_MS=5
 PEERS=0
 NGINX=1
+MCP_RS=1
 CONNS_LIST=""
 TOOLS_LIST=""
 FIRST_TOOLS=1000
@@ -98,6 +104,7 @@ while [ $# -gt 0 ]; do
         --pace) PACE_MS="$2"; shift 2 ;;
         --peers) PEERS=1; shift ;;
         --no-nginx) NGINX=0; shift ;;
+        --no-mcp-proxy-rs) MCP_RS=0; shift ;;
         --connections-list) CONNS_LIST="${2//,/ }"; shift 2 ;;
         --tools-list) TOOLS_LIST="${2//,/ }"; shift 2 ;;
         --first-sighting) FIRST_TOOLS="$2"; shift 2 ;;
@@ -275,7 +282,7 @@ start_hops() {
         post "$NG_URL" tools/list | check "nginx tools/list ($set): $tools tools" "len($TOOLS) == $tools"
         HOP_VARIANTS+=(nginx)
     fi
-    if [ "$PEERS" = 1 ]; then
+    if [ "$MCP_RS" = 1 ]; then
         start_mcp_proxy_rs "mcp-proxy-rs-$set" "$up"
         set_variant "mcp-proxy-rs@$set" "$MR_URL" "$MR_PG" "${MR_SID:--}" "$MR_TOOL"
         post "$MR_URL" tools/list "$MR_SID" | check "mcp-proxy (Rust) tools/list ($set): $tools tools" "len($TOOLS) == $tools"
@@ -285,7 +292,14 @@ start_hops() {
     fi
 }
 [ "$NGINX" = 1 ] && ensure_nginx
-[ "$PEERS" = 1 ] && ensure_mcp_proxy_rs
+if [ "$MCP_RS" = 1 ]; then
+    [ "$PEERS" = 1 ] && ensure_mcp_proxy_rs
+    if ! have_mcp_proxy_rs; then
+        log "note: the Rust mcp-proxy is not installed ($MCP_PROXY_RS): its rows are skipped" \
+            "(cargo install mcp-proxy --root target/peers, or MCP_PROXY_RS=DIR/bin/mcp-proxy)"
+        MCP_RS=0
+    fi
+fi
 start_hops main "$UP0_URL" "$UP0_PG" "$GWA_URL" "$GWA_PG" 100
 MAIN_VARIANTS=("${HOP_VARIANTS[@]}")
 for spec in ${ALSO_GATEWAYS[@]+"${ALSO_GATEWAYS[@]}"}; do

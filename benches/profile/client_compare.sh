@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# reqwest against the hyper-util prototype (src/proxy/upstream_client.rs), the upstream side
+# reqwest against the gateway's hyper-util client (src/proxy/upstream_client.rs), the upstream side
 # alone: instructions per request of examples/upstream_client_bench under callgrind, as the
 # difference between a long and a short run (start-up cancels out). Needs the release build of
 # both examples. Usage: benches/profile/client_compare.sh [N]

@@ -9,7 +9,10 @@
 #   stdio server, a different chain).
 
 PEER_DIR="$ROOT/target/bench-proxy-peers"
-MCP_PROXY_RS="$ROOT/target/peers/bin/mcp-proxy"
+# The Rust mcp-proxy: $MCP_PROXY_RS when set (the binary of `cargo install mcp-proxy --root
+# DIR` is DIR/bin/mcp-proxy), else where `--peers` installs it. Not looked up on PATH: the
+# Python mcp-proxy installs a command of the same name.
+MCP_PROXY_RS="${MCP_PROXY_RS:-$ROOT/target/peers/bin/mcp-proxy}"
 
 ensure_nginx() {
     command -v nginx >/dev/null || "$ROOT/scripts/apt-install.sh" nginx
@@ -61,9 +64,15 @@ EOF
 
 ensure_mcp_proxy_rs() {
     if [ ! -x "$MCP_PROXY_RS" ]; then
+        MCP_PROXY_RS="$ROOT/target/peers/bin/mcp-proxy"
         log "installing mcp-proxy (Rust, crates.io) into target/peers (a few minutes)"
         nice -n 19 cargo install --quiet mcp-proxy --root "$ROOT/target/peers" >&2
     fi
+}
+
+# have_mcp_proxy_rs: whether the Rust mcp-proxy is there to run.
+have_mcp_proxy_rs() {
+    [ -x "$MCP_PROXY_RS" ]
 }
 
 # start_mcp_proxy_rs NAME UPSTREAM_URL -> sets MR_URL, MR_PG, MR_SID, MR_TOOL. Its config

@@ -12,14 +12,16 @@ use futures_util::future::BoxFuture;
 use super::body::{full, join_array, json_response, sse_event};
 use super::error::GatewayError;
 use super::exchange::{self, Admitted};
-use super::headers::{end_to_end, upstream_request};
+use super::headers::{into_upstream_request, strip_hop_by_hop};
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
+use super::upstream_client::{SendError, UpstreamResponse};
 use super::{Body, Gateway};
 use crate::catalog::UpstreamTools;
 use crate::mcp::message::{Body as RpcBody, Message, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
+const SSE_TYPE: &[u8] = b"text/event-stream";
 
 /// A request on its way to an upstream.
 pub struct Outbound {
@@ -83,7 +85,7 @@ async fn handle(
     gw: Arc<Gateway>,
     tools: Arc<UpstreamTools>,
     upstream: &str,
-    req: Outbound,
+    mut req: Outbound,
     parsed: Option<RpcBody>,
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
@@ -155,7 +157,10 @@ async fn handle(
     let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
     let (request_ids, batch) = (admitted.request_ids(), admitted.batch);
 
-    let resp = match send(&gw, upstream, &req, body).await {
+    // The client's headers are not needed past here: they go upstream as they are, less the
+    // hop-by-hop ones, without a copy.
+    let headers = std::mem::take(&mut req.headers);
+    let resp = match send(&gw, upstream, req.method.clone(), headers, req.query.as_deref(), body).await {
         Ok(r) => r,
         Err(e) => return e.into_response(single_id.as_deref()),
     };
@@ -175,24 +180,28 @@ async fn handle(
 
 /// The upstream's answer back to the client, rewritten where it holds list results.
 async fn relay(
-    resp: reqwest::Response,
+    mut resp: UpstreamResponse,
     rw: Rewriter,
     listen: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
     refusals: Vec<Vec<u8>>,
     batch: bool,
 ) -> Response<Body> {
     let status = resp.status();
-    let mut headers = end_to_end(resp.headers());
-    let content_type =
-        headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("").to_ascii_lowercase();
+    let encoded = super::capped::is_encoded(resp.headers());
+    // The answer's headers go to the client less the hop-by-hop ones, moved, not copied.
+    let mut headers = std::mem::take(&mut resp.headers);
+    strip_hop_by_hop(&mut headers);
+    let is_sse = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.as_bytes().get(..SSE_TYPE.len()))
+        .is_some_and(|t| t.eq_ignore_ascii_case(SSE_TYPE));
     if !refusals.is_empty() && (status == StatusCode::ACCEPTED || resp.content_length() == Some(0)) {
         // Only notifications went upstream: the refused requests still need their answers.
         return json_response(StatusCode::OK, join_array(&refusals));
     }
     // A success with a body, on an exchange that may carry a list answer: inspected.
     let inspect = status.is_success() && status != StatusCode::ACCEPTED && (rw.watching() || !refusals.is_empty());
-    let encoded = super::capped::is_encoded(resp.headers());
-    let is_sse = content_type.starts_with("text/event-stream");
     if inspect && encoded && (is_sse || rw.fails_closed()) {
         let chunks = Box::pin(resp.bytes_stream());
         // Compressed: never read, only passed on (observe, annotate) or refused (enforce).
@@ -268,61 +277,61 @@ impl exchange::Lister for HttpLister<'_> {
                 // 2026-07-28: the method header is required, and must match the body.
                 headers.insert("mcp-method", HeaderValue::from_static("tools/list"));
             }
-            let out = Outbound {
-                method: Method::POST,
-                headers,
-                query: self.req.query.clone(),
-                body: Bytes::new(),
-                principal: None,
-            };
-            let resp = send(self.gw, self.upstream, &out, Bytes::from(request)).await.map_err(|e| e.to_string())?;
-            let answer =
-                crate::mcp::answer::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
+            let query = self.req.query.as_deref();
+            let resp = send(self.gw, self.upstream, Method::POST, headers, query, Bytes::from(request))
+                .await
+                .map_err(|e| e.to_string())?;
+            let answer = crate::mcp::answer::read_answer(resp.into_reqwest(), &serde_json::Value::from(id))
+                .await
+                .map_err(|e| e.to_string())?;
             serde_json::to_vec(&answer).map_err(|e| e.to_string())
         })
     }
 }
 
-/// Sends the request to the upstream with end-to-end headers plus the configured ones.
-async fn send(gw: &Gateway, upstream: &str, req: &Outbound, body: Bytes) -> Result<reqwest::Response, GatewayError> {
-    let cfg = gw.config.upstream(upstream).ok_or_else(|| GatewayError::UnknownUpstream(upstream.to_owned()))?;
-    let mut url = cfg.url.clone().unwrap_or_default();
-    if let Some(q) = &req.query {
-        url.push(if url.contains('?') { '&' } else { '?' });
-        url.push_str(q);
+/// Sends a request to the upstream: the client's `headers` less the hop-by-hop ones, with what
+/// the gateway presents to the upstream, to the URI prepared at start (plus the client's query
+/// string). Errors when the upstream cannot be reached or does not begin its answer in time.
+async fn send(
+    gw: &Gateway,
+    upstream: &str,
+    method: Method,
+    headers: HeaderMap,
+    query: Option<&str>,
+    body: Bytes,
+) -> Result<UpstreamResponse, GatewayError> {
+    let target = gw.targets.get(upstream).ok_or_else(|| GatewayError::UnknownUpstream(upstream.to_owned()))?;
+    let failed = |reason: String| GatewayError::Upstream { upstream: upstream.to_owned(), reason };
+    let mut headers = into_upstream_request(headers);
+    if let Some(c) = &target.credentials {
+        c.apply(&mut headers).await.map_err(failed)?;
     }
-    let mut headers = upstream_request(&req.headers);
-    gw.upstream_credentials(upstream, &mut headers).await?;
-    let mut rb = gw.client(upstream).request(req.method.clone(), &url).headers(headers);
-    if !body.is_empty() {
-        rb = rb.body(body);
+    if let Some(basic) = &target.url_credentials
+        && !headers.contains_key(header::AUTHORIZATION)
+    {
+        headers.insert(header::AUTHORIZATION, basic.clone());
     }
-    match tokio::time::timeout(std::time::Duration::from_millis(cfg.response_timeout_ms), rb.send()).await {
-        Ok(sent) => sent.map_err(|e| {
-            if e.is_connect() && e.is_timeout() {
-                let ms = cfg.connect_timeout_ms;
-                GatewayError::UpstreamTimeout { upstream: upstream.to_owned(), what: "accept a connection", ms }
-            } else {
-                GatewayError::Upstream { upstream: upstream.to_owned(), reason: describe(&e) }
-            }
+    if let Some(host) = &target.host {
+        headers.insert(header::HOST, host.clone());
+    }
+    let mut out = http::Request::new(http_body_util::Full::new(body));
+    *out.method_mut() = method;
+    *out.uri_mut() = target.uri(query).map_err(|e| failed(format!("the query string: {e}")))?;
+    *out.headers_mut() = headers;
+    match tokio::time::timeout(target.response_timeout, target.client.send(out)).await {
+        Ok(Ok(resp)) => Ok(resp),
+        Ok(Err(SendError::ConnectTimeout)) => Err(GatewayError::UpstreamTimeout {
+            upstream: upstream.to_owned(),
+            what: "accept a connection",
+            ms: target.connect_timeout.as_millis() as u64,
         }),
+        Ok(Err(SendError::Failed(reason))) => Err(failed(reason)),
         Err(_) => Err(GatewayError::UpstreamTimeout {
             upstream: upstream.to_owned(),
             what: "begin its answer (upstream response_timeout_ms)",
-            ms: cfg.response_timeout_ms,
+            ms: target.response_timeout.as_millis() as u64,
         }),
     }
-}
-
-fn describe(e: &reqwest::Error) -> String {
-    let mut s = e.to_string();
-    let mut src = std::error::Error::source(e);
-    while let Some(inner) = src {
-        s.push_str(": ");
-        s.push_str(&inner.to_string());
-        src = inner.source();
-    }
-    s
 }
 
 /// A session the upstream (or a stdio child) just opened belongs to the caller who opened it.
@@ -334,16 +343,18 @@ fn bind_new_session(gw: &Gateway, upstream: &str, answer: &HeaderMap, caller: Op
 
 /// 2026-07-28 routing headers must agree with the body; the body is what is enforced.
 fn check_method_headers(h: &HeaderMap, m: &Message) -> Result<(), GatewayError> {
-    let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok());
     if let (Some(hv), Some(bv)) = (get("mcp-method"), m.method())
         && hv != bv
     {
-        return Err(GatewayError::HeaderMismatch { header: "Mcp-Method", header_value: hv, body_value: bv.to_owned() });
+        let (header_value, body_value) = (hv.to_owned(), bv.to_owned());
+        return Err(GatewayError::HeaderMismatch { header: "Mcp-Method", header_value, body_value });
     }
     if let (Some(hv), Some(bv)) = (get("mcp-name"), m.tool_name.as_deref())
         && hv != bv
     {
-        return Err(GatewayError::HeaderMismatch { header: "Mcp-Name", header_value: hv, body_value: bv.to_owned() });
+        let (header_value, body_value) = (hv.to_owned(), bv.to_owned());
+        return Err(GatewayError::HeaderMismatch { header: "Mcp-Name", header_value, body_value });
     }
     Ok(())
 }

@@ -31,6 +31,39 @@ pub fn upstream_request(from: &HeaderMap) -> HeaderMap {
     h
 }
 
+/// [`upstream_request`] on a map the caller is done with: the same headers, changed in place
+/// instead of copied.
+pub fn into_upstream_request(mut h: HeaderMap) -> HeaderMap {
+    strip_hop_by_hop(&mut h);
+    h.insert(header::ACCEPT_ENCODING, http::HeaderValue::from_static("identity"));
+    h.remove(header::ORIGIN);
+    h
+}
+
+/// Removes hop-by-hop headers from `h` in place, including any named by `Connection`: what
+/// [`end_to_end`] leaves, without a copy of the rest. One pass finds the few that are there
+/// (usually `Host` and `Content-Length`), so only those are looked up again to be removed.
+pub fn strip_hop_by_hop(h: &mut HeaderMap) {
+    let mut found: smallvec::SmallVec<[HeaderName; 4]> = smallvec::SmallVec::new();
+    for name in h.keys() {
+        if DROPPED.contains(name) {
+            found.push(name.clone());
+        }
+    }
+    if found.contains(&header::CONNECTION) {
+        let named = h
+            .get_all(header::CONNECTION)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|n| HeaderName::from_bytes(n.trim().as_bytes()).ok());
+        found.extend(named.collect::<Vec<_>>());
+    }
+    for name in found {
+        h.remove(name);
+    }
+}
+
 /// A copy of `from` without hop-by-hop headers, including any named by `Connection`.
 pub fn end_to_end(from: &HeaderMap) -> HeaderMap {
     let named: Vec<String> = from
@@ -72,5 +105,41 @@ mod tests {
         let out = end_to_end(&h);
         let names: Vec<&str> = out.keys().map(|k| k.as_str()).collect();
         assert_eq!(names, ["mcp-session-id", "mcp-protocol-version", "last-event-id", "authorization", "x-custom"]);
+    }
+
+    /// Stripping in place leaves exactly what the copy keeps, repeated values included.
+    #[test]
+    fn stripping_in_place_matches_the_copy() {
+        let mut h = HeaderMap::new();
+        for (k, v) in [
+            ("connection", "Keep-Alive, X-Private"),
+            ("connection", "x-other"),
+            ("x-private", "1"),
+            ("x-other", "2"),
+            ("keep-alive", "timeout=5"),
+            ("host", "gateway:8080"),
+            ("content-length", "12"),
+            ("te", "trailers"),
+            ("upgrade", "h2c"),
+            ("proxy-authorization", "Basic x"),
+            ("mcp-session-id", "abc"),
+            ("set-cookie", "a=1"),
+            ("set-cookie", "b=2"),
+            ("origin", "http://localhost"),
+            ("accept-encoding", "gzip"),
+        ] {
+            h.append(HeaderName::from_static(k), v.parse().unwrap());
+        }
+        let copied = end_to_end(&h);
+        let mut stripped = h.clone();
+        strip_hop_by_hop(&mut stripped);
+        assert_eq!(stripped, copied);
+        let cookies: Vec<_> = stripped.get_all("set-cookie").iter().collect();
+        assert_eq!(cookies, ["a=1", "b=2"]);
+        assert!(!stripped.contains_key("x-private") && !stripped.contains_key("x-other"));
+        assert_eq!(into_upstream_request(h.clone()), upstream_request(&h));
+        let up = into_upstream_request(h);
+        assert_eq!(up["accept-encoding"], "identity");
+        assert!(!up.contains_key("origin"));
     }
 }

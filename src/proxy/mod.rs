@@ -29,6 +29,7 @@ mod stream;
 
 pub use crate::policy::uninspected;
 pub mod upstream_client;
+pub mod upstream_target;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -53,9 +54,11 @@ pub struct Gateway {
     credentials: HashMap<String, Arc<crate::auth::upstream::UpstreamCredentials>>,
     /// Session tables of the stdio upstreams.
     pub stdio: HashMap<String, Arc<stdio::StdioUpstream>>,
+    /// For legacy SSE upstreams.
     http: reqwest::Client,
-    /// One client per network upstream, with its connect timeout (and its own pool).
-    clients: HashMap<String, reqwest::Client>,
+    /// Each Streamable HTTP upstream worked out once: its URI, bounds, credentials and pooled
+    /// client.
+    targets: HashMap<String, Arc<upstream_target::UpstreamTarget>>,
     sessions: session::Sessions,
     /// Open legacy HTTP+SSE streams.
     legacy: legacy::LegacyLinks,
@@ -90,12 +93,6 @@ impl Gateway {
         // request waiting on it instead of holding it (and every request behind it) open.
         let auth_http =
             client(crate::config::limits::connect_timeout_ms()).timeout(std::time::Duration::from_secs(10)).build()?;
-        let clients = config
-            .upstreams
-            .iter()
-            .filter(|u| u.command.is_none())
-            .map(|u| Ok((u.name.clone(), client(u.connect_timeout_ms).build()?)))
-            .collect::<Result<_, reqwest::Error>>()?;
         let auth = crate::auth::Auth::from_config(&config.auth, auth_http.clone())?;
         let credentials = config
             .upstreams
@@ -110,6 +107,7 @@ impl Gateway {
                 (u.name.clone(), Arc::new(c))
             })
             .collect();
+        let targets = upstream_target::prepare(&config, &credentials)?;
         let session_idle = std::time::Duration::from_millis(config.listen.session_idle_ms);
         let gw = Arc::new(Gateway {
             config,
@@ -119,7 +117,7 @@ impl Gateway {
             credentials,
             stdio,
             http,
-            clients,
+            targets,
             sessions: session::Sessions::new(session_idle),
             legacy: Default::default(),
             bridges: Default::default(),
@@ -128,11 +126,6 @@ impl Gateway {
         crate::telemetry::metrics()
             .set_session_source(Box::new(move || weak.upgrade().map(|gw| gw.session_counts()).unwrap_or_default()));
         Ok(gw)
-    }
-
-    /// The HTTP client for requests to `upstream`.
-    fn client(&self, upstream: &str) -> &reqwest::Client {
-        self.clients.get(upstream).unwrap_or(&self.http)
     }
 
     /// The tools of `upstream` as `caller` may see them (see [`Catalog::tools_for`]).

@@ -207,7 +207,11 @@ impl Rewriter {
 
 /// Relays an SSE answer event by event. `listen` makes it a listening stream (GET, or
 /// `subscriptions/listen`) that also carries list-changed notifications for this upstream.
-pub fn sse_body(resp: reqwest::Response, rw: Rewriter, listen: Option<broadcast::Receiver<Arc<str>>>) -> Body {
+pub fn sse_body(
+    resp: super::upstream_client::UpstreamResponse,
+    rw: Rewriter,
+    listen: Option<broadcast::Receiver<Arc<str>>>,
+) -> Body {
     use tracing::Instrument;
     let (tx, body) = channel_body();
     // The request's span lasts as long as its stream, and list rewrites in it are its children.
@@ -273,7 +277,7 @@ impl Relay {
 }
 
 async fn pump(
-    resp: reqwest::Response,
+    resp: super::upstream_client::UpstreamResponse,
     rw: Rewriter,
     mut listen: Option<broadcast::Receiver<Arc<str>>>,
     tx: FrameSender,

@@ -1,125 +1,261 @@
-//! A prototype, not wired in: the upstream side of the proxy on hyper-util's pooled client
-//! instead of reqwest, with everything that does not change between requests worked out once
-//! per upstream (the URL split into scheme, authority and path; the configured headers'
-//! `${VAR}` expanded and validated). `forward.rs` today parses the URL with `url::Url` and
-//! expands and validates every configured header on every request, and reqwest adds its own
-//! per-request machinery (a `Request` built from a `Url`, a `Pending` future, its timeouts and
-//! redirect layers). benches/PROFILE.md has what each costs, measured with
-//! `examples/upstream_client_bench.rs`; the integrator wires this in after the restructure of
-//! the request path lands.
+//! The upstream side of the proxy: hyper-util's pooled HTTP/1.1 (and, where TLS negotiates it,
+//! HTTP/2) client, one per upstream, in place of reqwest, whose per-request machinery (a `Url`
+//! parsed from a string, a request builder, the redirect and timeout layers, a copy of the
+//! headers) was most of what a proxied call cost (benches/PROFILE.md).
 //!
-//! Plain HTTP only: an `https://` upstream needs a rustls connector (hyper-rustls, which reqwest
-//! already pulls in) in place of [`HttpConnector`]; until then reqwest stays.
+//! What reqwest gave the forward path and is kept: keep-alive connections idle up to 90 s, no
+//! Nagle delay, TCP keep-alive probes (15 s, 3 retries), no redirects followed (a 3xx goes back
+//! to the client as it came), answers as they arrive (the gateway asks for `identity`), HTTPS
+//! through rustls with the platform's roots (`rustls-platform-verifier`, as reqwest's `rustls`
+//! feature has it, ALPN offering h2 and http/1.1), a connect timeout that covers TCP and TLS,
+//! and `User-Agent` / `Accept: */*` when the client sent none. Not kept: `HTTP_PROXY` and
+//! friends from the environment (reqwest honoured them without the gateway saying so); an
+//! upstream is reached directly.
 
-use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::uri::{Authority, PathAndQuery, Scheme};
-use http::{HeaderMap, HeaderName, HeaderValue, Method, Request, Response, Uri};
+use http::{HeaderMap, HeaderValue, Request, Response, StatusCode, Uri, header};
 use http_body_util::Full;
 use hyper::body::Incoming;
+use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::TokioExecutor;
+use hyper_util::rt::{TokioExecutor, TokioTimer};
+use tokio_rustls::rustls;
 
-/// One upstream, resolved once: where requests go and the headers the config adds to each.
-#[derive(Clone, Debug)]
-pub struct UpstreamTarget {
-    scheme: Scheme,
-    authority: Authority,
-    path: String,
-    /// The configured headers with `${VAR}` already expanded.
-    pub headers: HeaderMap,
-}
+use super::BoxError;
 
-impl UpstreamTarget {
-    /// `url` as in `[[upstream]] url`; `headers` as in its `headers` table. Errors name the
-    /// part that is wrong, for the config check at start.
-    pub fn new(url: &str, headers: &BTreeMap<String, String>) -> Result<Self, String> {
-        let uri: Uri = url.parse().map_err(|e| format!("url {url:?}: {e}"))?;
-        let scheme = uri.scheme().cloned().ok_or_else(|| format!("url {url:?}: no scheme"))?;
-        if scheme != Scheme::HTTP {
-            return Err(format!("url {url:?}: only http:// in this prototype"));
-        }
-        let authority = uri.authority().cloned().ok_or_else(|| format!("url {url:?}: no host"))?;
-        let path = uri.path_and_query().map_or("/", PathAndQuery::as_str).to_owned();
-        let mut map = HeaderMap::with_capacity(headers.len());
-        for (k, v) in headers {
-            let value = crate::settings::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
-            let name = HeaderName::try_from(k.as_str()).map_err(|e| format!("header {k}: {e}"))?;
-            let value = HeaderValue::try_from(value).map_err(|e| format!("header {k}: {e}"))?;
-            map.insert(name, value);
-        }
-        Ok(UpstreamTarget { scheme, authority, path, headers: map })
-    }
+type Connector = Timed<HttpsConnector<HttpConnector>>;
 
-    /// The request URI, with the client's query string appended when there is one.
-    pub fn uri(&self, query: Option<&str>) -> Result<Uri, http::Error> {
-        let pq = match query {
-            None => PathAndQuery::try_from(self.path.as_str())?,
-            Some(q) => {
-                let sep = if self.path.contains('?') { '&' } else { '?' };
-                PathAndQuery::try_from(format!("{}{sep}{q}", self.path))?
-            }
-        };
-        Uri::builder().scheme(self.scheme.clone()).authority(self.authority.clone()).path_and_query(pq).build()
-    }
-}
+const USER_AGENT: &str = concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION"));
 
-/// The pooled client: HTTP/1.1 keep-alive connections, no Nagle delay, idle ones kept 90 s
-/// (as the reqwest client is configured today).
+/// A pooled client for one upstream (its own pool and connect timeout). Cloning shares the pool.
 #[derive(Clone)]
 pub struct UpstreamClient {
-    client: Client<HttpConnector, Full<Bytes>>,
+    client: Client<Connector, Full<Bytes>>,
 }
 
-impl Default for UpstreamClient {
-    fn default() -> Self {
-        Self::new()
+impl std::fmt::Debug for UpstreamClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("UpstreamClient")
+    }
+}
+
+/// Why a request got no answer head.
+#[derive(Debug)]
+pub enum SendError {
+    /// TCP and TLS together took longer than the connect timeout.
+    ConnectTimeout,
+    /// Anything else, with its chain of causes in one line.
+    Failed(String),
+}
+
+impl std::fmt::Display for SendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SendError::ConnectTimeout => f.write_str("connect timeout"),
+            SendError::Failed(s) => f.write_str(s),
+        }
     }
 }
 
 impl UpstreamClient {
-    pub fn new() -> Self {
-        let mut connector = HttpConnector::new();
-        connector.set_nodelay(true);
-        connector.set_connect_timeout(Some(Duration::from_secs(10)));
+    /// A client whose connections must be up (TCP, and TLS for `https://`) within
+    /// `connect_timeout`. The platform's roots are loaded the first time an HTTPS client is
+    /// made, once for every upstream.
+    pub fn new(connect_timeout: Duration) -> Result<UpstreamClient, String> {
+        Ok(UpstreamClient::with_tls(connect_timeout, platform_tls()?))
+    }
+
+    /// A client for plain `http://` upstreams only: no roots are loaded, and a TLS handshake,
+    /// were one asked for, would trust nothing.
+    pub fn plain(connect_timeout: Duration) -> UpstreamClient {
+        static NONE: OnceLock<rustls::ClientConfig> = OnceLock::new();
+        let tls = NONE.get_or_init(|| {
+            rustls::ClientConfig::builder_with_provider(provider())
+                .with_safe_default_protocol_versions()
+                .expect("the provider's default protocol versions")
+                .with_root_certificates(rustls::RootCertStore::empty())
+                .with_no_client_auth()
+        });
+        UpstreamClient::with_tls(connect_timeout, tls.clone())
+    }
+
+    fn with_tls(connect_timeout: Duration, tls: rustls::ClientConfig) -> UpstreamClient {
+        let mut http = HttpConnector::new();
+        http.enforce_http(false);
+        http.set_nodelay(true);
+        http.set_keepalive(Some(Duration::from_secs(15)));
+        http.set_keepalive_interval(Some(Duration::from_secs(15)));
+        http.set_keepalive_retries(Some(3));
+        let https = HttpsConnectorBuilder::new()
+            .with_tls_config(tls)
+            .https_or_http()
+            .enable_http1()
+            .enable_http2()
+            .wrap_connector(http);
         let client = Client::builder(TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(90))
-            .pool_timer(hyper_util::rt::TokioTimer::new())
-            .build(connector);
+            .pool_timer(TokioTimer::new())
+            .timer(TokioTimer::new())
+            .build(Timed { inner: https, limit: connect_timeout });
         UpstreamClient { client }
     }
 
-    /// Sends one request: `headers` are the client's end-to-end headers (see `headers.rs`),
-    /// the target's configured headers replace any of the same name; `Host` and
-    /// `Content-Length` are set by hyper.
-    pub async fn send(
-        &self,
-        target: &UpstreamTarget,
-        method: Method,
-        mut headers: HeaderMap,
-        query: Option<&str>,
-        body: Bytes,
-    ) -> Result<Response<Incoming>, String> {
-        for (k, v) in &target.headers {
-            headers.insert(k.clone(), v.clone());
+    /// Sends `req` (absolute URI; `headers` already end to end, see `headers.rs`) and waits for
+    /// the answer's head. `Content-Length` is hyper's to set from the body.
+    pub async fn send(&self, mut req: Request<Full<Bytes>>) -> Result<UpstreamResponse, SendError> {
+        let h = req.headers_mut();
+        if !h.contains_key(header::USER_AGENT) {
+            h.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
         }
-        let uri = target.uri(query).map_err(|e| e.to_string())?;
-        let mut req = Request::new(Full::new(body));
-        *req.method_mut() = method;
-        *req.uri_mut() = uri;
-        *req.headers_mut() = headers;
-        self.client.request(req).await.map_err(|e| {
-            let mut s = e.to_string();
-            let mut src = std::error::Error::source(&e);
-            while let Some(inner) = src {
-                s.push_str(": ");
-                s.push_str(&inner.to_string());
-                src = inner.source();
+        if !h.contains_key(header::ACCEPT) {
+            h.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
+        }
+        match self.client.request(req).await {
+            Ok(resp) => Ok(UpstreamResponse::from(resp)),
+            Err(e) if caused_by::<ConnectTimeout>(&e) => Err(SendError::ConnectTimeout),
+            Err(e) => Err(SendError::Failed(describe(&e))),
+        }
+    }
+}
+
+/// An upstream's answer: its head, and its body as it arrives.
+pub struct UpstreamResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Incoming,
+}
+
+impl From<Response<Incoming>> for UpstreamResponse {
+    fn from(resp: Response<Incoming>) -> Self {
+        let (parts, body) = resp.into_parts();
+        UpstreamResponse { status: parts.status, headers: parts.headers, body }
+    }
+}
+
+impl UpstreamResponse {
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    pub fn headers(&self) -> &HeaderMap {
+        &self.headers
+    }
+
+    /// The body's length when the upstream declared it.
+    pub fn content_length(&self) -> Option<u64> {
+        http_body::Body::size_hint(&self.body).exact()
+    }
+
+    /// The body's data, chunk by chunk (trailers, if any, are left out).
+    pub fn bytes_stream(self) -> http_body_util::BodyDataStream<Incoming> {
+        http_body_util::BodyExt::into_data_stream(self.body)
+    }
+
+    /// The same answer as a `reqwest::Response`, for code shared with the `scan` client.
+    pub fn into_reqwest(self) -> reqwest::Response {
+        let mut r = Response::new(reqwest::Body::wrap(self.body));
+        *r.status_mut() = self.status;
+        *r.headers_mut() = self.headers;
+        reqwest::Response::from(r)
+    }
+}
+
+/// The crypto provider reqwest would use: the process default if one is installed, else
+/// aws-lc-rs.
+fn provider() -> Arc<rustls::crypto::CryptoProvider> {
+    rustls::crypto::CryptoProvider::get_default()
+        .cloned()
+        .unwrap_or_else(|| Arc::new(rustls::crypto::aws_lc_rs::default_provider()))
+}
+
+/// TLS with the platform's roots, built once.
+fn platform_tls() -> Result<rustls::ClientConfig, String> {
+    static TLS: OnceLock<Result<rustls::ClientConfig, String>> = OnceLock::new();
+    TLS.get_or_init(|| {
+        let provider = provider();
+        let verifier = rustls_platform_verifier::Verifier::new(provider.clone())
+            .map_err(|e| format!("cannot load the platform's TLS roots: {e}"))?;
+        Ok(rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| e.to_string())?
+            .dangerous()
+            .with_custom_certificate_verifier(Arc::new(verifier))
+            .with_no_client_auth())
+    })
+    .clone()
+}
+
+/// The error's text and its causes', `: `-joined.
+fn describe(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut s = e.to_string();
+    let mut src = e.source();
+    while let Some(inner) = src {
+        s.push_str(": ");
+        s.push_str(&inner.to_string());
+        src = inner.source();
+    }
+    s
+}
+
+fn caused_by<E: std::error::Error + 'static>(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cur = Some(e);
+    while let Some(err) = cur {
+        if err.is::<E>() {
+            return true;
+        }
+        cur = err.source();
+    }
+    false
+}
+
+/// A connection not up within the connect timeout.
+#[derive(Debug)]
+struct ConnectTimeout;
+
+impl std::fmt::Display for ConnectTimeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("connect timeout")
+    }
+}
+
+impl std::error::Error for ConnectTimeout {}
+
+/// A connector whose connections (TCP and TLS) must be up within `limit`.
+#[derive(Clone)]
+struct Timed<C> {
+    inner: C,
+    limit: Duration,
+}
+
+impl<C> tower_service::Service<Uri> for Timed<C>
+where
+    C: tower_service::Service<Uri>,
+    C::Error: Into<BoxError>,
+    C::Future: Send + 'static,
+{
+    type Response = C::Response;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = Result<C::Response, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
+        self.inner.poll_ready(cx).map_err(Into::into)
+    }
+
+    fn call(&mut self, dst: Uri) -> Self::Future {
+        let connecting = self.inner.call(dst);
+        let limit = self.limit;
+        Box::pin(async move {
+            match tokio::time::timeout(limit, connecting).await {
+                Ok(done) => done.map_err(Into::into),
+                Err(_) => Err(Box::new(ConnectTimeout) as BoxError),
             }
-            s
         })
     }
 }
@@ -128,22 +264,68 @@ impl UpstreamClient {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_url_is_split_once_and_the_query_appended() {
-        let t = UpstreamTarget::new("http://127.0.0.1:9000/mcp", &BTreeMap::new()).unwrap();
-        assert_eq!(t.uri(None).unwrap(), "http://127.0.0.1:9000/mcp");
-        assert_eq!(t.uri(Some("a=1")).unwrap(), "http://127.0.0.1:9000/mcp?a=1");
-        let t = UpstreamTarget::new("http://h/mcp?k=v", &BTreeMap::new()).unwrap();
-        assert_eq!(t.uri(Some("a=1")).unwrap(), "http://h/mcp?k=v&a=1");
+    fn request(uri: &str) -> Request<Full<Bytes>> {
+        let mut r = Request::new(Full::new(Bytes::new()));
+        *r.uri_mut() = uri.parse().unwrap();
+        r
     }
 
-    #[test]
-    fn configured_headers_are_checked_at_start() {
-        let mut h = BTreeMap::new();
-        h.insert("x-team".to_owned(), "blue".to_owned());
-        assert_eq!(UpstreamTarget::new("http://h/", &h).unwrap().headers["x-team"], "blue");
-        h.insert("bad name".to_owned(), "x".to_owned());
-        assert!(UpstreamTarget::new("http://h/", &h).unwrap_err().contains("bad name"));
-        assert!(UpstreamTarget::new("ftp://h/", &BTreeMap::new()).is_err());
+    #[tokio::test]
+    async fn a_refused_connection_says_why() {
+        // A port nothing listens on: bind one, note it, close it.
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let client = UpstreamClient::plain(Duration::from_secs(5));
+        match client.send(request(&format!("http://127.0.0.1:{port}/mcp"))).await {
+            Err(SendError::Failed(why)) => assert!(why.to_lowercase().contains("refused"), "{why}"),
+            other => panic!("expected a refusal, got {:?}", other.map(|r| r.status)),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_connection_that_never_comes_up_is_a_connect_timeout() {
+        // A listener whose backlog is full never completes another handshake... not portable;
+        // a TLS upstream that never answers the ClientHello is: the TCP part succeeds, the
+        // handshake stalls, and the timeout covers both.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let held = tokio::spawn(async move {
+            let mut open = Vec::new();
+            loop {
+                let (s, _) = listener.accept().await.unwrap();
+                open.push(s);
+            }
+        });
+        let client = UpstreamClient::new(Duration::from_millis(200)).unwrap();
+        let started = std::time::Instant::now();
+        let got = client.send(request(&format!("https://{addr}/mcp"))).await;
+        assert!(matches!(got, Err(SendError::ConnectTimeout)), "{:?}", got.map(|r| r.status));
+        assert!(started.elapsed() < Duration::from_secs(3));
+        held.abort();
+    }
+
+    #[tokio::test]
+    async fn answers_come_back_with_head_and_body() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let server = tokio::spawn(async move {
+            let (mut s, _) = listener.accept().await.unwrap();
+            let mut buf = vec![0; 4096];
+            let n = s.read(&mut buf).await.unwrap();
+            let head = String::from_utf8_lossy(&buf[..n]).to_lowercase();
+            s.write_all(b"HTTP/1.1 201 Created\r\ncontent-length: 5\r\nx-up: 1\r\n\r\nhello").await.unwrap();
+            head
+        });
+        let client = UpstreamClient::plain(Duration::from_secs(5));
+        let resp = client.send(request(&format!("http://{addr}/mcp?a=1"))).await.unwrap();
+        assert_eq!(resp.status(), 201);
+        assert_eq!(resp.headers()["x-up"], "1");
+        assert_eq!(resp.content_length(), Some(5));
+        let body = http_body_util::BodyExt::collect(resp.body).await.unwrap().to_bytes();
+        assert_eq!(&body[..], b"hello");
+        let head = server.await.unwrap();
+        assert!(head.starts_with("get /mcp?a=1 http/1.1\r\n"), "origin form on the wire: {head}");
+        assert!(head.contains(&format!("host: {addr}\r\n")), "{head}");
+        assert!(head.contains("user-agent: tdqs-gateway/"), "{head}");
     }
 }

@@ -29,6 +29,7 @@ mod gateway_sdk2;
 mod gateway_sessions;
 mod gateway_streams;
 mod gateway_threats;
+mod gateway_upstream_client;
 mod heuristic_calibration;
 mod heuristic_metamorphic;
 mod heuristic_speed;
