@@ -8,6 +8,9 @@ use std::sync::{Arc, Mutex, Weak};
 use crate::judge::heuristic::SiblingIndex;
 use crate::tdqs::json::JsString;
 
+/// A list's names, held weakly, with their index.
+type Kept = (Weak<[JsString]>, Arc<SiblingIndex>);
+
 /// One tool's siblings: the names of its list, minus its own.
 #[derive(Clone, Debug, Default)]
 pub struct Siblings {
@@ -43,8 +46,8 @@ impl Siblings {
     /// weakly: a list gone is never mistaken for a new one at the same address).
     pub fn index(&self) -> Arc<SiblingIndex> {
         const KEPT: usize = 8;
-        static RECENT: Mutex<Vec<(Weak<[JsString]>, Arc<SiblingIndex>)>> = Mutex::new(Vec::new());
-        let found = |recent: &mut Vec<(Weak<[JsString]>, Arc<SiblingIndex>)>| {
+        static RECENT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
+        let found = |recent: &mut Vec<Kept>| {
             recent.retain(|(w, _)| w.strong_count() > 0);
             recent
                 .iter()
