@@ -17,9 +17,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tdqs_gateway::config::{Config, Mode};
+use tdqs_gateway::catalog::UpstreamTools;
+use tdqs_gateway::config::Config;
 use tdqs_gateway::judge::Judge;
-use tdqs_gateway::proxy::intercept::UpstreamTools;
+use tdqs_gateway::policy::settings::Mode;
 use tdqs_gateway::scoring::service::ScoringService;
 
 /// A `tools/list` answer of `n` tools: the bench corpus's 1,000 definitions, repeated with a
