@@ -78,9 +78,13 @@ impl<'a> ListResult<'a> {
     ) -> Result<Self, Stop> {
         let (mut id, mut result, mut method) = (None, None, None);
         let (mut tools, mut next_cursor, mut ttl, mut scope) = (None, None, None, None);
+        // Where a `tools` of another shape than an array was: not a list unless repeated (a
+        // parser keeps the last), and a repeat is read by the full parse.
+        let mut other_tools = None;
         let split = std::sync::OnceLock::new();
         let mut read_result = |at: usize| {
             scan::walk_object(bytes, at, |key, at| match key {
+                b"tools" if other_tools.is_some() => Err(Stop::Unusual),
                 b"tools" if bytes.get(at) == Some(&b'[') => {
                     let end = match known(&bytes[at..]) {
                         Some(len) => at + len,
@@ -93,7 +97,8 @@ impl<'a> ListResult<'a> {
                     };
                     scan::once(&mut tools, at..end)
                 }
-                b"tools" => Err(Stop::NotIt),
+                b"tools" if tools.is_some() => Err(Stop::Unusual),
+                b"tools" => scan::once(&mut other_tools, scan::value(bytes, at).ok_or(Stop::NotIt)?),
                 b"nextCursor" => scan::once(&mut next_cursor, scan::value(bytes, at).ok_or(Stop::NotIt)?),
                 b"ttlMs" => scan::once(&mut ttl, scan::value(bytes, at).ok_or(Stop::NotIt)?),
                 b"cacheScope" => scan::once(&mut scope, scan::value(bytes, at).ok_or(Stop::NotIt)?),
@@ -112,6 +117,12 @@ impl<'a> ListResult<'a> {
             b"result" if id_wanted == Some(false) => {
                 scan::once(&mut result, scan::value(bytes, at).ok_or(Stop::NotIt)?)
             }
+            // A result that is not an object is not a list, unless a repeated `result` (which
+            // the full parse reads, as every parser does: the last wins) is.
+            b"result" if bytes.get(at) != Some(&b'{') => {
+                scan::once(&mut result, scan::value(bytes, at).ok_or(Stop::NotIt)?)
+            }
+            b"result" if result.is_some() => Err(Stop::Unusual),
             b"result" => {
                 let end = read_result(at)?;
                 scan::once(&mut result, at..end)
@@ -342,6 +353,26 @@ mod tests {
         assert_eq!(lr.tools_text(), r#"[{"name":"b"}]"#);
         let v: Value = serde_json::from_slice(&lr.render(&[ToolAction::Drop], None)).unwrap();
         assert_eq!(v["result"], json!({"tools": []}), "one tools array left, the rendered one");
+    }
+
+    #[test]
+    fn a_list_behind_a_repeated_key_of_another_shape_is_still_seen() {
+        // Found by tests/it/fuzz_tools_list.rs: the first `result` (or `tools`) not an object
+        // (an array) stopped the scan, so the list a client reads (the last one) went through
+        // unfiltered.
+        for msg in [
+            r#"{"jsonrpc":"2.0","id":1,"result":null,"result":{"tools":[{"name":"a"}]}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"tools":{},"tools":[{"name":"a"}]}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"b"}],"tools":[{"name":"a"}]}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":7,"\u0072esult":{"tools":[{"name":"a"}]}}"#,
+        ] {
+            let lr = ListResult::parse(msg.as_bytes()).unwrap_or_else(|| panic!("a list: {msg}"));
+            assert_eq!(lr.tools_text(), r#"[{"name":"a"}]"#, "{msg}");
+        }
+        // Without a repeat, another shape is still not a list.
+        for msg in [r#"{"jsonrpc":"2.0","id":1,"result":null}"#, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":{}}}"#] {
+            assert!(ListResult::parse(msg.as_bytes()).is_none(), "{msg}");
+        }
     }
 
     #[test]

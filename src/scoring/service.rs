@@ -427,7 +427,7 @@ impl ScoringService {
                 &tool.name,
                 signals.clone(),
                 gate,
-                &heuristic::judge_tool(tool, signals, &siblings.to_vec()),
+                &heuristic::judge_tool_in(tool, signals, &siblings.index(), siblings.own()),
             ),
         });
         self.heuristics.insert(signals.input_hash.clone(), score.clone());

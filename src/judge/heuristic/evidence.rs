@@ -3,11 +3,12 @@
 //! mentions them, the siblings it names, and the declared annotation hints.
 
 use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::json::{JsString, JsValue};
+use crate::tdqs::json::JsValue;
 use crate::tdqs::signals::ContextSignals;
 
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
 use super::reading::{Own, Reading, read};
+use super::siblings::SiblingView;
 use super::text::{Text, plain, split_identifier, stem, words_of};
 
 /// How a description refers to a parameter.
@@ -76,21 +77,19 @@ pub struct Evidence {
 }
 
 impl Evidence {
-    pub fn gather(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> Self {
+    pub fn gather(tool: &ToolDefinition, signals: &ContextSignals, siblings: &SiblingView<'_>) -> Self {
         let name = plain(&tool.name);
         let name_words = split_identifier(&name);
         let title_words = tool.title.as_ref().map(|t| split_identifier(&plain(t))).unwrap_or_default();
         let written = tool.description.as_ref().map(plain).unwrap_or_default();
         let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
         let param_names: Vec<String> = param_keys(tool).iter().map(|p| p.to_lowercase()).collect();
-        let sibling_names: Vec<String> = siblings.iter().map(|s| plain(s).to_lowercase()).collect();
-        let reading = read(&written, &Own { name_stems: &known, params: &param_names, siblings: &sibling_names });
+        let reading = read(&written, &Own { name_stems: &known, params: &param_names, siblings });
         let desc_raw = reading.substantive.clone();
         let desc = Text::new(&desc_raw);
         let full = if reading.dropped.is_empty() { desc.clone() } else { Text::new(&written) };
         let params = params(tool, &desc);
-        let siblings_named: Vec<String> =
-            siblings.iter().map(plain).filter(|s| *s != name && names_tool(&desc, s)).collect();
+        let siblings_named: Vec<String> = siblings.named_in(&desc, &name, names_tool);
         let tool_references = desc
             .sentences
             .iter()
@@ -283,7 +282,7 @@ fn explained(lower: &str, name: &str) -> bool {
 
 /// A sibling counts as named when its exact identifier occurs (a one-word name only in quotes
 /// or backticks, since it is usually an ordinary word too), or all of its words in order.
-fn names_tool(desc: &Text, sibling: &str) -> bool {
+pub(super) fn names_tool(desc: &Text, sibling: &str) -> bool {
     let words = split_identifier(sibling);
     let lower = sibling.to_lowercase();
     if words.len() < 2 {

@@ -20,6 +20,7 @@ mod names;
 mod params;
 mod purpose;
 mod reading;
+mod siblings;
 mod structure;
 mod text;
 
@@ -36,6 +37,7 @@ use crate::tdqs::signals::ContextSignals;
 
 use evidence::Evidence;
 use names::{NameParts, content_words};
+pub use siblings::SiblingIndex;
 
 /// The judge identity in reports and score keys. `heuristic-2` reads before it scores (see
 /// [`reading`]) and checks contradictions in every direction; its scores differ from
@@ -44,6 +46,21 @@ pub const HEURISTIC_JUDGE_ID: &str = "heuristic-2";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {
+    judge(tool, signals, &SiblingIndex::new(siblings).view(None))
+}
+
+/// [`judge_tool`] for a tool of a list whose names (its own among them) are indexed once in
+/// `list` for all of its tools: the cost of a tool does not grow with the list.
+pub fn judge_tool_in(
+    tool: &ToolDefinition,
+    signals: &ContextSignals,
+    list: &SiblingIndex,
+    own: &JsString,
+) -> ToolJudgement {
+    judge(tool, signals, &list.view(Some(own)))
+}
+
+fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::SiblingView<'_>) -> ToolJudgement {
     let e = Evidence::gather(tool, signals, siblings);
     let contradiction = contradiction::contradiction(&e);
     let pc = purpose::purpose_clarity(&e);

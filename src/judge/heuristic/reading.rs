@@ -6,6 +6,7 @@
 //! was set aside still counts against its conciseness.
 
 use super::filler::{CONCRETE, DETERMINERS, FUNCTION, GENERIC, NO_ENDING, PLACEHOLDER, is_meta};
+use super::siblings::SiblingView;
 use super::text::{is_ideograph, stem, words_of};
 
 /// Why a sentence was set aside.
@@ -36,7 +37,7 @@ impl Dropped {
 pub struct Own<'a> {
     pub name_stems: &'a [String],
     pub params: &'a [String],
-    pub siblings: &'a [String],
+    pub siblings: &'a SiblingView<'a>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -188,7 +189,7 @@ fn concrete(raw: &str, words: &[&str], own: &Own) -> Concrete {
         let inner_caps = ident.chars().skip(1).any(char::is_uppercase) && ident.chars().any(char::is_lowercase);
         let acronym =
             ident.len() >= 2 && ident.chars().all(|c| c.is_ascii_uppercase()) && !["API", "MCP", "AI"].contains(&ident);
-        if own.siblings.iter().any(|s| s == lower) {
+        if own.siblings.has_name(lower) {
             sibling = true;
         } else if lower.contains('_') || inner_caps || acronym || own.params.iter().any(|p| p == lower) {
             return Concrete::Yes;
@@ -306,20 +307,17 @@ fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> O
         return Some(Dropped::KeywordList);
     }
     let concrete = concrete(raw, words, own);
-    let sibling_words: Vec<&str> = if concrete == Concrete::SiblingOnly {
-        own.siblings.iter().flat_map(|s| s.split(['_', '-'])).collect()
-    } else {
-        Vec::new()
-    };
+    // A part of a sibling's name, when the sentence's only concrete thing is a sibling.
+    let sibling_word = |w: &str| concrete == Concrete::SiblingOnly && own.siblings.has_part(w);
     let open: Vec<&&str> = words
         .iter()
-        .filter(|w| !is_meta(w) && (w.len() >= 2 || w.chars().any(is_ideograph)) && !sibling_words.contains(w))
+        .filter(|w| !is_meta(w) && (w.len() >= 2 || w.chars().any(is_ideograph)) && !sibling_word(w))
         .collect();
     let generic = words.iter().filter(|w| GENERIC.contains(w)).count();
     let own_word = |w: &&&str| own.name_stems.contains(&stem(w));
     let new_words = open.iter().filter(|w| !own_word(w)).count();
     // A sibling's name alone ("Instead use get_x.") names an alternative without saying when.
-    let around_sibling = words.iter().filter(|w| !sibling_words.contains(w)).count();
+    let around_sibling = words.iter().filter(|w| !sibling_word(w)).count();
     let is_concrete =
         concrete == Concrete::Yes || (concrete == Concrete::SiblingOnly && (new_words >= 1 || around_sibling >= 4));
     if !is_concrete && generic >= 2 && generic >= open.len() {
@@ -334,15 +332,19 @@ fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> O
 
 #[cfg(test)]
 mod tests {
+    use super::super::siblings::SiblingIndex;
     use super::*;
+    use crate::tdqs::json::JsString;
 
-    fn own() -> (Vec<String>, Vec<String>, Vec<String>) {
-        (vec!["get".into(), "forecast".into()], vec!["city".into()], vec!["get_current_weather".into()])
+    fn own() -> (Vec<String>, Vec<String>, SiblingIndex) {
+        let siblings = SiblingIndex::new(&[JsString::from("get_current_weather")]);
+        (vec!["get".into(), "forecast".into()], vec!["city".into()], siblings)
     }
 
     #[test]
     fn sets_aside_cues_copies_lists_and_filler() {
         let (n, p, s) = own();
+        let s = s.view(None);
         let own = Own { name_stems: &n, params: &p, siblings: &s };
         let r = read("Returns. Use when. Rate limit. Instead use get_current_weather.", &own);
         // A sibling's name with nothing around it says which tool, not when.
@@ -366,6 +368,7 @@ mod tests {
     #[test]
     fn keeps_abbreviations_wrapped_lines_and_other_scripts() {
         let (n, p, s) = own();
+        let s = s.view(None);
         let own = Own { name_stems: &n, params: &p, siblings: &s };
         let t = "Gets the forecast, e.g. for Paris.\nValues are\nrounded to one decimal.";
         assert_eq!(read(t, &own).substantive, t);

@@ -6,6 +6,7 @@
 //! - [`procs`]: the process table from /proc;
 //! - [`patience`]: `eventually(cond)`, every wait scaled by `TDQS_TEST_PATIENCE`;
 //! - [`rng`]: one seeded random number generator;
+//! - [`fuzz`]: the fuzz targets' budget, mutator, hostile text and tally;
 //! - [`gateway`]: one way to start the gateway (port 0, the address read back from its log);
 //! - [`mcp`]: one raw MCP client (Streamable HTTP, SSE read event by event);
 //! - [`clients`]: the real SDK clients of the rigs;
@@ -26,6 +27,7 @@
 pub mod admin;
 pub mod clients;
 pub mod corpus;
+pub mod fuzz;
 pub mod gateway;
 pub mod holes;
 pub mod mcp;

@@ -1,0 +1,85 @@
+//! What the gateway's first sighting of a large `tools/list` costs until it answers: parsing
+//! every definition, the heuristic judge on each (with the list's other names as siblings), the
+//! threat analysis, the decisions and the rendering. Cost must grow linearly with the list: ten
+//! times the tools, about ten times the work.
+//!
+//! The server report built in the background after the answer (the coherence of the whole
+//! set) is left out: an upstream seen through a rule does not build one. Its disambiguation
+//! compares every pair of tools, which is quadratic still (see the README).
+//!
+//! Two runs side by side on the same machine, a 1,000-tool list and a 10,000-tool list built
+//! from the bench corpus, compared as a ratio (no absolute time: the machine may be slow or
+//! shared, but it is the same machine for both runs). A quadratic step makes the ratio about
+//! 100; linear work gives about 10.
+//!
+//! `TDQS_LIST_COST=500,1000,2000` runs the ignored measurement and prints the time of each.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tdqs_gateway::catalog::UpstreamTools;
+use tdqs_gateway::config::Config;
+use tdqs_gateway::judge::Judge;
+use tdqs_gateway::policy::settings::Mode;
+use tdqs_gateway::scoring::service::ScoringService;
+
+/// A `tools/list` answer of `n` tools: the bench corpus's 1,000 definitions, repeated with a
+/// suffix on the name past the first thousand so every name is distinct.
+fn list_answer(n: usize) -> Vec<u8> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corpus/tools.json");
+    let corpus: Vec<serde_json::Value> = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let tools: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            let mut t = corpus[i % corpus.len()].clone();
+            let round = i / corpus.len();
+            if round > 0 {
+                let name = format!("{}_{round}", t["name"].as_str().unwrap());
+                t["name"] = name.into();
+            }
+            t
+        })
+        .collect();
+    let answer = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}});
+    serde_json::to_vec(&answer).unwrap()
+}
+
+/// The time from the answer arriving to the rewritten answer, for a gateway that has seen none
+/// of the tools before (a fresh scoring service).
+async fn first_sighting(n: usize) -> Duration {
+    let answer = list_answer(n);
+    let mut policy = Config::default().effective_policy(&Default::default());
+    policy.mode = Mode::Annotate;
+    // Through a rule, so no server report is started (see above).
+    let upstream = UpstreamTools::for_rule("big".into(), policy, "all").with_max_list_tools(n);
+    let scoring: Arc<ScoringService> = ScoringService::new(Judge::Heuristic, 4 * n as u64);
+    let started = Instant::now();
+    let out = upstream.rewrite_list(&scoring, &answer).await.expect("an annotated list");
+    let took = started.elapsed();
+    assert!(upstream.report().is_none(), "no server report was built");
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["result"]["tools"].as_array().unwrap().len(), n, "every tool annotated, none lost");
+    took
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ten_times_the_tools_cost_at_most_fifteen_times_as_much() {
+    // A warm-up, so the first of the two measured runs does not pay for compiling the
+    // phrase rules and filling the allocator.
+    first_sighting(100).await;
+    let small = first_sighting(1_000).await;
+    let large = first_sighting(10_000).await;
+    let ratio = large.as_secs_f64() / small.as_secs_f64();
+    eprintln!("list_cost: 1,000 tools {small:.2?}, 10,000 tools {large:.2?}, ratio {ratio:.1}");
+    assert!(ratio < 15.0, "10,000 tools took {ratio:.1} times as long as 1,000 ({small:.2?} against {large:.2?})");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement; set TDQS_LIST_COST=500,1000,... and run with --ignored"]
+async fn measure() {
+    let sizes = std::env::var("TDQS_LIST_COST").unwrap_or_else(|_| "500,1000,2000".into());
+    first_sighting(100).await;
+    for n in sizes.split(',').map(|s| s.trim().parse::<usize>().unwrap()) {
+        let took = first_sighting(n).await;
+        eprintln!("list_cost: {n} tools {took:.2?} ({:.2?} per tool)", took / n as u32);
+    }
+}
