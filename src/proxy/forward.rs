@@ -86,6 +86,8 @@ async fn handle(
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
+    // Its place in the session's order, taken on arrival (see `order.rs`).
+    let turn = super::order::Turn::take(session.as_deref(), &req.method, parsed.as_ref());
     if let (Some(s), Some(p)) = (&session, &req.principal)
         && !s.bind(p)
     {
@@ -153,10 +155,12 @@ async fn handle(
     let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
     let (request_ids, batch) = (admitted.request_ids(), admitted.batch);
 
+    turn.ready_for(&gw, upstream).await;
     let resp = match send(&gw, upstream, &req, body).await {
         Ok(r) => r,
         Err(e) => return e.into_response(single_id.as_deref()),
     };
+    drop(turn);
     // A session ends on its DELETE, or when the upstream says it no longer knows it.
     let ended = (req.method == Method::DELETE && resp.status().is_success()) || resp.status() == StatusCode::NOT_FOUND;
     if ended && let Some(s) = &session_id {

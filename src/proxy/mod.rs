@@ -22,6 +22,7 @@ pub mod intercept;
 mod json_answer;
 mod legacy;
 mod listener;
+mod order;
 pub mod roster;
 mod routes;
 mod session;
