@@ -16,10 +16,11 @@
 //! - any other request of the session, when it is ready to go upstream, first lets the runtime
 //!   run once (a GET whose bytes came in with it is then handled too), then waits until every
 //!   GET that took a ticket by then has given it back;
-//! - right after `notifications/initialized` was answered, before the session's first GET,
-//!   such a request also waits up to [`GRACE`] for that GET to arrive: clients open it at that
-//!   moment, concurrently with their first call, and on a busy machine the thread handling the
-//!   GET can start a millisecond or more after the one handling the call.
+//! - before the session's first GET, a request (not a notification or a response) also waits
+//!   up to [`GRACE`] for that GET to arrive: clients open it right after initializing,
+//!   concurrently with their first requests, and on a busy machine the thread handling the GET
+//!   can start milliseconds after the one handling the request. A session whose GET does not
+//!   come within the grace is not waited for again.
 //!
 //! Every wait is bounded by the upstream's `stream_open_wait_ms` (zero turns all of it off);
 //! other sessions never wait on this one, and GETs never wait at all.
@@ -34,11 +35,10 @@ use tokio::time::Instant;
 
 use crate::mcp::message::Body as RpcBody;
 
-/// How long after `notifications/initialized` was answered a request waits for the session's
-/// first GET to arrive. A client that opens one sends it at that moment (the SDKs do), so it
-/// arrives within a few milliseconds even on a crowded machine; a client that never opens one
-/// pays this once per session, on a request sent this soon after initializing.
-pub const GRACE: Duration = Duration::from_millis(25);
+/// How long a request waits for its session's first GET to arrive. A client that opens one
+/// sends it right after initializing (the SDKs do), so it arrives within a few milliseconds even
+/// on a crowded machine; a client that never opens one pays this once per session.
+pub const GRACE: Duration = Duration::from_millis(50);
 
 /// One session's GETs whose upstream answer has not begun yet, by ticket.
 #[derive(Clone)]
@@ -52,8 +52,8 @@ struct Opening {
     next: u64,
     /// Tickets of GETs not yet answered upstream.
     pending: BTreeSet<u64>,
-    /// When the upstream answered the session's `notifications/initialized`.
-    initialized: Option<Instant>,
+    /// A request already waited [`GRACE`] for the first GET, in vain.
+    grace_spent: bool,
 }
 
 impl Default for Order {
@@ -69,8 +69,9 @@ pub enum Turn {
     Free,
     /// A GET stream being opened: its ticket goes back when this is dropped.
     Opening { order: Order, ticket: u64 },
-    /// Any other request; `initialized` when it carries `notifications/initialized`.
-    After { order: Order, initialized: bool },
+    /// Any other request; `request` when the body holds a request (not only notifications or
+    /// responses).
+    After { order: Order, request: bool },
 }
 
 impl Turn {
@@ -88,19 +89,19 @@ impl Turn {
             });
             return Turn::Opening { order, ticket };
         }
-        let is_initialized = |m: &crate::mcp::message::Message| m.method() == Some("notifications/initialized");
-        let initialized = match body {
-            Some(RpcBody::Single(m)) => is_initialized(m),
-            Some(RpcBody::Batch(ms)) => ms.iter().any(is_initialized),
+        let is_request = |m: &crate::mcp::message::Message| m.method().is_some() && m.request_id().is_some();
+        let request = match body {
+            Some(RpcBody::Single(m)) => is_request(m),
+            Some(RpcBody::Batch(ms)) => ms.iter().any(is_request),
             None => false,
         };
-        Turn::After { order, initialized }
+        Turn::After { order, request }
     }
 
     /// Waits until this request may go upstream (see the module's doc), for at most `limit`
     /// (zero: no wait). True when it did not have to give up.
     pub async fn ready(&self, limit: Duration) -> bool {
-        let Turn::After { order, .. } = self else {
+        let Turn::After { order, request } = self else {
             return true;
         };
         if limit.is_zero() {
@@ -109,16 +110,18 @@ impl Turn {
         let deadline = Instant::now() + limit;
         tokio::task::yield_now().await;
         let mut rx = order.state.subscribe();
-        let (seen, initialized) = {
+        let first_get_due = {
             let s = rx.borrow();
-            (s.next, s.initialized)
+            *request && s.next == 0 && !s.grace_spent
         };
-        if seen == 0
-            && let Some(end) = initialized.map(|t| t + GRACE)
-            && Instant::now() < end
-        {
-            // The session's first GET may be on its way; an upstream answer ends the wait early.
-            let _ = tokio::time::timeout_at(end.min(deadline), rx.wait_for(|s| s.next > 0)).await;
+        if first_get_due {
+            // The session's first GET may be on its way; its arrival ends the wait early.
+            let end = (Instant::now() + GRACE).min(deadline);
+            let arrived = tokio::time::timeout_at(end, rx.wait_for(|s| s.next > 0)).await.is_ok();
+            if !arrived {
+                tracing::debug!("no GET stream within the grace; this session's requests no longer wait for one");
+                order.state.send_modify(|s| s.grace_spent = true);
+            }
         }
         let before = rx.borrow().next;
         let earlier_open = |s: &Opening| s.pending.first().is_none_or(|t| *t >= before);
@@ -146,14 +149,10 @@ impl Turn {
 
 impl Drop for Turn {
     fn drop(&mut self) {
-        match self {
-            Turn::Opening { order, ticket } => order.state.send_modify(|s| {
+        if let Turn::Opening { order, ticket } = self {
+            order.state.send_modify(|s| {
                 s.pending.remove(ticket);
-            }),
-            Turn::After { order, initialized: true } => order.state.send_modify(|s| {
-                s.initialized.get_or_insert_with(Instant::now);
-            }),
-            _ => {}
+            });
         }
     }
 }
@@ -166,18 +165,20 @@ mod tests {
 
     const LONG: Duration = Duration::from_secs(30);
 
+    /// A turn for a body without requests (a notification, say).
     fn take(s: &Session, method: Method) -> Turn {
         Turn::take(Some(s), &method, None)
+    }
+
+    /// A turn for a `tools/call`.
+    fn call(s: &Session) -> Turn {
+        let body = br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"t"}}"#;
+        Turn::take(Some(s), &Method::POST, crate::mcp::message::parse_body(body).as_ref())
     }
 
     /// Polls `f` a few times (past the runtime yield at its start): true while it stays pending.
     fn pending<F: std::future::Future + Unpin>(f: &mut F) -> bool {
         (0..4).all(|_| f.now_or_never().is_none())
-    }
-
-    fn initialized(s: &Session) {
-        let body = crate::mcp::message::parse_body(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
-        drop(Turn::take(Some(s), &Method::POST, body.as_ref()));
     }
 
     #[tokio::test]
@@ -225,10 +226,9 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn right_after_initialized_a_request_waits_for_the_first_get_to_arrive_and_open() {
+    async fn before_the_first_get_a_request_waits_for_it_to_arrive_and_open() {
         let s = Session::default();
-        initialized(&s);
-        let post = take(&s, Method::POST);
+        let post = call(&s);
         let mut waiting = std::pin::pin!(post.ready(LONG));
         assert!(pending(&mut waiting), "the call went before the first GET arrived");
         let get = take(&s, Method::GET);
@@ -240,19 +240,15 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_client_that_opens_no_get_waits_the_grace_once_and_then_never() {
+    async fn a_client_that_opens_no_get_waits_the_grace_once_and_notifications_never() {
         let s = Session::default();
-        initialized(&s);
-        let started = Instant::now();
-        assert!(take(&s, Method::POST).ready(LONG).await);
-        assert!(started.elapsed() >= GRACE);
-        let again = Instant::now();
-        assert!(take(&s, Method::POST).ready(LONG).await);
-        assert!(again.elapsed() < GRACE, "a request after the grace waited again");
-        // No grace at all for a session whose initialized the gateway did not see.
-        let other = Session::default();
         let t = Instant::now();
-        assert!(take(&other, Method::POST).ready(LONG).await);
-        assert_eq!(t.elapsed(), Duration::ZERO);
+        assert!(take(&s, Method::POST).ready(LONG).await);
+        assert_eq!(t.elapsed(), Duration::ZERO, "a notification waited for a GET");
+        assert!(call(&s).ready(LONG).await);
+        assert!(t.elapsed() >= GRACE, "the first call did not wait for a GET");
+        let again = Instant::now();
+        assert!(call(&s).ready(LONG).await);
+        assert_eq!(again.elapsed(), Duration::ZERO, "a call after the grace waited again");
     }
 }
