@@ -95,9 +95,19 @@ impl Upstream {
 
     /// A rig Python server (`tests/rig/<script>`), on the port it announces.
     pub async fn python(rig: &Rig, name: &str, script: &str, args: &[&str]) -> Upstream {
+        Upstream::announcing(rig, name, &python(), script, args).await
+    }
+
+    /// A rig Node server (`tests/rig/<script>`, on the TypeScript SDK), on the port it announces.
+    pub async fn node(rig: &Rig, name: &str, script: &str, args: &[&str]) -> Upstream {
+        Upstream::announcing(rig, name, &node(), script, args).await
+    }
+
+    /// `program tests/rig/<script> ARGS`, once it printed `LISTENING <port>`.
+    async fn announcing(rig: &Rig, name: &str, program: &std::path::Path, script: &str, args: &[&str]) -> Upstream {
         let mut argv = vec![rig_dir().join(script).display().to_string()];
         argv.extend(args.iter().map(|s| s.to_string()));
-        let mut proc = Proc::spawn(&rig.dir, name, &python(), &argv, &[]);
+        let mut proc = Proc::spawn(&rig.dir, name, program, &argv, &[]);
         let out = proc.out.clone();
         let port = poll_ready(&mut proc, name, || {
             let out = out.clone();
