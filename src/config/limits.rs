@@ -62,7 +62,9 @@ pub fn stream_idle_timeout_ms() -> u64 {
 /// upstream (see `proxy/order.rs`); then it is forwarded anyway. An upstream answers a GET's
 /// head in milliseconds (SDK servers at once, or 405 when they have no GET stream), so the wait
 /// is normally that short; the bound is for a GET that stalls, and 2 s keeps such a session
-/// usable while leaving room for a busy upstream. Zero turns the ordering off.
+/// usable while leaving room for a busy upstream. Within it, before a session's first GET, a
+/// request also waits up to 50 ms for that GET to arrive (`order::GRACE`). Zero turns the
+/// ordering off.
 pub fn stream_open_wait_ms() -> u64 {
     2_000
 }
