@@ -15,7 +15,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::support::rig::{Gateway, Rig, Upstream, http, node, rig_dir, run_client};
+use crate::support::patience::scaled;
+use crate::support::rig::{Gateway, Rig, Upstream, eventually, http, node, rig_dir, run_client};
 
 const SERVER: &str = "ts_order_server.mjs";
 
@@ -121,4 +122,54 @@ async fn sampling_and_elicitation_pass_through_the_gateway_100_times_in_a_row_in
         assert_eq!(out["failures"], json!([]), "{mode}: {out}");
         assert_eq!((out["played"].as_u64(), out["answered"].as_u64()), (Some(100), Some(200)), "{mode}: {out}");
     }
+}
+
+#[tokio::test]
+async fn a_get_the_upstream_refuses_or_never_answers_holds_later_requests_no_longer_than_the_limit() {
+    let rig = Rig::new("order-get-fails");
+    let refusing = Upstream::node(&rig, "ts-order-405", SERVER, &["--get=405"]).await;
+    let stalling = Upstream::node(&rig, "ts-order-stall", SERVER, &["--get=stall"]).await;
+    let config = format!(
+        "[[upstream]]\nname = \"refusing\"\nurl = \"{}\"\nstream_open_wait_ms = 60000\n\n\
+         [[upstream]]\nname = \"stalling\"\nurl = \"{}\"\nstream_open_wait_ms = 300\n",
+        refusing.url(),
+        stalling.url()
+    );
+    let gw = Gateway::start(&rig, "", &config).await;
+    let caps = json!({"sampling": {}, "elicitation": {"form": {}}});
+    let answered_soon = Duration::from_secs(15);
+
+    // A GET answered 405 (no GET streams) has given its turn back: with a 60 s limit, a request
+    // still waiting on it would not be answered within the bound.
+    let mut c = http::Mcp::new(gw.url("refusing"));
+    c.initialize("2025-06-18", caps.clone()).await;
+    assert_eq!(c.get_stream(None).await.status, 405);
+    let listed = tokio::time::timeout(scaled(answered_soon), c.call("tools/list", json!({})))
+        .await
+        .expect("a request after a refused GET is forwarded at once");
+    assert_eq!(listed["result"]["tools"].as_array().map(Vec::len), Some(2), "{listed}");
+
+    // A GET the upstream holds without an answer: the request after it waits 300 ms, then goes.
+    let mut s = http::Mcp::new(gw.url("stalling"));
+    s.initialize("2025-06-18", caps).await;
+    let sid = s.session.clone().expect("a session id");
+    let get = tokio::spawn({
+        let s = s.clone();
+        async move { s.get_stream(None).await.status }
+    });
+    let stalled = format!("GET STALLED {sid}");
+    eventually("the stalling server holds the session's GET", Duration::from_secs(20), || {
+        stalling.proc.stdout_text().contains(&stalled).then_some(())
+    })
+    .await;
+    let listed = tokio::time::timeout(scaled(answered_soon), s.call("tools/list", json!({})))
+        .await
+        .expect("a request after a stalled GET is forwarded once the limit is up");
+    assert_eq!(listed["result"]["tools"].as_array().map(Vec::len), Some(2), "{listed}");
+    eventually("the gateway says it stopped waiting for the GET", Duration::from_secs(10), || {
+        gw.log_text().contains("still opening upstream").then_some(())
+    })
+    .await;
+    assert!(!get.is_finished(), "the stalled GET was answered");
+    get.abort();
 }

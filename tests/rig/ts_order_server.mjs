@@ -5,8 +5,10 @@
 // these tools therefore depends on the GET reaching this server before the call: the ordering
 // the gateway must keep (tests/it/gateway_order.rs).
 //
-//   node ts_order_server.mjs      prints `LISTENING <port>` (a port the kernel chose) and serves
-//                                 /mcp until its stdin closes
+//   node ts_order_server.mjs [--get=405|--get=stall]
+//       prints `LISTENING <port>` (a port the kernel chose) and serves /mcp until its stdin
+//       closes; `--get=405` answers every GET with 405 (a server without GET streams),
+//       `--get=stall` never answers a session's GET (and prints `GET STALLED <session>`)
 //
 // Tools (arguments: `timeoutMs`, how long the server waits for the client's answer):
 //   ask_sampling     sends sampling/createMessage on the GET stream
@@ -28,6 +30,8 @@ const sdk = (p) => import(require.resolve(`@modelcontextprotocol/sdk/${p}`));
 const { Server } = await sdk("server/index.js");
 const { StreamableHTTPServerTransport } = await sdk("server/streamableHttp.js");
 const types = await sdk("types.js");
+
+const getMode = process.argv.slice(2).find((a) => a.startsWith("--get="))?.slice("--get=".length);
 
 const TIMEOUT_SCHEMA = {
   type: "object",
@@ -116,6 +120,14 @@ const httpServer = http.createServer(async (req, res) => {
   const sid = req.headers["mcp-session-id"];
   const known = sid !== undefined ? sessions.get(sid) : undefined;
   if (known) {
+    if (req.method === "GET" && getMode === "405") {
+      res.writeHead(405, { allow: "POST, DELETE" }).end();
+      return;
+    }
+    if (req.method === "GET" && getMode === "stall") {
+      console.log(`GET STALLED ${sid}`);
+      return;
+    }
     // Noted on arrival, before the SDK sees the request.
     if (req.method === "GET") known.getArrived = true;
     await known.transport.handleRequest(req, res);
