@@ -5,8 +5,9 @@
 //! TypeScript SDK client does exactly this right after `notifications/initialized`, the Python
 //! one too). A server that sends a request not tied to the call (`sampling/createMessage`,
 //! `elicitation/create`) puts it on the GET stream, and TypeScript SDK servers drop it when that
-//! stream is not open yet; the call then hangs. A server reached directly sees the GET first
-//! because it is sent first and a server's own handling of a call is slower than of a GET.
+//! stream is not open yet; the call then hangs. A server reached directly sees the GET first in
+//! practice: it is sent first, and the server's own handling of a call takes longer than of a
+//! GET.
 //! Through the gateway the two travel on separate connections, are handled on separate worker
 //! threads and are forwarded on separate upstream connections, so either can come first.
 //!
@@ -39,6 +40,9 @@ use crate::mcp::message::Body as RpcBody;
 /// sends it right after initializing (the SDKs do), so it arrives within a few milliseconds even
 /// on a crowded machine; a client that never opens one pays this once per session.
 pub const GRACE: Duration = Duration::from_millis(50);
+
+/// What a limit past the clock's range stands for.
+const FOREVER: Duration = Duration::from_secs(30 * 365 * 86_400);
 
 /// One session's GETs whose upstream answer has not begun yet, by ticket.
 #[derive(Clone)]
@@ -107,7 +111,8 @@ impl Turn {
         if limit.is_zero() {
             return true;
         }
-        let deadline = Instant::now() + limit;
+        // A limit too large to add to the clock means no limit (decades).
+        let deadline = Instant::now().checked_add(limit).unwrap_or_else(|| Instant::now() + FOREVER);
         tokio::task::yield_now().await;
         let mut rx = order.state.subscribe();
         let first_get_due = {
@@ -212,6 +217,8 @@ mod tests {
         assert!(take(&a, Method::GET).ready(LONG).await);
         assert!(tokio::time::timeout(LONG, take(&b, Method::POST).ready(LONG)).await.unwrap());
         assert!(Turn::take(None, &Method::POST, None).ready(LONG).await);
+        // A limit past the clock's range is no limit, not a panic.
+        assert!(take(&b, Method::POST).ready(Duration::MAX).await);
     }
 
     #[tokio::test(start_paused = true)]
