@@ -58,6 +58,16 @@ pub fn read_idle_timeout_ms() -> u64 {
 pub fn stream_idle_timeout_ms() -> u64 {
     60 * 60 * 1000
 }
+/// A request waits at most this long for a GET stream its session opened before it to be open
+/// upstream (see `proxy/order.rs`); then it is forwarded anyway. An upstream answers a GET's
+/// head in milliseconds (SDK servers at once, or 405 when they have no GET stream), so the wait
+/// is normally that short; the bound is for a GET that stalls, and 2 s keeps such a session
+/// usable while leaving room for a busy upstream. Within it, before a session's first GET, a
+/// request also waits up to 50 ms for that GET to arrive (`order::GRACE`). Zero turns the
+/// ordering off.
+pub fn stream_open_wait_ms() -> u64 {
+    2_000
+}
 /// The largest answer (a JSON body, or one SSE event) read for inspection.
 pub fn max_answer_bytes() -> usize {
     32 * 1024 * 1024

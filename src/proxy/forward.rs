@@ -90,6 +90,8 @@ async fn handle(
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
+    // Its place in the session's order, taken on arrival (see `order.rs`).
+    let turn = super::order::Turn::take(session.as_deref(), &req.method, parsed.as_ref());
     if let (Some(s), Some(p)) = (&session, &req.principal)
         && !s.bind(p)
     {
@@ -157,6 +159,7 @@ async fn handle(
     let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
     let (request_ids, batch) = (admitted.request_ids(), admitted.batch);
 
+    turn.ready_for(&gw, upstream).await;
     // The client's headers are not needed past here: they go upstream as they are, less the
     // hop-by-hop ones, without a copy.
     let headers = std::mem::take(&mut req.headers);
@@ -164,6 +167,7 @@ async fn handle(
         Ok(r) => r,
         Err(e) => return e.into_response(single_id.as_deref()),
     };
+    drop(turn);
     // A session ends on its DELETE, or when the upstream says it no longer knows it.
     let ended = (req.method == Method::DELETE && resp.status().is_success()) || resp.status() == StatusCode::NOT_FOUND;
     if ended && let Some(s) = &session_id {

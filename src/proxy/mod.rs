@@ -21,6 +21,7 @@ mod headers;
 
 mod json_answer;
 mod legacy;
+mod order;
 
 pub(crate) mod routes;
 mod session;

@@ -18,6 +18,8 @@ pub struct Session {
     /// The principal the session belongs to (with `[auth]` on): the one that opened it, or
     /// the first to use it when the gateway did not see it open (a restart).
     owner: std::sync::OnceLock<String>,
+    /// The session's GET streams still opening upstream, which later requests wait for.
+    pub order: super::order::Order,
 }
 
 impl Session {

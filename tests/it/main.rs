@@ -26,6 +26,7 @@ mod gateway_faults;
 mod gateway_guards;
 mod gateway_holes;
 mod gateway_observe;
+mod gateway_order;
 mod gateway_pagination;
 mod gateway_protocol;
 mod gateway_refinement;

@@ -111,6 +111,11 @@ impl Upstream {
         Upstream::announced(rig, name, &python(), script, args).await
     }
 
+    /// A rig Node server (`tests/rig/<script>`, on the TypeScript SDK), on the port it announces.
+    pub async fn node(rig: &Rig, name: &str, script: &str, args: &[&str]) -> Upstream {
+        Upstream::announced(rig, name, &node(), script, args).await
+    }
+
     /// A rig server run by `program` (a Python, node) from `tests/rig/<script>`, on the port it
     /// announces with `LISTENING <port>`.
     pub async fn announced(rig: &Rig, name: &str, program: &std::path::Path, script: &str, args: &[&str]) -> Upstream {
