@@ -98,6 +98,15 @@ fn claims_hold_until_released_or_expired() {
     assert!(!s.claim("k", "a", 60_000).unwrap(), "releasing someone else's claim does nothing");
     s.release("k", "b").unwrap();
     assert!(s.claim("k", "a", 60_000).unwrap());
+
+    // Renewals extend the owner's claims only, and a renewal after a release (one that was
+    // in flight when its claim was let go) leaves nothing behind.
+    assert!(s.claim("r", "b", 60_000).unwrap());
+    let keys = ["k".to_owned(), "r".to_owned(), "never".to_owned()];
+    assert_eq!(s.renew(&keys, "a", 60_000).unwrap(), ["k"]);
+    s.release("k", "a").unwrap();
+    assert!(s.renew(&keys, "a", 60_000).unwrap().is_empty());
+    assert_eq!(pg.count("SELECT count(*) FROM claims WHERE key = 'k'"), 0, "the released claim stays gone");
 }
 
 #[test]
