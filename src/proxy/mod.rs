@@ -103,13 +103,7 @@ impl Gateway {
         let client = |connect_ms: u64| {
             reqwest::Client::builder()
                 .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
-                // Servers close idle keep-alive connections after a few seconds (uvicorn and
-                // Node after 5 s, gunicorn after 2 s) without telling the client. A request
-                // written on such a connection as it closes fails with "connection closed
-                // before message completed" (a 502), and it cannot be retried safely (it may
-                // be a tools/call). Connections idle longer than this are not reused, so a
-                // gateway never sends on one a server is about to close.
-                .pool_idle_timeout(std::time::Duration::from_millis(1_500))
+                .pool_idle_timeout(std::time::Duration::from_secs(90))
                 .connect_timeout(std::time::Duration::from_millis(connect_ms))
                 // Redirects go back to the client as they are (and never carry its credentials
                 // somewhere else).
