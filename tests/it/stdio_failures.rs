@@ -158,7 +158,9 @@ async fn hanging_call_times_out() {
         (r, started.elapsed())
     };
     let others = async {
-        tokio::time::sleep(Duration::from_millis(100)).await; // the hang call is in flight
+        let hanging =
+            support::poll(Duration::from_secs(10), || gw.log_text().contains("hanging on this call").then_some(()));
+        assert!(hanging.await.is_some(), "the hang call reached the server\n{}", gw.logs()); // in flight
         let rb = post(&c, &url, Some(&b), &call_request(1, "echo", json!({"text": "other session"})), true).await;
         let ra = post(&c, &url, Some(&a), &call_request(11, "echo", json!({"text": "same session"})), true).await;
         let done = started.elapsed();
