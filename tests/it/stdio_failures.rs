@@ -253,7 +253,7 @@ async fn json_post_leaves_server_messages_to_the_get_stream() {
     assert_eq!(r.content_type, "application/json", "{r:#?}");
     assert_eq!(echo_text(&r, 1), "echo: json please");
     let mut seen = String::new();
-    let deadline = Instant::now() + Duration::from_secs(3);
+    let deadline = Instant::now() + crate::support::patience::scaled(Duration::from_secs(3));
     while !seen.contains("calling echo") && Instant::now() < deadline {
         match tokio::time::timeout(Duration::from_millis(200), stream.chunk()).await {
             Ok(Ok(Some(bytes))) => seen.push_str(&String::from_utf8_lossy(&bytes)),
