@@ -15,10 +15,10 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use tdqs_gateway::catalog::{UpstreamTools, score_meta};
 use tdqs_gateway::config::Config;
 use tdqs_gateway::judge::Judge;
 use tdqs_gateway::mcp::tools_list::{ListResult, ToolAction};
-use tdqs_gateway::proxy::intercept::{UpstreamTools, score_meta};
 use tdqs_gateway::scoring::service::{Scored, ScoringService};
 use tdqs_gateway::scoring::siblings::Siblings;
 use tdqs_gateway::tdqs::definition::{ToolDefinition, tool_from_object};

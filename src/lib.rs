@@ -4,15 +4,19 @@
 
 pub mod admin;
 pub mod auth;
+pub mod catalog;
 pub mod cli;
 pub mod client;
 pub mod config;
+pub mod http;
 pub mod judge;
 pub mod mcp;
 pub mod policy;
 pub mod proxy;
 pub mod render;
 pub mod scoring;
+pub mod server;
+pub mod settings;
 pub mod store;
 pub mod tdqs;
 pub mod telemetry;

@@ -114,7 +114,7 @@ INCLUSIVE = [
     ("reqwest Client::execute_request", r"reqwest::async_impl::client::Client::execute_request"),
     ("reqwest RequestBuilder::send", r"reqwest::async_impl::request::RequestBuilder::send"),
     ("url::Url::parse", r"^url::Url::parse|url::parser::Parser::parse_url"),
-    ("the list rewrite (intercept::)", r"tdqs_gateway::proxy::intercept::UpstreamTools::rewrite_list"),
+    ("the list rewrite (catalog::)", r"tdqs_gateway::catalog::table::UpstreamTools::rewrite_list"),
     ("malloc", r"^malloc$|__libc_malloc"),
     ("free", r"^free$|^cfree|__libc_free"),
 ]

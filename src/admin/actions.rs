@@ -6,9 +6,10 @@ use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use serde_json::{Value, json};
 
+use super::Console;
 use super::{AdminError, json_ok};
-use crate::proxy::intercept::UpstreamTools;
-use crate::proxy::{Body, Gateway};
+use crate::catalog::UpstreamTools;
+use crate::http::Body;
 use crate::scoring::pins::PinStatus;
 
 /// Largest POST body the admin API reads.
@@ -35,7 +36,7 @@ async fn body_object(req: Request<Incoming>) -> Result<serde_json::Map<String, V
 /// changed). A body `{"hash": "..."}` makes the approval conditional: it is refused (409) when
 /// the tool's definition is no longer the one the operator looked at.
 pub async fn approve(
-    gw: &Gateway,
+    console: &Console,
     up: &UpstreamTools,
     tool: Option<&str>,
     req: Request<Incoming>,
@@ -76,7 +77,7 @@ pub async fn approve(
             .collect(),
     };
     if !targets.is_empty() {
-        let pins = gw.scoring.pins().clone();
+        let pins = console.scoring.pins().clone();
         let approvals = targets.clone();
         tokio::task::spawn_blocking(move || pins.approve(&approvals, "admin"))
             .await
@@ -86,14 +87,14 @@ pub async fn approve(
             tracing::info!(upstream, tool, hash, "definition approved through the admin API");
         }
         // Decisions are recomputed and listening sessions hear `list_changed`.
-        gw.scoring.decisions_changed(&up.name);
+        console.scoring.decisions_changed(&up.name);
     }
     let approved: Vec<Value> = targets.iter().map(|(_, t, h)| json!({ "tool": t, "hash": h })).collect();
     Ok(json_ok(&json!({ "upstream": up.name, "approved": approved })))
 }
 
 /// Judges one tool (or every listed tool) again now and waits for the answers.
-pub async fn rescore(gw: &Gateway, up: &UpstreamTools, tool: Option<&str>) -> Result<Response<Body>, AdminError> {
+pub async fn rescore(console: &Console, up: &UpstreamTools, tool: Option<&str>) -> Result<Response<Body>, AdminError> {
     if let Some(t) = tool {
         match up.snapshot().iter().find(|v| v.name == t) {
             None => return Err(AdminError::NotFound(format!("upstream {:?} has listed no tool named {t:?}", up.name))),
@@ -103,10 +104,10 @@ pub async fn rescore(gw: &Gateway, up: &UpstreamTools, tool: Option<&str>) -> Re
             Some(_) => {}
         }
     }
-    match up.rescore(&gw.scoring, tool).await {
+    match up.rescore(&console.scoring, tool).await {
         Ok(n) => {
             tracing::info!(upstream = %up.name, tool = tool.unwrap_or("*"), tools = n, "re-scored through the admin API");
-            Ok(json_ok(&json!({ "upstream": up.name, "rescored": n, "judge": gw.scoring.judge().identity() })))
+            Ok(json_ok(&json!({ "upstream": up.name, "rescored": n, "judge": console.scoring.judge().identity() })))
         }
         Err(e) => Err(AdminError::Judge(format!("re-scoring failed: {e}"))),
     }

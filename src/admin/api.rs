@@ -1,6 +1,9 @@
 //! The admin API's routes and its read-only answers: upstreams with their report summaries,
 //! server reports (JSON, or markdown for people), tools weakest first, one tool with its
 //! definition history and pins, definition history, refused calls, pending approvals.
+//!
+//! Long: the route table and each route's answer; every answer is a short function over the
+//! console, and the table is easier to audit whole.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -10,10 +13,12 @@ use http::{Method, Request, Response};
 use hyper::body::Incoming;
 use serde_json::{Value, json};
 
+use super::Console;
 use super::{AdminError, actions, events, json_ok, text_ok};
-use crate::config::{FailMode, Mode, Pending, Policy, Transport};
-use crate::proxy::intercept::{ToolView, UpstreamTools};
-use crate::proxy::{Body, Gateway};
+use crate::catalog::{ToolView, UpstreamTools};
+use crate::config::Transport;
+use crate::http::Body;
+use crate::policy::settings::{FailMode, Mode, Pending, Policy};
 use crate::scoring::pins::PinStatus;
 use crate::tdqs::score::Tier;
 
@@ -73,7 +78,7 @@ impl Route {
         }
     }
 
-    pub async fn run(self, gw: Arc<Gateway>, req: Request<Incoming>) -> Result<Response<Body>, AdminError> {
+    pub async fn run(self, console: Arc<Console>, req: Request<Incoming>) -> Result<Response<Body>, AdminError> {
         let expected = self.method();
         let method = req.method().clone();
         if method != expected && !(expected == Method::GET && method == Method::HEAD) {
@@ -81,30 +86,31 @@ impl Route {
         }
         let query = Query::parse(req.uri().query().unwrap_or(""))?;
         match self {
-            Route::Upstreams => Ok(json_ok(&upstreams(&gw).await)),
-            Route::Approvals => Ok(json_ok(&json!({ "approvals": approvals(&gw) }))),
-            Route::Events => Ok(events::stream(&gw)),
-            Route::Report(n) => report(&gw, upstream(&gw, &n)?, &query).await,
-            Route::Tools(n) => Ok(json_ok(&tools(upstream(&gw, &n)?, &query)?)),
-            Route::Tool(n, t) => Ok(json_ok(&tool(&gw, upstream(&gw, &n)?, &t).await?)),
+            Route::Upstreams => Ok(json_ok(&upstreams(&console).await)),
+            Route::Approvals => Ok(json_ok(&json!({ "approvals": approvals(&console) }))),
+            Route::Events => Ok(events::stream(&console)),
+            Route::Report(n) => report(&console, upstream(&console, &n)?, &query).await,
+            Route::Tools(n) => Ok(json_ok(&tools(upstream(&console, &n)?, &query)?)),
+            Route::Tool(n, t) => Ok(json_ok(&tool(&console, upstream(&console, &n)?, &t).await?)),
             Route::History(n) => {
-                let up = upstream(&gw, &n)?;
+                let up = upstream(&console, &n)?;
                 let name = up.name.clone();
-                let sightings = blocking(&gw, move |s| s.upstream_history(&name)).await?;
+                let sightings = blocking(&console, move |s| s.upstream_history(&name)).await?;
                 Ok(json_ok(&json!({ "upstream": up.name, "sightings": sightings.unwrap_or_default() })))
             }
             Route::Refused(n) => {
-                let up = upstream(&gw, &n)?;
+                let up = upstream(&console, &n)?;
                 // Every view's refusals (the upstream's policy and each identity rule), newest first.
-                let mut refused: Vec<_> = gw.all_views(&up.name).iter().flat_map(|v| v.refused_calls()).collect();
+                let mut refused: Vec<_> =
+                    console.catalog.all_views(&up.name).iter().flat_map(|v| v.refused_calls()).collect();
                 refused.sort_by_key(|r| std::cmp::Reverse(r.at));
                 Ok(json_ok(&json!({ "upstream": up.name, "refused": refused })))
             }
-            Route::Rules => Ok(json_ok(&rules(&gw))),
-            Route::ApproveTool(n, t) => actions::approve(&gw, upstream(&gw, &n)?, Some(&t), req).await,
-            Route::ApproveAll(n) => actions::approve(&gw, upstream(&gw, &n)?, None, req).await,
-            Route::RescoreTool(n, t) => actions::rescore(&gw, upstream(&gw, &n)?, Some(&t)).await,
-            Route::RescoreAll(n) => actions::rescore(&gw, upstream(&gw, &n)?, None).await,
+            Route::Rules => Ok(json_ok(&rules(&console))),
+            Route::ApproveTool(n, t) => actions::approve(&console, upstream(&console, &n)?, Some(&t), req).await,
+            Route::ApproveAll(n) => actions::approve(&console, upstream(&console, &n)?, None, req).await,
+            Route::RescoreTool(n, t) => actions::rescore(&console, upstream(&console, &n)?, Some(&t)).await,
+            Route::RescoreAll(n) => actions::rescore(&console, upstream(&console, &n)?, None).await,
         }
     }
 }
@@ -145,16 +151,20 @@ impl Query {
     }
 }
 
-pub(super) fn upstream<'a>(gw: &'a Gateway, name: &str) -> Result<&'a Arc<UpstreamTools>, AdminError> {
-    gw.upstreams.get(name).ok_or_else(|| AdminError::NotFound(format!("no upstream named {name:?} is configured")))
+pub(super) fn upstream<'a>(console: &'a Console, name: &str) -> Result<&'a Arc<UpstreamTools>, AdminError> {
+    console
+        .catalog
+        .upstreams
+        .get(name)
+        .ok_or_else(|| AdminError::NotFound(format!("no upstream named {name:?} is configured")))
 }
 
 /// Runs a store read off the async threads; `None` when there is no store.
 pub(super) async fn blocking<T: Send + 'static>(
-    gw: &Gateway,
+    console: &Console,
     f: impl FnOnce(&dyn crate::store::Store) -> Result<T, crate::store::StoreError> + Send + 'static,
 ) -> Result<Option<T>, AdminError> {
-    let Some(store) = gw.scoring.store().cloned() else { return Ok(None) };
+    let Some(store) = console.scoring.store().cloned() else { return Ok(None) };
     tokio::task::spawn_blocking(move || f(&*store))
         .await
         .map_err(|e| AdminError::Internal(format!("store task failed: {e}")))?
@@ -221,16 +231,16 @@ fn tool_counts(views: &[ToolView]) -> (Value, Value) {
     (counts, json!(histogram))
 }
 
-async fn upstreams(gw: &Gateway) -> Value {
-    let checks = gw.config.upstreams.iter().map(|u| reachable(u.url.as_deref().or(u.sse_url.as_deref())));
+async fn upstreams(console: &Console) -> Value {
+    let checks = console.config.upstreams.iter().map(|u| reachable(u.url.as_deref().or(u.sse_url.as_deref())));
     let reach = futures_util::future::join_all(checks).await;
-    let list: Vec<Value> = gw
+    let list: Vec<Value> = console
         .config
         .upstreams
         .iter()
         .zip(reach)
         .filter_map(|(u, reachable)| {
-            let tools = gw.upstreams.get(&u.name)?;
+            let tools = console.catalog.upstreams.get(&u.name)?;
             let (transport, target) = match u.transport() {
                 Transport::StreamableHttp(url) => ("streamable_http", url.to_owned()),
                 Transport::Stdio(cmd) => ("stdio", cmd.join(" ")),
@@ -261,22 +271,23 @@ async fn upstreams(gw: &Gateway) -> Value {
                 "tools": counts,
                 "tierHistogram": histogram,
                 "report": report,
-                "refusedCalls": gw.all_views(&u.name).iter().map(|v| v.refused_calls().len()).sum::<usize>(),
+                "refusedCalls": console.catalog.all_views(&u.name).iter().map(|v| v.refused_calls().len()).sum::<usize>(),
             }))
         })
         .collect();
-    json!({ "judge": gw.scoring.judge().identity(), "upstreams": list })
+    json!({ "judge": console.scoring.judge().identity(), "upstreams": list })
 }
 
 /// The identity rules of each upstream in the order they are tried: whom each matches and the
 /// policy its callers get; callers no rule matches get the upstream's policy.
-fn rules(gw: &Gateway) -> Value {
-    let list: Vec<Value> = gw
+fn rules(console: &Console) -> Value {
+    let list: Vec<Value> = console
         .config
         .upstreams
         .iter()
         .map(|u| {
-            let rules: Vec<Value> = gw
+            let rules: Vec<Value> = console
+                .catalog
                 .rules
                 .get(&u.name)
                 .into_iter()
@@ -291,20 +302,20 @@ fn rules(gw: &Gateway) -> Value {
                     })
                 })
                 .collect();
-            let fallback = gw.upstreams.get(&u.name).map(|t| policy_json(&t.policy));
+            let fallback = console.catalog.upstreams.get(&u.name).map(|t| policy_json(&t.policy));
             json!({ "upstream": u.name, "rules": rules, "otherwise": fallback })
         })
         .collect();
-    json!({ "auth": gw.auth.is_some(), "upstreams": list })
+    json!({ "auth": console.auth_on, "upstreams": list })
 }
 
 /// Pinned tools whose current definition is not approved, on every upstream.
-fn approvals(gw: &Gateway) -> Vec<Value> {
-    let mut names: Vec<&String> = gw.upstreams.keys().collect();
+fn approvals(console: &Console) -> Vec<Value> {
+    let mut names: Vec<&String> = console.catalog.upstreams.keys().collect();
     names.sort();
     let mut out = Vec::new();
     for name in names {
-        let up = &gw.upstreams[name];
+        let up = &console.catalog.upstreams[name];
         let approved = up.approved_definitions();
         for v in up.snapshot().into_iter().filter(|v| v.pin.is_some_and(PinStatus::awaits_approval)) {
             let hash = v.score.as_ref().map(|s| s.context_signals.input_hash.clone());
@@ -323,7 +334,7 @@ fn approvals(gw: &Gateway) -> Vec<Value> {
                 "upstream": name,
                 "tool": v.name,
                 "currentHash": hash,
-                "approvedHashes": gw.scoring.pins().approved(name, &v.name),
+                "approvedHashes": console.scoring.pins().approved(name, &v.name),
                 "visible": v.visible,
                 "hideReason": v.hide_reason,
                 "tdqs": v.score.as_ref().map(|s| s.tdqs.as_f64()),
@@ -335,7 +346,7 @@ fn approvals(gw: &Gateway) -> Vec<Value> {
     out
 }
 
-async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Response<Body>, AdminError> {
+async fn report(console: &Console, up: &UpstreamTools, query: &Query) -> Result<Response<Body>, AdminError> {
     let markdown = match query.format.as_deref() {
         None | Some("json") => false,
         Some("markdown" | "md") => true,
@@ -344,12 +355,12 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
     if let Some(r) = up.report() {
         return Ok(if markdown {
             let mut md = crate::render::score_markdown(&r.report);
-            md.push_str(&super::threat_report::threats_markdown(&super::threat_report::threats_json(up)));
+            md.push_str(&super::threat_report::threats_markdown(&up.threats_json()));
             text_ok("text/markdown; charset=utf-8", md)
         } else {
             let mut json = serde_json::to_value(&r.report).map_err(|e| AdminError::Internal(e.to_string()))?;
             if let Some(obj) = json.as_object_mut() {
-                obj.insert("threats".to_owned(), super::threat_report::threats_json(up));
+                obj.insert("threats".to_owned(), up.threats_json());
             }
             json_ok(&json)
         });
@@ -357,7 +368,7 @@ async fn report(gw: &Gateway, up: &UpstreamTools, query: &Query) -> Result<Respo
     // None built since the start (a restart, before any client listed): the latest one kept
     // in the store.
     let name = up.name.clone();
-    let stored = blocking(gw, move |s| s.server_reports()).await?.unwrap_or_default();
+    let stored = blocking(console, move |s| s.server_reports()).await?.unwrap_or_default();
     let Some((_, json)) = stored.into_iter().find(|(n, _)| *n == up.name) else {
         return Err(AdminError::NotFound(format!(
             "no report for {name:?} yet: it is built once a client lists the upstream's tools through the gateway"
@@ -417,20 +428,20 @@ fn tools(up: &UpstreamTools, query: &Query) -> Result<Value, AdminError> {
     }))
 }
 
-async fn tool(gw: &Gateway, up: &UpstreamTools, name: &str) -> Result<Value, AdminError> {
+async fn tool(console: &Console, up: &UpstreamTools, name: &str) -> Result<Value, AdminError> {
     let view = up
         .snapshot()
         .into_iter()
         .find(|v| v.name == name)
         .ok_or_else(|| AdminError::NotFound(format!("upstream {:?} has listed no tool named {name:?}", up.name)))?;
     let (u, t) = (up.name.clone(), name.to_owned());
-    let history = blocking(gw, move |s| s.history(&u, &t)).await?.unwrap_or_default();
+    let history = blocking(console, move |s| s.history(&u, &t)).await?.unwrap_or_default();
     let current = view.score.as_ref().map(|s| s.context_signals.input_hash.clone());
     let pins = up.policy.pin.then(|| {
         json!({
             "status": view.pin,
             "currentHash": current,
-            "approvedHashes": gw.scoring.pins().approved(&up.name, name),
+            "approvedHashes": console.scoring.pins().approved(&up.name, name),
         })
     });
     Ok(json!({ "upstream": up.name, "tool": view, "history": history, "pins": pins }))

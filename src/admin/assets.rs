@@ -4,8 +4,8 @@
 use http::{HeaderValue, Method, Response, StatusCode, header};
 
 use super::AdminError;
-use crate::proxy::Body;
-use crate::proxy::body::full;
+use crate::http::Body;
+use crate::http::body::full;
 
 const INDEX: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");

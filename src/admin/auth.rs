@@ -9,7 +9,7 @@ use subtle::ConstantTimeEq;
 
 use super::{Admin, AdminError};
 use crate::config::ListenConfig;
-use crate::proxy::guard::{host_allowed, origin_allowed, request_host};
+use crate::http::origin::request_host;
 
 /// The admin token, kept only as its SHA-256 (so comparing takes the same time whatever the
 /// length of what was presented). Never printed.
@@ -52,7 +52,7 @@ pub fn check_token<B>(admin: &Admin, req: &Request<B>) -> Result<(), AdminError>
 /// bound beyond loopback with no list.
 pub fn check_host<B>(listen: &ListenConfig, req: &Request<B>) -> Result<(), AdminError> {
     match request_host(req) {
-        Some(host) if !host_allowed(listen, host) => Err(AdminError::Forbidden(format!("host {host} is not allowed"))),
+        Some(host) if !listen.allows_host(host) => Err(AdminError::Forbidden(format!("host {host} is not allowed"))),
         _ => Ok(()),
     }
 }
@@ -72,7 +72,7 @@ pub fn check_post<B>(listen: &ListenConfig, req: &Request<B>) -> Result<(), Admi
     let origin = origin.to_str().unwrap_or("");
     let authority = origin.split_once("://").map_or("", |(_, a)| a);
     let same = origin != "null" && request_host(req).is_some_and(|h| h.eq_ignore_ascii_case(authority));
-    let allowed = same || origin_allowed(listen, origin);
+    let allowed = same || listen.allows_origin(origin);
     if allowed { Ok(()) } else { Err(AdminError::Forbidden(format!("origin {origin} is not allowed"))) }
 }
 

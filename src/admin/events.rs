@@ -14,20 +14,21 @@ use http::Response;
 use serde_json::json;
 use tokio::sync::broadcast;
 
-use crate::proxy::body::{channel_body, sse_response};
-use crate::proxy::{Body, Gateway};
+use super::Console;
+use crate::http::Body;
+use crate::http::body::{channel_body, sse_response};
 
 const TICK: Duration = Duration::from_secs(1);
 const KEEPALIVE_TICKS: u32 = 15;
 
 /// A hash of what the dashboard shows: tool decisions and scores, reports, refused calls.
-pub fn fingerprint(gw: &Gateway) -> u64 {
+pub fn fingerprint(console: &Console) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    gw.scoring.generation().hash(&mut h);
-    let mut names: Vec<&String> = gw.upstreams.keys().collect();
+    console.scoring.generation().hash(&mut h);
+    let mut names: Vec<&String> = console.catalog.upstreams.keys().collect();
     names.sort();
     for name in names {
-        let up = &gw.upstreams[name];
+        let up = &console.catalog.upstreams[name];
         name.hash(&mut h);
         for v in up.snapshot() {
             (v.name, v.visible, v.state, v.pin.map(|p| p as u8)).hash(&mut h);
@@ -44,11 +45,11 @@ fn event(name: &str, data: &serde_json::Value) -> Bytes {
     Bytes::from(format!("event: {name}\ndata: {data}\n\n"))
 }
 
-pub fn stream(gw: &Arc<Gateway>) -> Response<Body> {
+pub fn stream(console: &Arc<Console>) -> Response<Body> {
     let (tx, body) = channel_body();
-    let mut changes = gw.scoring.subscribe();
-    let weak = Arc::downgrade(gw);
-    let mut last = fingerprint(gw);
+    let mut changes = console.scoring.subscribe();
+    let weak = Arc::downgrade(console);
+    let mut last = fingerprint(console);
     tokio::spawn(async move {
         let send = |b: Bytes| tx.send(Ok(http_body::Frame::data(b)));
         if send(event("hello", &json!({ "retryMs": 2000 }))).await.is_err() {
@@ -68,8 +69,8 @@ pub fn stream(gw: &Arc<Gateway>) -> Response<Body> {
                     if tx.is_closed() {
                         return;
                     }
-                    let Some(gw) = weak.upgrade() else { return };
-                    let now = fingerprint(&gw);
+                    let Some(console) = weak.upgrade() else { return };
+                    let now = fingerprint(&console);
                     ticks += 1;
                     if now != last {
                         last = now;

@@ -23,10 +23,11 @@ use std::sync::Arc;
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use hyper::body::Incoming;
 
+use crate::catalog::Catalog;
 use crate::config::{Config, ConfigError};
-use crate::proxy::Body;
-use crate::proxy::Gateway;
-use crate::proxy::body::{full, json_response};
+use crate::http::Body;
+use crate::http::body::{full, json_response};
+use crate::scoring::service::ScoringService;
 
 /// The admin API's settings, resolved once at start.
 pub struct Admin {
@@ -72,9 +73,22 @@ impl Admin {
     }
 }
 
-/// Whether the main listener hands this path to the admin module.
-pub fn on_main_listener(gw: &Gateway, path: &str) -> bool {
-    gw.admin.as_ref().is_some_and(|a| a.separate.is_none()) && is_admin_path(path)
+/// What the admin API works on: the gateway's configuration, scores and catalogue (never the
+/// proxy's connections or sessions).
+pub struct Console {
+    pub config: Arc<Config>,
+    pub settings: Admin,
+    pub scoring: Arc<ScoringService>,
+    pub catalog: Arc<Catalog>,
+    /// Whether callers authenticate (`[auth]` on), for the rules view.
+    pub auth_on: bool,
+}
+
+impl Console {
+    /// Whether the main listener hands this path to the admin module.
+    pub fn on_main_listener(&self, path: &str) -> bool {
+        self.settings.separate.is_none() && is_admin_path(path)
+    }
 }
 
 fn is_admin_path(path: &str) -> bool {
@@ -82,17 +96,17 @@ fn is_admin_path(path: &str) -> bool {
 }
 
 /// Every request of the separate admin listener.
-pub async fn handle_listener(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
+pub async fn handle_listener(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
     if !is_admin_path(req.uri().path()) {
         return AdminError::NotFound("not found; the dashboard is at /admin/".into()).into_response();
     }
-    handle(gw, req).await
+    handle(console, req).await
 }
 
 /// An `/admin` request.
-pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
-    let Some(admin) = gw.admin.as_ref() else { return AdminError::NotFound("not found".into()).into_response() };
-    if let Err(e) = auth::check_host(&gw.config.listen, &req) {
+pub async fn handle(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
+    let admin = &console.settings;
+    if let Err(e) = auth::check_host(&console.config.listen, &req) {
         return e.into_response();
     }
     let path = req.uri().path().to_owned();
@@ -103,12 +117,12 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
         return e.into_response();
     }
     if req.method() == Method::POST
-        && let Err(e) = auth::check_post(&gw.config.listen, &req)
+        && let Err(e) = auth::check_post(&console.config.listen, &req)
     {
         return e.into_response();
     }
     let result = match api::Route::parse(api_path) {
-        Ok(route) => route.run(gw.clone(), req).await,
+        Ok(route) => route.run(console.clone(), req).await,
         Err(e) => Err(e),
     };
     match result {

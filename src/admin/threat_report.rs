@@ -2,29 +2,11 @@
 //! object shaped like `tdqs-gateway scan`'s (every listed tool, with or without findings, and
 //! the server's instructions), the markdown a section after the scores.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::proxy::intercept::UpstreamTools;
 use crate::tdqs::threat::Finding;
 
-/// `{"tools": [{"name", "inputHash", "threats"}], "server": {"threats", "instructionsRemoved"}}`.
-pub fn threats_json(up: &UpstreamTools) -> Value {
-    let tools: Vec<Value> = up
-        .snapshot()
-        .into_iter()
-        .map(|v| {
-            json!({
-                "name": v.name,
-                "inputHash": v.score.as_ref().map(|s| s.context_signals.input_hash.clone()),
-                "threats": v.threats,
-            })
-        })
-        .collect();
-    let (server, removed) = up.instructions_threats().unwrap_or_default();
-    json!({ "tools": tools, "server": { "threats": server, "instructionsRemoved": removed } })
-}
-
-/// A markdown section listing every finding of a [`threats_json`] value (nothing to say
+/// A markdown section listing every finding of a `UpstreamTools::threats_json` value (nothing to say
 /// when there is none).
 pub fn threats_markdown(threats: &Value) -> String {
     let findings = |v: &Value| -> Vec<Finding> { serde_json::from_value(v.clone()).unwrap_or_default() };
@@ -76,6 +58,7 @@ fn code(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn every_finding_is_a_row() {

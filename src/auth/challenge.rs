@@ -7,8 +7,8 @@ use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::json;
 
 use super::{Auth, AuthError};
-use crate::proxy::Body;
-use crate::proxy::body::json_response;
+use crate::http::Body;
+use crate::http::body::json_response;
 
 /// Text safe inside a quoted-string.
 fn quoted(s: &str) -> String {

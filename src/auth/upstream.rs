@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use http::{HeaderMap, HeaderName, HeaderValue, header};
 
 use super::config::UpstreamOAuth;
-use crate::config::UpstreamConfig;
 
 /// A token is renewed when less than this much of its life is left.
 const RENEW_BEFORE: Duration = Duration::from_secs(60);
@@ -30,10 +29,10 @@ struct ClientCredentials {
     token: tokio::sync::Mutex<Option<(HeaderValue, Instant)>>,
 }
 
-fn expand(cfg: &UpstreamConfig) -> Result<HeaderMap, String> {
+fn expand(templates: &std::collections::BTreeMap<String, String>) -> Result<HeaderMap, String> {
     let mut out = HeaderMap::new();
-    for (k, v) in &cfg.headers {
-        let value = crate::config::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
+    for (k, v) in templates {
+        let value = crate::settings::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
         let name = HeaderName::try_from(k.as_str()).map_err(|e| format!("header {k}: {e}"))?;
         let value = HeaderValue::try_from(value).map_err(|e| format!("header {k}: {e}"))?;
         out.insert(name, value);
@@ -42,9 +41,16 @@ fn expand(cfg: &UpstreamConfig) -> Result<HeaderMap, String> {
 }
 
 impl UpstreamCredentials {
-    pub fn new(cfg: &UpstreamConfig, strip_caller: bool, http: reqwest::Client) -> UpstreamCredentials {
-        let oauth = cfg.oauth.clone().map(|cfg| ClientCredentials { cfg, http, token: tokio::sync::Mutex::new(None) });
-        UpstreamCredentials { headers: expand(cfg), oauth, strip_caller }
+    /// What an upstream configured with header `templates` (`${VAR}` expanded) and `oauth`
+    /// gets.
+    pub fn new(
+        templates: &std::collections::BTreeMap<String, String>,
+        oauth: Option<&UpstreamOAuth>,
+        strip_caller: bool,
+        http: reqwest::Client,
+    ) -> UpstreamCredentials {
+        let oauth = oauth.cloned().map(|cfg| ClientCredentials { cfg, http, token: tokio::sync::Mutex::new(None) });
+        UpstreamCredentials { headers: expand(templates), oauth, strip_caller }
     }
 
     /// Sets the upstream's credentials on `headers` (the end-to-end headers of the caller's

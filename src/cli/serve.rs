@@ -9,10 +9,11 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::Outcome;
-use crate::config::{Config, JudgeKind, Mode, Transport, UpstreamConfig};
+use crate::config::{Config, JudgeKind, Transport, UpstreamConfig};
 use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
-use crate::proxy::{Gateway, serve};
+use crate::policy::settings::Mode;
 use crate::scoring::service::{CacheLimits, ScoringService};
+use crate::server::{App, serve};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -214,8 +215,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
                 Transport::LegacySse(url) => format!("{} -> legacy SSE {url} (clients: /sse/{})", u.name, u.name),
             })
             .collect();
-        let gw = Gateway::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let listening = serve(gw.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let app = App::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let listening = serve(app.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let gw = &app.gateway;
         let scheme = if listening.tls { "https" } else { "http" };
         tracing::info!(
             addr = %listening.local_addr,
@@ -224,7 +226,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             "tdqs-gateway listening; MCP endpoints at {scheme}://{}/mcp/<upstream>",
             listening.local_addr
         );
-        if let Some(admin) = &gw.admin {
+        if let Some(admin) = app.console.as_ref().map(|c| &c.settings) {
             let at = listening.admin_addr.unwrap_or(listening.local_addr);
             tracing::info!(token_required = admin.token_required(), "admin dashboard at {scheme}://{at}/admin/");
         }
@@ -290,7 +292,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
     let telemetry = runtime.block_on(async { init_telemetry(&cfg, args.log_format, args.log_file.as_deref()) })?;
     let code = runtime.block_on(async move {
         let scoring = build_scoring(&cfg)?;
-        let tools = std::sync::Arc::new(crate::proxy::intercept::UpstreamTools::new(upstream.name.clone(), policy));
+        let tools = std::sync::Arc::new(crate::catalog::UpstreamTools::new(upstream.name.clone(), policy));
         Ok::<_, anyhow::Error>(crate::proxy::stdio::wrap::run(upstream, tools, scoring).await)
     });
     telemetry.shutdown();

@@ -3,8 +3,6 @@
 //! initialize POST gets a 4xx, the legacy HTTP+SSE transport (GET the stream, follow its
 //! `endpoint` event, POST there, read answers from the stream).
 
-use std::time::Duration;
-
 use futures_util::StreamExt;
 use http::HeaderMap;
 use serde_json::Value;
@@ -13,11 +11,7 @@ use tokio::sync::mpsc;
 use super::{FetchError, Fetched, initialize_request, initialized_notification, list_request, result_of, take_page};
 use crate::mcp::sse;
 
-const STEP_TIMEOUT: Duration = Duration::from_secs(60);
-
-fn io(e: impl std::fmt::Display) -> FetchError {
-    FetchError::Io(e.to_string())
-}
+use crate::mcp::answer::{STEP_TIMEOUT, io, read_answer as answer};
 
 fn base_headers(extra: &[(String, String)]) -> Result<HeaderMap, FetchError> {
     let mut h = HeaderMap::new();
@@ -80,45 +74,6 @@ async fn post(
         .send()
         .await
         .map_err(|e| io(format!("cannot reach {url}: {e}")))
-}
-
-/// The message answering `id` in a JSON or SSE response.
-pub(crate) async fn answer(resp: reqwest::Response, id: &Value) -> Result<Value, FetchError> {
-    let status = resp.status();
-    if !status.is_success() {
-        let body = resp.text().await.unwrap_or_default();
-        return Err(io(format!("the server answered {status}: {}", body.chars().take(300).collect::<String>())));
-    }
-    let is_sse = resp
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|c| c.starts_with("text/event-stream"));
-    let find = |v: Value| -> Option<Value> {
-        match v {
-            Value::Array(items) => items.into_iter().find(|m| m.get("id") == Some(id) && m.get("method").is_none()),
-            m if m.get("id") == Some(id) && m.get("method").is_none() => Some(m),
-            _ => None,
-        }
-    };
-    if !is_sse {
-        let v: Value = resp.json().await.map_err(io)?;
-        return find(v)
-            .ok_or_else(|| FetchError::Protocol { method: "request".into(), detail: "no answer with our id".into() });
-    }
-    let mut stream = resp.bytes_stream();
-    let mut parser = sse::Parser::new();
-    let read = async {
-        while let Some(chunk) = stream.next().await {
-            for ev in parser.push(&chunk.map_err(io)?).map_err(io)? {
-                if let Some(found) = ev.data.and_then(|d| serde_json::from_str(&d).ok()).and_then(find) {
-                    return Ok(found);
-                }
-            }
-        }
-        Err(io("the stream ended without an answer"))
-    };
-    tokio::time::timeout(STEP_TIMEOUT, read).await.map_err(|_| FetchError::Timeout("request".into()))?
 }
 
 /// The 2024-11-05 transport.

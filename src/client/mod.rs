@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::mcp::message::list_request;
 
-pub(crate) use http::answer as read_answer;
+pub use crate::mcp::answer::FetchError;
 pub use http::fetch_url;
 pub use stdio::fetch_command;
 
@@ -32,18 +32,6 @@ impl Fetched {
         let instructions = init.get("instructions").and_then(Value::as_str).map(str::to_owned);
         Fetched { server_name: server_name(init), document: document(tools), instructions }
     }
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum FetchError {
-    #[error("{0}")]
-    Io(String),
-    #[error("the server answered {method} with an error: {error}")]
-    Rpc { method: String, error: String },
-    #[error("the server did not answer {0} in time")]
-    Timeout(String),
-    #[error("unexpected answer to {method}: {detail}")]
-    Protocol { method: String, detail: String },
 }
 
 fn initialize_request() -> Value {

@@ -7,7 +7,7 @@ use tokio::io::BufReader;
 use tokio::process::ChildStdout;
 
 use super::{FetchError, Fetched, initialize_request, initialized_notification, list_request, result_of, take_page};
-use crate::proxy::stdio::child::{self, ChildProcess, read_line};
+use crate::mcp::child::{self, ChildProcess, read_line};
 
 const STEP_TIMEOUT: Duration = Duration::from_secs(60);
 

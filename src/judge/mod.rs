@@ -87,9 +87,13 @@ impl Judge {
         signals: &ContextSignals,
         siblings: &[JsString],
     ) -> Result<ToolJudgement, JudgeError> {
-        let name = tool.name.to_string_lossy();
-        let call = self.judge_tool_untimed(tool, signals, siblings);
-        self.timed("judge tool", Some(&name), call).await
+        match self {
+            Judge::Heuristic => Ok(heuristic::judge_tool(tool, signals, siblings)),
+            Judge::Model { client, prompts } => {
+                let user = tool_scoring_message(tool, signals, siblings);
+                client.complete(&prompts.tool_scoring, &user, parse_tool_answer).await
+            }
+        }
     }
 
     /// Judges one definition that needs a judge and applies stage 4. A model's answer is
@@ -115,54 +119,8 @@ impl Judge {
         Ok(score)
     }
 
-    async fn judge_tool_untimed(
-        &self,
-        tool: &ToolDefinition,
-        signals: &ContextSignals,
-        siblings: &[JsString],
-    ) -> Result<ToolJudgement, JudgeError> {
-        match self {
-            Judge::Heuristic => Ok(heuristic::judge_tool(tool, signals, siblings)),
-            Judge::Model { client, prompts } => {
-                let user = tool_scoring_message(tool, signals, siblings);
-                client.complete(&prompts.tool_scoring, &user, parse_tool_answer).await
-            }
-        }
-    }
-
     /// Judges the tool set as a whole.
     pub async fn judge_coherence(
-        &self,
-        server_name: &str,
-        tools: &[CoherenceTool<'_>],
-        candidates: &[ShadowCandidate],
-    ) -> Result<CoherenceJudgement, JudgeError> {
-        let call = self.judge_coherence_untimed(server_name, tools, candidates);
-        self.timed("judge coherence", None, call).await
-    }
-
-    /// A judge call in its span, its duration and outcome recorded (`tdqs.judge.duration`,
-    /// `tdqs.judge.errors`).
-    async fn timed<T>(
-        &self,
-        what: &'static str,
-        tool: Option<&str>,
-        call: impl std::future::Future<Output = Result<T, JudgeError>>,
-    ) -> Result<T, JudgeError> {
-        use tracing::Instrument;
-        let identity = self.identity();
-        let span = crate::telemetry::traces::judge_span(&identity, what, tool);
-        let started = std::time::Instant::now();
-        let result = call.instrument(span.clone()).await;
-        let error = result.as_ref().err().map(JudgeError::kind);
-        if let Some(kind) = error {
-            crate::telemetry::traces::judge_failed(&span, kind);
-        }
-        crate::telemetry::metrics().judge_call(&identity, started.elapsed(), error);
-        result
-    }
-
-    async fn judge_coherence_untimed(
         &self,
         server_name: &str,
         tools: &[CoherenceTool<'_>],

@@ -1,7 +1,10 @@
 //! MCP on the wire: the one strict reading of client messages, JSON-RPC message classification,
-//! SSE framing, and the one rewrite the gateway makes (scores into, or tools out of, a
-//! `tools/list` result).
+//! SSE framing, the one rewrite the gateway makes (scores into, or tools out of, a
+//! `tools/list` result), and what the CLI and the gateway both need to talk to a server
+//! themselves: a stdio child process and reading the answer to a request of their own.
 
+pub mod answer;
+pub mod child;
 pub mod instructions;
 pub mod lossy;
 pub mod message;

@@ -3,13 +3,36 @@
 //! the same inputs always give the same decision, and a dry run reports what it would hide.
 
 pub mod rules;
+pub mod settings;
+pub mod uninspected;
 
 use serde::Serialize;
 
-use crate::config::{FailMode, Mode, Pending, Policy, ThreatAction};
-use crate::scoring::pins::PinStatus;
 use crate::tdqs::score::{Tenths, Tier};
 use crate::tdqs::threat::Severity;
+use settings::{FailMode, Mode, Pending, Policy, ThreatAction};
+
+/// Where a pinned tool's current definition stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PinStatus {
+    /// The hash is approved.
+    Approved,
+    /// The definition changed since it was approved.
+    Changed,
+    /// The approvals could not be read from the store yet.
+    Unverified,
+    /// A tool name first seen after the upstream's first listing, held for approval
+    /// (`pin_new_tools = "hold"`): a renamed tool does not get trust on first use.
+    New,
+}
+
+impl PinStatus {
+    /// Whether an operator's approval would make the tool visible (changed, or new).
+    pub fn awaits_approval(self) -> bool {
+        matches!(self, PinStatus::Changed | PinStatus::New)
+    }
+}
 
 /// Where a tool's score stands when the policy looks at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,7 +218,7 @@ mod tests {
             threats: if mode == Mode::Enforce { ThreatAction::Hide } else { ThreatAction::Flag },
             threat_severity: Severity::High,
             allow_threats: vec!["vetted".into()],
-            pin_new_tools: crate::config::PinNew::Hold,
+            pin_new_tools: settings::PinNew::Hold,
         }
     }
 

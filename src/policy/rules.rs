@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::settings::PolicyConfig;
 use crate::auth::Principal;
-use crate::config::PolicyConfig;
 
 /// What a claim must hold: one value, or any of several. An array claim (`groups`) matches
 /// when any of its elements does.

@@ -13,10 +13,10 @@ use super::body::{full, join_array, json_response, sse_event};
 use super::error::GatewayError;
 use super::exchange::{self, Admitted};
 use super::headers::{end_to_end, upstream_request};
-use super::intercept::UpstreamTools;
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
 use super::{Body, Gateway};
+use crate::catalog::UpstreamTools;
 use crate::mcp::message::{Body as RpcBody, Message, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -66,7 +66,9 @@ where
     }
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
     let messages = match &parsed {
-        Some(RpcBody::Batch(msgs)) => crate::telemetry::traces::batch_spans(&span, msgs),
+        Some(RpcBody::Batch(msgs)) => {
+            crate::telemetry::traces::batch_spans(&span, msgs.iter().map(|m| (m.method(), m.tool_name.as_deref())))
+        }
         _ => Vec::new(),
     };
     let resp = handle(req, parsed).instrument(span.clone()).await;
@@ -168,7 +170,7 @@ async fn handle(
     (rw.local_ids, rw.listening) = (local_ids, req.method == Method::GET);
     // Only the forwarded requests are owed by the upstream (refused ones were answered here).
     rw.request_ids = request_ids;
-    relay(resp, rw, listening.then(|| gw.list_changed.subscribe()), refusals, batch).await
+    relay(resp, rw, listening.then(|| gw.catalog.list_changes()), refusals, batch).await
 }
 
 /// The upstream's answer back to the client, rewritten where it holds list results.
@@ -271,7 +273,7 @@ impl exchange::Lister for HttpLister<'_> {
             };
             let resp = send(self.gw, self.upstream, &out, Bytes::from(request)).await.map_err(|e| e.to_string())?;
             let answer =
-                crate::client::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
+                crate::mcp::answer::read_answer(resp, &serde_json::Value::from(id)).await.map_err(|e| e.to_string())?;
             serde_json::to_vec(&answer).map_err(|e| e.to_string())
         })
     }

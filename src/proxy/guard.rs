@@ -1,14 +1,9 @@
-//! Who the listener answers to, one rule for the MCP routes and the admin API: `Host` must be a
-//! loopback name, in `listen.allowed_hosts`, or anything when bound beyond loopback with no list
-//! (DNS-rebinding protection); a browser `Origin` must be a loopback one or in
-//! `listen.allowed_origins`.
-
-use std::net::IpAddr;
+//! One unambiguous target per request (the MCP routes' first check). Which `Host` and
+//! `Origin` the listener answers to is `ListenConfig::allows_host` / `allows_origin`.
 
 use http::{Request, Version, header};
 
 use super::error::GatewayError;
-use crate::config::ListenConfig;
 
 /// One unambiguous target per request: a single `Host` and a single `Origin` (two would let
 /// the check read one and the application another), no absolute-form target on HTTP/1 (its
@@ -30,39 +25,6 @@ pub fn one_target<B>(req: &Request<B>) -> Result<(), GatewayError> {
         return Err(GatewayError::RepeatedHeader("Host (its :authority differs)"));
     }
     Ok(())
-}
-
-pub fn is_loopback_host(host: &str) -> bool {
-    let h = host.trim_start_matches('[').trim_end_matches(']');
-    h.eq_ignore_ascii_case("localhost") || h.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
-}
-
-/// The host part of a `Host` header or an origin's authority (port and brackets handled).
-pub fn host_of(authority: &str) -> &str {
-    if let Some(rest) = authority.strip_prefix('[') {
-        return rest.split(']').next().unwrap_or(rest);
-    }
-    authority.rsplit_once(':').map_or(authority, |(h, _)| h)
-}
-
-/// The `Host` header, or the request target's authority (HTTP/2).
-pub fn request_host<B>(req: &Request<B>) -> Option<&str> {
-    req.headers().get(header::HOST).and_then(|h| h.to_str().ok()).or_else(|| req.uri().authority().map(|a| a.as_str()))
-}
-
-/// Whether the listener answers to `host` (a `Host` header value).
-pub fn host_allowed(listen: &ListenConfig, host: &str) -> bool {
-    let name = host_of(host);
-    let explicitly = listen.allowed_hosts.iter().any(|h| h.eq_ignore_ascii_case(name));
-    let open = listen.allowed_hosts.is_empty() && !listen.addr.ip().is_loopback();
-    is_loopback_host(name) || explicitly || open
-}
-
-/// Whether a browser page from `origin` may call the listener.
-pub fn origin_allowed(listen: &ListenConfig, origin: &str) -> bool {
-    let authority = origin.split_once("://").map_or("", |(_, a)| a);
-    (origin != "null" && is_loopback_host(host_of(authority)))
-        || listen.allowed_origins.iter().any(|o| o.trim_end_matches('/') == origin)
 }
 
 #[cfg(test)]
@@ -88,14 +50,16 @@ mod tests {
 
     #[test]
     fn hosts() {
+        use crate::config::ListenConfig;
+        use crate::http::origin::{host_of, is_loopback_host};
         assert_eq!(host_of("localhost:8080"), "localhost");
         assert_eq!(host_of("[::1]:80"), "::1");
         assert_eq!(host_of("example.com"), "example.com");
         assert!(is_loopback_host("127.0.0.1") && is_loopback_host("::1") && is_loopback_host("LOCALHOST"));
         assert!(!is_loopback_host("evil.example"));
         let listen = ListenConfig::default();
-        assert!(host_allowed(&listen, "localhost:8080") && !host_allowed(&listen, "evil.example"));
-        assert!(origin_allowed(&listen, "http://127.0.0.1:3000") && !origin_allowed(&listen, "null"));
-        assert!(!origin_allowed(&listen, "https://evil.example"));
+        assert!(listen.allows_host("localhost:8080") && !listen.allows_host("evil.example"));
+        assert!(listen.allows_origin("http://127.0.0.1:3000") && !listen.allows_origin("null"));
+        assert!(!listen.allows_origin("https://evil.example"));
     }
 }

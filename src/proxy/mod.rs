@@ -1,65 +1,54 @@
-//! The proxy: a hyper listener in front of MCP servers. A request's path through it:
+//! The proxy: the MCP routes in front of MCP servers (the listener and the top-level router
+//! are `server`'s). A request's path through it:
 //!
 //! ```text
-//! accept -> route (/mcp/{upstream}, /healthz, /readyz) -> Origin/Host check
+//! route (/mcp/{upstream}, /sse/, /messages/) -> Origin/Host check -> caller authenticated
 //!   -> read body -> check Mcp-Method/Mcp-Name against it
 //!   -> the exchange: strict reading, learning, refusals (the same for every transport)
 //!   -> forward to the upstream (pooled client) -> answer: JSON body or SSE stream
-//!   -> every tools/list result in it scored, policy applied -> client
+//!   -> every tools/list result in it through the catalogue (scored, decided, rendered) -> client
 //! ```
 //!
 //! Errors turn into HTTP responses in one place (`error.rs`).
 
-pub(crate) mod body;
 mod bridge;
 mod capped;
-mod error;
+pub(crate) mod error;
 mod exchange;
 mod forward;
 pub mod guard;
 mod headers;
-pub mod intercept;
+
 mod json_answer;
 mod legacy;
-mod listener;
-pub mod roster;
-mod routes;
+
+pub(crate) mod routes;
 mod session;
 pub mod stdio;
 mod stream;
-mod threats;
-pub mod uninspected;
+
+pub use crate::policy::uninspected;
 pub mod upstream_client;
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bytes::Bytes;
-use http_body_util::combinators::BoxBody;
-use tokio::sync::broadcast;
-
+use crate::catalog::{Catalog, UpstreamTools};
 use crate::config::Config;
 use crate::scoring::service::ScoringService;
-use intercept::UpstreamTools;
 
-pub use listener::{Listening, serve};
+// The shared HTTP pieces, under the names the proxy's files use.
+pub(crate) use crate::http::body;
+pub use crate::http::{Body, BoxError};
 
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
-/// Every response body: a whole buffer or a stream.
-pub type Body = BoxBody<Bytes, BoxError>;
-
-/// Shared state of a running gateway.
+/// What the proxy needs of a running gateway: the configuration, the scoring service, the
+/// catalogue its decisions are kept in, and its own connections and sessions.
 pub struct Gateway {
-    pub config: Config,
-    /// The admin API's settings (`None` when `admin.enabled = false`).
-    pub admin: Option<crate::admin::Admin>,
+    pub config: Arc<Config>,
     pub scoring: Arc<ScoringService>,
-    pub upstreams: HashMap<String, Arc<UpstreamTools>>,
+    pub catalog: Arc<Catalog>,
     /// `[auth]`, when callers must authenticate.
     pub auth: Option<Arc<crate::auth::Auth>>,
-    /// Per upstream, its identity rules in the order they are tried, each with the tools
-    /// (decisions, refusals, rendered lists) under that rule's policy.
-    pub rules: HashMap<String, Vec<(crate::policy::rules::RuleConfig, Arc<UpstreamTools>)>>,
     /// What the gateway presents to each network upstream.
     credentials: HashMap<String, Arc<crate::auth::upstream::UpstreamCredentials>>,
     /// Session tables of the stdio upstreams.
@@ -72,28 +61,14 @@ pub struct Gateway {
     legacy: legacy::LegacyLinks,
     /// Old clients bridged to new upstreams.
     bridges: bridge::Bridges,
-    /// Upstreams whose visible tool set changed after a refined score: their listening
-    /// streams send `notifications/tools/list_changed`.
-    list_changed: broadcast::Sender<Arc<str>>,
-    /// Every upstream's current tool names, for cross-server threat findings.
-    pub roster: Arc<roster::Roster>,
 }
 
 impl Gateway {
-    pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<Gateway>, BoxError> {
-        let admin = crate::admin::Admin::from_config(&config)?;
-        let roster = Arc::new(roster::Roster::default());
-        let upstreams = config
-            .upstreams
-            .iter()
-            .map(|u| {
-                let mut tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u))
-                    .with_roster(roster.clone())
-                    .with_max_list_tools(u.max_list_tools);
-                tools.private_lists = !config.rule_policies(u).is_empty();
-                (u.name.clone(), Arc::new(tools))
-            })
-            .collect();
+    pub fn new(
+        config: Arc<Config>,
+        scoring: Arc<ScoringService>,
+        catalog: Arc<Catalog>,
+    ) -> Result<Arc<Gateway>, BoxError> {
         let stdio = config
             .upstreams
             .iter()
@@ -121,40 +96,26 @@ impl Gateway {
             .filter(|u| u.command.is_none())
             .map(|u| Ok((u.name.clone(), client(u.connect_timeout_ms).build()?)))
             .collect::<Result<_, reqwest::Error>>()?;
-        let rules = config
-            .upstreams
-            .iter()
-            .map(|u| {
-                let views = config
-                    .rule_policies(u)
-                    .into_iter()
-                    .map(|(rule, policy)| {
-                        let tools = UpstreamTools::for_rule(u.name.clone(), policy, &rule.name)
-                            .with_roster(roster.clone())
-                            .with_max_list_tools(u.max_list_tools);
-                        (rule, Arc::new(tools))
-                    })
-                    .collect();
-                (u.name.clone(), views)
-            })
-            .collect();
         let auth = crate::auth::Auth::from_config(&config.auth, auth_http.clone())?;
         let credentials = config
             .upstreams
             .iter()
             .map(|u| {
-                let c = crate::auth::upstream::UpstreamCredentials::new(u, auth.is_some(), auth_http.clone());
+                let c = crate::auth::upstream::UpstreamCredentials::new(
+                    &u.headers,
+                    u.oauth.as_ref(),
+                    auth.is_some(),
+                    auth_http.clone(),
+                );
                 (u.name.clone(), Arc::new(c))
             })
             .collect();
         let session_idle = std::time::Duration::from_millis(config.listen.session_idle_ms);
         let gw = Arc::new(Gateway {
             config,
-            admin,
             scoring,
-            upstreams,
+            catalog,
             auth,
-            rules,
             credentials,
             stdio,
             http,
@@ -162,11 +123,7 @@ impl Gateway {
             sessions: session::Sessions::new(session_idle),
             legacy: Default::default(),
             bridges: Default::default(),
-            list_changed: broadcast::channel(256).0,
-            roster,
         });
-        gw.clone().watch_refinements();
-        gw.clone().watch_roster();
         let weak = Arc::downgrade(&gw);
         crate::telemetry::metrics()
             .set_session_source(Box::new(move || weak.upgrade().map(|gw| gw.session_counts()).unwrap_or_default()));
@@ -178,14 +135,9 @@ impl Gateway {
         self.clients.get(upstream).unwrap_or(&self.http)
     }
 
-    /// The tools of `upstream` as `caller` may see them: under the first rule that matches
-    /// the caller, else under the upstream's policy.
+    /// The tools of `upstream` as `caller` may see them (see [`Catalog::tools_for`]).
     pub fn tools_for(&self, upstream: &str, caller: Option<&crate::auth::Principal>) -> Option<Arc<UpstreamTools>> {
-        let rules = self.rules.get(upstream).map(Vec::as_slice).unwrap_or_default();
-        match crate::policy::rules::select(rules, caller) {
-            Some((_, tools)) => Some(tools.clone()),
-            None => self.upstreams.get(upstream).cloned(),
-        }
+        self.catalog.tools_for(upstream, caller)
     }
 
     /// Sets what the gateway presents to `upstream` on a request's headers (the caller's own
@@ -197,12 +149,6 @@ impl Gateway {
     ) -> Result<(), error::GatewayError> {
         let Some(c) = self.credentials.get(upstream) else { return Ok(()) };
         c.apply(headers).await.map_err(|reason| error::GatewayError::Upstream { upstream: upstream.to_owned(), reason })
-    }
-
-    /// Every view of an upstream's tools: its policy's, then each rule's.
-    pub fn all_views(&self, upstream: &str) -> Vec<Arc<UpstreamTools>> {
-        let rules = self.rules.get(upstream).into_iter().flatten().map(|(_, t)| t.clone());
-        self.upstreams.get(upstream).cloned().into_iter().chain(rules).collect()
     }
 
     /// Open sessions per upstream: stdio children, and the HTTP sessions the gateway has seen.
@@ -219,61 +165,5 @@ impl Gateway {
                 (metrics.server(&u.name), n)
             })
             .collect()
-    }
-
-    /// When a background judgement lands, re-decide that upstream's tools once and tell its
-    /// listening clients if what they may see changed.
-    fn watch_refinements(self: Arc<Self>) {
-        let mut rx = self.scoring.subscribe();
-        let weak = Arc::downgrade(&self);
-        drop(self);
-        tokio::spawn(async move {
-            loop {
-                let upstream = match rx.recv().await {
-                    Ok(u) => u,
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                };
-                let Some(gw) = weak.upgrade() else { return };
-                let views = gw.rules.get(&*upstream).into_iter().flatten().map(|(_, t)| t);
-                let mut changed = false;
-                for tools in gw.upstreams.get(&*upstream).into_iter().chain(views) {
-                    changed |= tools.refresh(&gw.scoring);
-                }
-                if changed {
-                    tracing::info!(upstream = %upstream, "visible tools changed after scoring; notifying sessions");
-                    let _ = gw.list_changed.send(upstream);
-                }
-            }
-        });
-    }
-
-    /// When one upstream's tool names change, cross-server findings of the others may too:
-    /// re-decide each other upstream and tell its listening clients if what they may see
-    /// changed.
-    fn watch_roster(self: Arc<Self>) {
-        let mut rx = self.roster.subscribe();
-        let weak = Arc::downgrade(&self);
-        drop(self);
-        tokio::spawn(async move {
-            loop {
-                let changed = match rx.recv().await {
-                    Ok(u) => Some(u),
-                    // Missed some: re-decide everyone.
-                    Err(broadcast::error::RecvError::Lagged(_)) => None,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                };
-                let Some(gw) = weak.upgrade() else { return };
-                for (name, tools) in &gw.upstreams {
-                    if changed.as_deref().is_some_and(|c| c == name.as_str()) {
-                        continue;
-                    }
-                    if tools.refresh(&gw.scoring) {
-                        tracing::info!(upstream = %name, cause = ?changed.as_deref(), "visible tools changed after another upstream's tools changed; notifying sessions");
-                        let _ = gw.list_changed.send(Arc::from(name.as_str()));
-                    }
-                }
-            }
-        });
     }
 }

@@ -15,10 +15,10 @@ use serde_json::value::RawValue;
 use tokio::sync::broadcast;
 
 use super::body::{FrameSender, channel_body, sse_event};
-use super::intercept::UpstreamTools;
 use super::session::Session;
 use super::uninspected::{self, Reason};
 use super::{Body, Gateway};
+use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, id_key};
 use crate::mcp::sse;
 

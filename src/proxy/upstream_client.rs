@@ -46,7 +46,7 @@ impl UpstreamTarget {
         let path = uri.path_and_query().map_or("/", PathAndQuery::as_str).to_owned();
         let mut map = HeaderMap::with_capacity(headers.len());
         for (k, v) in headers {
-            let value = crate::config::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
+            let value = crate::settings::expand_env(v).map_err(|e| format!("header {k}: {e}"))?;
             let name = HeaderName::try_from(k.as_str()).map_err(|e| format!("header {k}: {e}"))?;
             let value = HeaderValue::try_from(value).map_err(|e| format!("header {k}: {e}"))?;
             map.insert(name, value);

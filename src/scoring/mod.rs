@@ -7,6 +7,7 @@ pub mod pipeline;
 pub mod service;
 pub mod siblings;
 pub mod threats;
+mod timed;
 pub mod weight;
 
 pub use pipeline::{JudgeStamp, PipelineError, ScoreReport, score_server};

@@ -11,31 +11,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
-use serde::Serialize;
-
 use crate::store::{Pin, Store, StoreError, now_ms};
 
-/// Where a pinned tool's current definition stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PinStatus {
-    /// The hash is approved.
-    Approved,
-    /// The definition changed since it was approved.
-    Changed,
-    /// The approvals could not be read from the store yet.
-    Unverified,
-    /// A tool name first seen after the upstream's first listing, held for approval
-    /// (`pin_new_tools = "hold"`): a renamed tool does not get trust on first use.
-    New,
-}
-
-impl PinStatus {
-    /// Whether an operator's approval would make the tool visible (changed, or new).
-    pub fn awaits_approval(self) -> bool {
-        matches!(self, PinStatus::Changed | PinStatus::New)
-    }
-}
+// The decision reads pin statuses, so the type is the policy's.
+pub use crate::policy::PinStatus;
 
 type Book = HashMap<(String, String), HashSet<String>>;
 

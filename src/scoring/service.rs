@@ -5,6 +5,9 @@
 //! concurrency, fetches the real one; when it lands, listeners hear which upstream changed.
 //! With a store, that call is made once across every gateway sharing it (see `fleet.rs`).
 //! Coherence answers are kept the same way, by server name and the set of definitions.
+//!
+//! Long: the cache, the background judgements, the fleet claims and the coherence call share
+//! one key and one in-flight table; splitting them by responsibility is still to do.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -26,6 +29,7 @@ use crate::tdqs::gates::{Gate, evaluate_gates};
 use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::signals::{ContextSignals, context_signals};
 use crate::tdqs::tool_score::{ToolScore, judged_score, no_description_score};
+use crate::telemetry::{CacheResult, ScoreFacts};
 
 /// How long a failed model call keeps a key from being retried.
 const FAILURE_BACKOFF: Duration = Duration::from_secs(60);
@@ -50,11 +54,25 @@ pub struct Scored {
     pub state: ScoreState,
     /// Identity of the judge that produced `score`.
     pub judge: String,
+    /// Whether the score cache already held the score (for the scoring span).
+    pub cache: CacheResult,
 }
 
 impl Scored {
     pub fn provisional(&self) -> bool {
         !matches!(self.state, ScoreState::Final(_))
+    }
+
+    /// The score as telemetry records it.
+    pub fn facts(&self) -> ScoreFacts<'_> {
+        ScoreFacts {
+            tdqs: self.score.tdqs.as_f64(),
+            tier: self.score.tier.as_str(),
+            judge: &self.judge,
+            provisional: self.provisional(),
+            input_hash: &self.score.context_signals.input_hash,
+            cache: self.cache,
+        }
     }
 }
 
@@ -351,15 +369,15 @@ impl ScoringService {
         let gate = evaluate_gates(tool);
         let key = self.key(&signals);
         if let Some(s) = self.finals.get(&key) {
-            crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Hit);
-            return final_scored(s, &key.judge);
+            crate::telemetry::metrics().cache_lookup(CacheResult::Hit);
+            return final_scored(s, &key.judge, CacheResult::Hit);
         }
-        crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Miss);
+        crate::telemetry::metrics().cache_lookup(CacheResult::Miss);
         let heuristic = self.heuristic(tool, &signals, gate, siblings);
         if matches!(self.judge, Judge::Heuristic) || gate == Gate::NoDescription {
             // Nothing to wait for: the heuristic is the judge, or no judge is needed.
             self.keep(key.clone(), heuristic.clone());
-            return final_scored(heuristic, &key.judge);
+            return final_scored(heuristic, &key.judge, CacheResult::Miss);
         }
         let state = if self.failed.contains_key(&key) {
             ScoreState::JudgeFailed(heuristic.tdqs)
@@ -367,7 +385,7 @@ impl ScoringService {
             self.start(upstream, key, tool, siblings, signals, gate);
             ScoreState::Provisional(heuristic.tdqs)
         };
-        Scored { score: heuristic, state, judge: heuristic::HEURISTIC_JUDGE_ID.to_owned() }
+        Scored { score: heuristic, state, judge: heuristic::HEURISTIC_JUDGE_ID.to_owned(), cache: CacheResult::Miss }
     }
 
     /// Like [`score`](Self::score), but waits up to `wait` for a pending model answer.
@@ -441,7 +459,10 @@ impl ScoringService {
                 // The names are written out only while one of the judge's slots is held, so
                 // a big list's pending judgements do not each hold a copy of the list.
                 let _slot = svc.sibling_slots.acquire().await;
-                let score = svc.judge.score_tool(&tool, signals, gate, &siblings.to_vec()).await?;
+                let name = tool.name.to_string_lossy();
+                let names = siblings.to_vec();
+                let call = svc.judge.score_tool(&tool, signals, gate, &names);
+                let score = super::timed::timed(&svc.judge, "judge tool", Some(&name), call).await?;
                 serde_json::to_value(&score).map_err(|e| crate::judge::JudgeError::Setup(e.to_string()))
             };
             let outcome = match &svc.fleet {
@@ -467,7 +488,7 @@ impl ScoringService {
                 None => judge.await.map(Fetched::Judged).map_err(OnceError::from),
             };
             if matches!(outcome, Ok(Fetched::Stored(_))) {
-                crate::telemetry::metrics().cache_lookup(crate::telemetry::CacheResult::Store);
+                crate::telemetry::metrics().cache_lookup(CacheResult::Store);
             }
             match outcome {
                 Ok(Fetched::Stored(v) | Fetched::Judged(v)) => match serde_json::from_value::<ToolScore>(v) {
@@ -501,14 +522,19 @@ impl ScoringService {
         let key = self.key(&signals);
         let score = match gate {
             Gate::NoDescription => no_description_score(&tool.name, signals),
-            _ => self.judge.score_tool(tool, signals, gate, &siblings.to_vec()).await?,
+            _ => {
+                let name = tool.name.to_string_lossy();
+                let names = siblings.to_vec();
+                let call = self.judge.score_tool(tool, signals, gate, &names);
+                super::timed::timed(&self.judge, "judge tool", Some(&name), call).await?
+            }
         };
         let score = Arc::new(score);
         self.failed.invalidate(&key);
         self.keep(key.clone(), score.clone());
         self.generation.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
         let _ = self.changes.send(Arc::from(upstream));
-        Ok(final_scored(score, &key.judge))
+        Ok(final_scored(score, &key.judge, CacheResult::Miss))
     }
 
     /// Forgets the coherence answers kept in memory, so the next report judges the set again
@@ -560,7 +586,8 @@ impl ScoringService {
             return heuristic();
         }
         let judge = async {
-            let c = self.judge.judge_coherence(server, &costed, &candidates).await?;
+            let call = self.judge.judge_coherence(server, &costed, &candidates);
+            let c = super::timed::timed(&self.judge, "judge coherence", None, call).await?;
             Ok(c.to_answer())
         };
         let outcome = match &self.fleet {
@@ -621,6 +648,6 @@ impl ScoringService {
     }
 }
 
-fn final_scored(score: Arc<ToolScore>, judge: &str) -> Scored {
-    Scored { state: ScoreState::Final(score.tdqs), score, judge: judge.to_owned() }
+fn final_scored(score: Arc<ToolScore>, judge: &str, cache: CacheResult) -> Scored {
+    Scored { state: ScoreState::Final(score.tdqs), score, judge: judge.to_owned(), cache }
 }

@@ -6,6 +6,9 @@
 //! The synchronous driver runs a small runtime of its own per connection, which must never
 //! meet the gateway's: every call runs on the store's own worker threads (which also own the
 //! connections, so they are closed there too), whatever thread asks.
+//!
+//! Long: one implementation of the `Store` trait, method for method beside `sqlite.rs`; splitting
+//! it would separate queries from the schema they rely on.
 
 use std::time::Duration;
 

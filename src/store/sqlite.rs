@@ -1,6 +1,9 @@
 //! The embedded store: one SQLite file (folders created on first run, WAL mode), schema
 //! versions applied at open through `PRAGMA user_version`. `memory` is the same store on an
 //! in-memory database.
+//!
+//! Long: one implementation of the `Store` trait, method for method beside `postgres.rs`, with its
+//! migrations.
 
 use std::path::Path;
 use std::sync::Mutex;

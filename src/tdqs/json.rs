@@ -4,6 +4,9 @@
 //! cannot represent must survive parsing: strings with lone UTF-16 surrogates (`"\ud800"` is
 //! valid JSON) and numbers beyond the double range (`1e400` is `Infinity`, which serializes as
 //! `null`). Strings are kept as WTF-8: UTF-8 that may also encode surrogate code points.
+//!
+//! Long: one parser with JavaScript semantics (WTF-8 strings, doubles), its value type and
+//! serializer; the three must agree byte for byte with the reference.
 
 use std::fmt;
 use std::sync::Arc;

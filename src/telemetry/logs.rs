@@ -12,7 +12,7 @@ use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::{Layer, Registry};
 
 use super::TelemetryError;
-use crate::config::LogFormat;
+use super::settings::LogFormat;
 
 /// The filter text: `TDQS_LOG`, else `RUST_LOG`, else the configured level.
 pub fn filter_text(configured: &str) -> String {

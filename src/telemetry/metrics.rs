@@ -3,6 +3,9 @@
 //! (then `_other`), methods from a known list (else `other`), reasons and tiers from enums.
 //! Gauges are observed from tables kept here, so a tool whose tier changed stops reporting
 //! its old series instead of keeping a stale one forever.
+//!
+//! Long: every instrument and its recording call side by side, so a name in DESIGN.md maps to one
+//! place; about half is the instrument table.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -10,8 +13,6 @@ use std::time::Duration;
 
 use opentelemetry::KeyValue;
 use opentelemetry::metrics::{Counter, Histogram, Meter};
-
-use crate::policy::HideReason;
 
 /// The label every tool name past `max_tool_labels` shares.
 pub const OTHER_TOOL: &str = "_other";
@@ -251,41 +252,29 @@ impl Metrics {
         }
     }
 
-    /// One `tools/list` answer: `listed` tools came in, `hidden` (one reason per removed tool)
-    /// were taken out.
-    pub fn list_answered(&self, server: &str, listed: usize, hidden: &[HideReason]) {
+    /// One `tools/list` answer: `listed` tools came in, `hidden` (one reason per removed tool,
+    /// from the policy's fixed set) were taken out.
+    pub fn list_answered<'r>(&self, server: &str, listed: usize, hidden: impl IntoIterator<Item = &'r str>) {
         let server = self.server(server);
         self.tools_listed.add(listed as u64, &[KeyValue::new("server", server.clone())]);
-        for reason in [
-            HideReason::BelowMinimum,
-            HideReason::Denied,
-            HideReason::Pending,
-            HideReason::JudgeFailed,
-            HideReason::Unscorable,
-            HideReason::Unlisted,
-            HideReason::PinChanged,
-            HideReason::PinUnverified,
-            HideReason::PinNew,
-            HideReason::Threat,
-        ] {
-            let n = hidden.iter().filter(|r| **r == reason).count();
-            if n > 0 {
-                self.tools_hidden.add(
-                    n as u64,
-                    &[KeyValue::new("server", server.clone()), KeyValue::new("reason", reason.as_str())],
-                );
+        let mut counts: Vec<(&str, u64)> = Vec::new();
+        for reason in hidden {
+            match counts.iter_mut().find(|(r, _)| *r == reason) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((reason, 1)),
             }
+        }
+        for (reason, n) in counts {
+            self.tools_hidden
+                .add(n, &[KeyValue::new("server", server.clone()), KeyValue::new("reason", reason.to_owned())]);
         }
     }
 
-    pub fn call_blocked(&self, server: &str, reason: HideReason) {
-        self.call_blocked_by(server, reason, None);
-    }
-
     /// A blocked call, labelled with the identity rule that decided it when one did (a rule's
-    /// name: a bounded label set by the config, never the caller).
-    pub fn call_blocked_by(&self, server: &str, reason: HideReason, rule: Option<&str>) {
-        let mut labels = vec![KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason.as_str())];
+    /// name: a bounded label set by the config, never the caller). `reason` is one of the
+    /// policy's fixed set.
+    pub fn call_blocked(&self, server: &str, reason: &'static str, rule: Option<&str>) {
+        let mut labels = vec![KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason)];
         if let Some(rule) = rule {
             labels.push(KeyValue::new("rule", rule.to_owned()));
         }
@@ -293,7 +282,7 @@ impl Metrics {
     }
 
     /// An answer that could not be inspected; `reason` is one of a fixed set
-    /// ([`crate::proxy::uninspected::Reason`]).
+    /// (the proxy's reasons for passing an answer unread).
     pub fn answer_uninspected(&self, server: &str, reason: &'static str) {
         self.answers_uninspected
             .add(1, &[KeyValue::new("server", self.server(server)), KeyValue::new("reason", reason)]);
@@ -325,7 +314,6 @@ impl Metrics {
 
     pub fn cache_lookup(&self, result: CacheResult) {
         self.cache_lookups.add(1, &[KeyValue::new("result", result.as_str())]);
-        LAST_LOOKUP.with(|l| l.set(Some(result)));
     }
 
     /// One judge call; `error` is the kind of failure (a bounded name), `None` on success.
@@ -344,17 +332,6 @@ impl Metrics {
         self.request_duration
             .record(took.as_secs_f64(), &[KeyValue::new("server", server.clone()), KeyValue::new("method", method)]);
     }
-}
-
-thread_local! {
-    /// The result of this thread's latest cache lookup, read by the scoring span that follows
-    /// it (scoring is synchronous, so the lookup and the span are on one thread).
-    static LAST_LOOKUP: std::cell::Cell<Option<CacheResult>> = const { std::cell::Cell::new(None) };
-}
-
-/// Takes the result of this thread's latest cache lookup.
-pub fn take_last_lookup() -> Option<CacheResult> {
-    LAST_LOOKUP.with(|l| l.take())
 }
 
 /// MCP methods a label may name; anything else is `other`.

@@ -7,6 +7,7 @@ pub mod logs;
 pub mod metrics;
 pub mod prometheus;
 mod record;
+pub mod settings;
 pub mod traces;
 
 use std::path::Path;
@@ -20,9 +21,9 @@ use opentelemetry_sdk::logs::SdkLoggerProvider;
 use opentelemetry_sdk::metrics::{PeriodicReader, SdkMeterProvider};
 use opentelemetry_sdk::trace::{BatchConfigBuilder, BatchSpanProcessor, SdkTracerProvider};
 
-use crate::config::{LogFormat, OtlpProtocol, TelemetryConfig};
 pub use metrics::{CacheResult, Metrics, method_label};
-pub use record::{scored, server_report, tool_scored};
+pub use record::{ScoreFacts, scored, server_report, tool_scored};
+use settings::{LogFormat, OtlpProtocol, TelemetryConfig};
 
 /// A telemetry setup problem, naming the config key it concerns.
 #[derive(Debug, thiserror::Error)]

@@ -6,21 +6,33 @@ use std::time::Instant;
 
 use super::metrics::ToolPoint;
 use super::{metrics, traces};
-use crate::scoring::service::Scored;
 use crate::tdqs::server::ServerScore;
 
-fn point(scored: &Scored) -> ToolPoint {
+/// What telemetry records of one tool's score (the scoring service's answer, seen from here:
+/// telemetry depends on no other part of the gateway).
+pub struct ScoreFacts<'a> {
+    pub tdqs: f64,
+    pub tier: &'static str,
+    /// The identity of the judge that gave the score.
+    pub judge: &'a str,
+    pub provisional: bool,
+    pub input_hash: &'a str,
+    /// Whether the score cache held the score already.
+    pub cache: super::CacheResult,
+}
+
+fn point(scored: &ScoreFacts) -> ToolPoint {
     ToolPoint {
-        tdqs: scored.score.tdqs.as_f64(),
-        tier: scored.score.tier.as_str(),
-        judge: metrics().server(&scored.judge),
-        provisional: scored.provisional(),
+        tdqs: scored.tdqs,
+        tier: scored.tier,
+        judge: metrics().server(scored.judge),
+        provisional: scored.provisional,
     }
 }
 
 /// A tool's current score: the `tdqs.tool.score` gauge, and a `tool score changed` event
 /// when it moved (a model's answer replacing the heuristic's, a new definition).
-pub fn tool_scored(server: &str, tool: &str, scored: &Scored) {
+pub fn tool_scored(server: &str, tool: &str, scored: &ScoreFacts) {
     let new = point(scored);
     if let Some(old) = metrics().tool_scored(server, tool, new.clone()) {
         tracing::info!(
@@ -33,7 +45,7 @@ pub fn tool_scored(server: &str, tool: &str, scored: &Scored) {
             tier = new.tier,
             judge = %new.judge,
             provisional = new.provisional,
-            input_hash = %scored.score.context_signals.input_hash,
+            input_hash = %scored.input_hash,
             "tool score changed"
         );
     }
@@ -41,7 +53,7 @@ pub fn tool_scored(server: &str, tool: &str, scored: &Scored) {
 
 /// A tool scored while answering a list: [`tool_scored`], plus a `tdqs.score` span under the
 /// request's span covering the time since `started`.
-pub fn scored(server: &str, tool: &str, scored: &Scored, started: Instant) {
+pub fn scored(server: &str, tool: &str, scored: &ScoreFacts, started: Instant) {
     tool_scored(server, tool, scored);
     traces::scoring_span(server, tool, scored, started);
 }

@@ -15,8 +15,7 @@ use opentelemetry::{Context, KeyValue};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use tracing_opentelemetry::OpenTelemetrySpanExt;
 
-use super::metrics::{CacheResult, take_last_lookup};
-use crate::scoring::service::Scored;
+use super::record::ScoreFacts;
 
 /// The tracer the hand-made spans (scoring) use; the no-op tracer until [`set_tracer`].
 static TRACER: std::sync::OnceLock<opentelemetry_sdk::trace::Tracer> = std::sync::OnceLock::new();
@@ -145,16 +144,19 @@ pub fn request_span(
     span
 }
 
-/// A child span per message of a batch request (the request span covers the batch).
-pub fn batch_spans(parent: &tracing::Span, messages: &[crate::mcp::message::Message]) -> Vec<tracing::Span> {
+/// A child span per message of a batch request (the request span covers the batch), each
+/// message given as its method (`None` for a response) and the tool it names.
+pub fn batch_spans<'m>(
+    parent: &tracing::Span,
+    messages: impl Iterator<Item = (Option<&'m str>, Option<&'m str>)>,
+) -> Vec<tracing::Span> {
     if parent.is_disabled() {
         return Vec::new();
     }
     messages
-        .iter()
-        .map(|m| {
-            let method = m.method().map_or("response", super::metrics::method_label);
-            let tool = m.tool_name.as_deref().map(|t| clip(t, MAX_TOOL_ATTR));
+        .map(|(method, tool)| {
+            let method = method.map_or("response", super::metrics::method_label);
+            let tool = tool.map(|t| clip(t, MAX_TOOL_ATTR));
             let span = tracing::debug_span!(
                 target: "tdqs_gateway::proxy",
                 parent: parent,
@@ -239,25 +241,23 @@ pub fn stamp_meta(span: &tracing::Span, body: &[u8]) -> Option<Vec<u8>> {
 
 /// Records a finished scoring as a span under the current request span (after the fact: the
 /// scoring service is synchronous and knows nothing of telemetry).
-pub fn scoring_span(server: &str, tool: &str, scored: &Scored, started: Instant) {
-    let lookup = take_last_lookup();
+pub fn scoring_span(server: &str, tool: &str, scored: &ScoreFacts, started: Instant) {
     let Some(tracer) = TRACER.get() else { return };
     let parent = tracing::Span::current().context();
     if !parent.span().span_context().is_valid() {
         return; // scoring outside any request (a background refresh): not worth a root span
     }
     let start = SystemTime::now() - started.elapsed();
-    let score = &scored.score;
-    let mut attrs = vec![
+    let attrs = vec![
         KeyValue::new("server", server.to_owned()),
         KeyValue::new("gen_ai.tool.name", clip(tool, MAX_TOOL_ATTR).to_owned()),
-        KeyValue::new("tdqs.input_hash", score.context_signals.input_hash.clone()),
-        KeyValue::new("tdqs.score", score.tdqs.as_f64()),
-        KeyValue::new("tdqs.tier", score.tier.as_str()),
-        KeyValue::new("tdqs.judge", scored.judge.clone()),
-        KeyValue::new("tdqs.provisional", scored.provisional()),
+        KeyValue::new("tdqs.input_hash", scored.input_hash.to_owned()),
+        KeyValue::new("tdqs.score", scored.tdqs),
+        KeyValue::new("tdqs.tier", scored.tier),
+        KeyValue::new("tdqs.judge", scored.judge.to_owned()),
+        KeyValue::new("tdqs.provisional", scored.provisional),
+        KeyValue::new("tdqs.cache", scored.cache.as_str()),
     ];
-    attrs.push(KeyValue::new("tdqs.cache", lookup.unwrap_or(CacheResult::Hit).as_str()));
     let span = tracer
         .span_builder("tdqs.score")
         .with_kind(SpanKind::Internal)

@@ -15,8 +15,8 @@ use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 
 use tdqs_gateway::config::Config;
-use tdqs_gateway::proxy::{Gateway, serve};
 use tdqs_gateway::scoring::service::ScoringService;
+use tdqs_gateway::server::{App, serve};
 
 /// Answers every POST with a fixed tools/list-or-call result and counts what it received.
 async fn upstream(seen: Arc<AtomicUsize>) -> SocketAddr {
@@ -63,7 +63,7 @@ async fn gateway(extra_listen: &str, up: SocketAddr) -> SocketAddr {
     );
     let cfg = Config::parse(&text).unwrap();
     cfg.validate().unwrap();
-    let gw = Gateway::new(cfg, ScoringService::new(tdqs_gateway::judge::Judge::Heuristic, 1000)).unwrap();
+    let gw = App::new(cfg, ScoringService::new(tdqs_gateway::judge::Judge::Heuristic, 1000)).unwrap();
     serve(gw).await.unwrap().local_addr
 }
 
@@ -171,9 +171,9 @@ async fn a_server_report_follows_the_listed_definitions() {
         "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"memory\"\n[policy]\nmode = \"annotate\"\n[[upstream]]\nname = \"shop\"\nurl = \"http://{up}/mcp\"\n"
     );
     let cfg = Config::parse(&text).unwrap();
-    let gw = Gateway::new(cfg, ScoringService::new(tdqs_gateway::judge::Judge::Heuristic, 1000)).unwrap();
+    let gw = App::new(cfg, ScoringService::new(tdqs_gateway::judge::Judge::Heuristic, 1000)).unwrap();
     let addr = serve(gw.clone()).await.unwrap().local_addr;
-    assert!(gw.upstreams["shop"].report().is_none(), "no report before anything was listed");
+    assert!(gw.gateway.catalog.upstreams["shop"].report().is_none(), "no report before anything was listed");
     let listed: Value = reqwest::Client::new()
         .post(format!("http://{addr}/mcp/shop"))
         .json(&rpc(1, "tools/list", json!({})))
@@ -190,7 +190,7 @@ async fn a_server_report_follows_the_listed_definitions() {
         .map(|t| t["_meta"]["tdqs-gateway/score"]["tdqs"].as_f64().unwrap())
         .collect();
     let report = crate::support::patience::eventually("a report", std::time::Duration::from_secs(2), || {
-        gw.upstreams["shop"].report()
+        gw.gateway.catalog.upstreams["shop"].report()
     })
     .await;
     let s = serde_json::to_value(&report.report.server_score).unwrap();

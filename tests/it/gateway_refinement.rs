@@ -22,8 +22,8 @@ use serde_json::{Value, json};
 
 use model_server::{Behaviour, ModelServer, tool_answer};
 use tdqs_gateway::config::Config;
-use tdqs_gateway::proxy::{Gateway, serve};
 use tdqs_gateway::scoring::service::ScoringService;
+use tdqs_gateway::server::{App, serve};
 
 /// A terse description the heuristic rates low but our scripted model rates 5 everywhere.
 const TOOLS: &str = r#"[
@@ -120,7 +120,7 @@ async fn gateway(model: &ModelServer, up: SocketAddr, policy: &str) -> SocketAdd
         .unwrap(),
         prompts: tdqs_gateway::judge::Prompts::builtin(),
     };
-    let gw = Gateway::new(cfg, ScoringService::new(judge, 1000)).unwrap();
+    let gw = App::new(cfg, ScoringService::new(judge, 1000)).unwrap();
     serve(gw).await.unwrap().local_addr
 }
 

@@ -31,6 +31,7 @@ mod gateway_threats;
 mod heuristic_calibration;
 mod heuristic_metamorphic;
 mod heuristic_speed;
+mod house;
 mod judge_client;
 mod judge_disagreement;
 mod legacy_sse;

@@ -5,6 +5,9 @@
 //! ("does not delete", "is not idempotent") and their scope ("fails on read-only files" says
 //! nothing about the tool). The whole description is read, including sentences the scorers set
 //! aside: a bare "Read-only." claims as much as a long one.
+//!
+//! Long: the claim table (each claim with its negations and the hint it contradicts) reads best as
+//! one list; the rest is the reader and its tests.
 
 use super::evidence::Evidence;
 use super::lexicon::{DESTROYING_VERBS, NON_IDEMPOTENT_VERBS};

@@ -10,8 +10,8 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use serde_json::Value;
 
+use crate::catalog::UpstreamTools;
 use crate::mcp::message::{LIST_PAGES, id_key, list_request, own_list_id};
-use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 
 /// Listings tried before a call is refused.

@@ -14,10 +14,10 @@ pub mod learn;
 
 use bytes::Bytes;
 
-use super::intercept::{Refusal, UpstreamTools};
-use crate::config::Mode;
+use crate::catalog::{Refusal, UpstreamTools};
 use crate::mcp::message::{self, IdKey, Message};
 use crate::mcp::read::{self, Unreadable};
+use crate::policy::settings::Mode;
 use crate::scoring::service::ScoringService;
 pub use learn::Lister;
 

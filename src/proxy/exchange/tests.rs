@@ -7,8 +7,9 @@ use bytes::Bytes;
 use serde_json::{Value, json};
 
 use super::{Admitted, admit};
-use crate::config::{Config, Mode, PolicyConfig, UpstreamConfig};
-use crate::proxy::intercept::UpstreamTools;
+use crate::catalog::UpstreamTools;
+use crate::config::{Config, UpstreamConfig};
+use crate::policy::settings::{Mode, PolicyConfig};
 use crate::scoring::service::ScoringService;
 
 /// An upstream whose list had `good` (well described) and `bad` (hidden under enforce).

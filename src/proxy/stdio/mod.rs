@@ -3,7 +3,7 @@
 //! GET opens the stream for server-initiated messages, DELETE ends the child. A cap on
 //! children, and a reaper for idle sessions.
 
-pub mod child;
+pub use crate::mcp::child;
 mod session;
 pub mod wrap;
 
@@ -18,8 +18,8 @@ use http_body_util::{BodyExt, StreamBody};
 use super::body::{full, join_array, json_response, sse_event};
 use super::exchange::Admitted;
 use super::forward::Outbound;
-use super::intercept::UpstreamTools;
 use super::{Body, Gateway};
+use crate::catalog::UpstreamTools;
 use crate::config::UpstreamConfig;
 use crate::mcp::message::{IdKey, error_response};
 pub use session::StdioSession;
@@ -166,7 +166,7 @@ pub async fn handle(
         (&Method::GET, Some(Some(s))) => match s.open_listener() {
             None => rpc_error(StatusCode::CONFLICT, None, -32000, "this session already has a GET stream"),
             Some(rx) => {
-                let mut changes = gw.list_changed.subscribe();
+                let mut changes = gw.catalog.list_changes();
                 let (tx_name, weak) = (tools.name.clone(), Arc::downgrade(&s));
                 let notify = s.clone();
                 tokio::spawn(async move {

@@ -16,8 +16,8 @@ use tokio::process::ChildStdout;
 use tokio::sync::mpsc;
 
 use super::child::{ChildProcess, describe_exit, read_line};
+use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, Kind, classify, error_response, id_key};
-use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 
 /// Server messages kept for a GET stream that is not open yet.

@@ -14,9 +14,9 @@ use super::child::{self, ChildProcess, describe_exit, read_line};
 use crate::config::UpstreamConfig;
 use futures_util::future::BoxFuture;
 
+use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, Kind, classify, id_key};
 use crate::proxy::exchange::{self, Lister};
-use crate::proxy::intercept::UpstreamTools;
 use crate::scoring::service::ScoringService;
 
 const LIST_CHANGED: &[u8] = br#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#;

@@ -2,6 +2,9 @@
 //! outside emoji and script joins, bidi controls, C0/C1 controls, ANSI escape sequences, runs
 //! of whitespace that push text out of view, and HTML comments. One pass over the characters;
 //! what a carrier hides is handed back so the instruction rules can read it.
+//!
+//! Long: one pass over the characters covers every invisible class; the classes share the carrier
+//! bookkeeping. A third is tests.
 
 use super::evidence::{excerpt, show_invisible};
 use super::normalize::is_whitespace;

@@ -4,7 +4,7 @@
 //! annotate it passes on as it came. Either way it is counted (`tdqs.answers.uninspected`) and
 //! logged.
 
-use crate::config::{Mode, Policy};
+use super::settings::{Mode, Policy};
 use crate::mcp::message::error_response;
 
 /// Why an answer could not be inspected (the `reason` label).

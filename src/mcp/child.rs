@@ -14,7 +14,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::sync::Mutex;
 
-use crate::config::expand_env;
+use crate::settings::expand_env;
 
 /// Longest line accepted from a server; a longer one ends the session.
 pub const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;

@@ -17,7 +17,8 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_rustls::TlsAcceptor;
 
-use super::{BoxError, Gateway, routes};
+use super::{App, routes};
+use crate::http::BoxError;
 
 /// A running listener (and the admin API's own, when `admin.addr` is set).
 pub struct Listening {
@@ -54,11 +55,12 @@ enum Role {
 
 /// Binds the configured address (and `admin.addr`) and serves until shut down or the task is
 /// dropped or aborted.
-pub async fn serve(gw: Arc<Gateway>) -> Result<Listening, BoxError> {
-    let listen = &gw.config.listen;
+pub async fn serve(app: Arc<App>) -> Result<Listening, BoxError> {
+    let config = app.gateway.config.clone();
+    let listen = &config.listen;
     let tcp = TcpListener::bind(listen.addr).await.map_err(|e| format!("cannot listen on {}: {e}", listen.addr))?;
     let local_addr = tcp.local_addr()?;
-    let admin_tcp = match gw.admin.as_ref().and_then(|a| a.separate_addr()) {
+    let admin_tcp = match app.console.as_ref().and_then(|c| c.settings.separate_addr()) {
         Some(addr) => {
             Some(TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr} (admin.addr): {e}"))?)
         }
@@ -66,14 +68,14 @@ pub async fn serve(gw: Arc<Gateway>) -> Result<Listening, BoxError> {
     };
     let admin_addr = admin_tcp.as_ref().map(TcpListener::local_addr).transpose()?;
     let tls = match (&listen.tls_cert, &listen.tls_key) {
-        (Some(cert), Some(key)) => Some(tls_acceptor(&gw.config.resolve(cert), &gw.config.resolve(key))?),
+        (Some(cert), Some(key)) => Some(tls_acceptor(&config.resolve(cert), &config.resolve(key))?),
         _ => None,
     };
     let is_tls = tls.is_some();
     let max_connections = listen.max_connections;
     let connections = Arc::new(Semaphore::new(max_connections));
     let (stop, stopped) = watch::channel(false);
-    let shared = Accepting { gw, tls, connections: connections.clone(), stopped };
+    let shared = Accepting { app, tls, connections: connections.clone(), stopped };
     let task = tokio::spawn(async move {
         let main = accept_loop(shared.clone(), tcp, Role::Main);
         match admin_tcp {
@@ -87,7 +89,7 @@ pub async fn serve(gw: Arc<Gateway>) -> Result<Listening, BoxError> {
 /// What every accepted connection shares.
 #[derive(Clone)]
 struct Accepting {
-    gw: Arc<Gateway>,
+    app: Arc<App>,
     tls: Option<TlsAcceptor>,
     connections: Arc<Semaphore>,
     stopped: watch::Receiver<bool>,
@@ -109,7 +111,7 @@ async fn accept_loop(a: Accepting, tcp: TcpListener, role: Role) {
         let a = a.clone();
         tokio::spawn(async move {
             let _permit = permit;
-            let limits = &a.gw.config.listen;
+            let limits = &a.app.gateway.config.listen;
             let handshake = Duration::from_millis(limits.tls_handshake_timeout_ms);
             match &a.tls {
                 Some(acceptor) => match tokio::time::timeout(handshake, acceptor.accept(stream)).await {
@@ -129,18 +131,19 @@ async fn serve_connection<I>(a: &Accepting, io: I, role: Role, peer: SocketAddr)
 where
     I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
 {
-    let limits = &a.gw.config.listen;
+    let limits = &a.app.gateway.config.listen;
     let started = Instant::now();
     // Milliseconds after `started` of the latest request's arrival, plus one (0: none yet).
     let last_request = Arc::new(AtomicU64::new(0));
-    let (gw, seen) = (a.gw.clone(), last_request.clone());
+    let (app, seen) = (a.app.clone(), last_request.clone());
     let service = service_fn(move |req| {
-        let gw = gw.clone();
+        let app = app.clone();
         seen.store(started.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
         async move {
-            Ok::<_, std::convert::Infallible>(match role {
-                Role::Main => routes::handle(gw, req).await,
-                Role::Admin => crate::admin::handle_listener(gw, req).await,
+            Ok::<_, std::convert::Infallible>(match (role, &app.console) {
+                (Role::Main, _) => routes::handle(app, req).await,
+                (Role::Admin, Some(console)) => crate::admin::handle_listener(console.clone(), req).await,
+                (Role::Admin, None) => crate::proxy::error::GatewayError::NotFound.into_response(None),
             })
         }
     });

@@ -1,0 +1,315 @@
+//! The list path: a `tools/list` answer in, the answer to send out. Each tool is parsed,
+//! scored and decided; the table keeps the decisions; the result is rendered (annotated, or
+//! with hidden tools removed) and remembered.
+
+use super::*;
+
+/// `ttlMs` ceiling on a 2026-07-28 list while any score in it is provisional.
+pub(super) const PROVISIONAL_TTL_MS: u64 = 5_000;
+
+pub(super) fn action(state: &ToolState) -> ToolAction {
+    if !state.decision.visible {
+        return ToolAction::Drop;
+    }
+    match (&state.scored, state.decision.annotate) {
+        (Some(s), true) => {
+            let mut meta = score_meta(s, state.pin);
+            // Only when there are findings: a clean tool's annotation is what it always was.
+            let findings: Vec<&Finding> = state.findings().collect();
+            if !findings.is_empty()
+                && let Some(obj) = meta.as_object_mut()
+            {
+                obj.insert("threats".to_owned(), summary(&findings));
+            }
+            ToolAction::Annotate(meta)
+        }
+        _ => ToolAction::Keep,
+    }
+}
+
+/// The object written under `_meta["tdqs-gateway/score"]`; pinned tools also say whether
+/// their definition is the approved one.
+pub fn score_meta(s: &Scored, pin: Option<PinStatus>) -> serde_json::Value {
+    let t = &s.score;
+    let mut meta = json!({
+        "tdqs": t.tdqs,
+        "tier": t.tier,
+        "flags": t.flags,
+        "serverFlags": t.server_flags,
+        "smells": t.smells,
+        "inputHash": t.context_signals.input_hash,
+        "judge": s.judge,
+        "specVersion": SPEC_VERSION,
+        "provisional": s.provisional(),
+    });
+    if let (Some(pin), Some(obj)) = (pin, meta.as_object_mut()) {
+        obj.insert("pin".to_owned(), json!(pin));
+    }
+    meta
+}
+
+/// The identity of a definition the engine could not read: a hash of its listed text.
+pub(super) fn raw_hash(raw: &str) -> String {
+    format!("raw-{:016x}", xxhash_rust::xxh3::xxh3_64(raw.as_bytes()))
+}
+
+pub(super) fn raw_name(raw: &str) -> Option<String> {
+    serde_json::from_str::<serde_json::Value>(raw).ok()?.get("name")?.as_str().map(str::to_owned)
+}
+
+pub(super) fn log_decision(
+    upstream: &str,
+    rule: Option<&str>,
+    tool: &str,
+    scored: &Scored,
+    d: &Decision,
+    pin: Option<PinStatus>,
+) {
+    if pin == Some(PinStatus::Changed) {
+        tracing::warn!(
+            upstream,
+            tool,
+            hash = %scored.score.context_signals.input_hash,
+            hidden = !d.visible,
+            "pinned tool definition changed; approve it with `tdqs-gateway approve`"
+        );
+    }
+    if let Some(reason) = d.hide_reason {
+        tracing::info!(
+            name: "tdqs.tool_hidden",
+            upstream,
+            rule,
+            tool,
+            tdqs = %scored.score.tdqs,
+            tier = %scored.score.tier,
+            reason = reason.as_str(),
+            hidden = !d.visible,
+            judge = %scored.judge,
+            provisional = scored.provisional(),
+            "tool hidden by policy"
+        );
+    } else {
+        tracing::debug!(upstream, tool, tdqs = %scored.score.tdqs, provisional = scored.provisional(), "tool scored");
+    }
+}
+
+impl UpstreamTools {
+    /// Scores every tool of a list response and applies the policy. Returns the bytes to send
+    /// on, or `None` to forward the original bytes (nothing to change, or not a list result).
+    pub async fn rewrite_list(&self, scoring: &Arc<ScoringService>, bytes: &[u8]) -> Option<Vec<u8>> {
+        self.rewrite_answer(scoring, bytes, |_| true).await
+    }
+
+    /// [`rewrite_list`](Self::rewrite_list) for an answer whose id (its JSON text) `wanted`
+    /// accepts; any other message is `None` at the cost of reading its envelope.
+    pub async fn rewrite_answer(
+        &self,
+        scoring: &Arc<ScoringService>,
+        bytes: &[u8],
+        wanted: impl Fn(&str) -> bool,
+    ) -> Option<Vec<u8>> {
+        self.inspect_answer(scoring, bytes, wanted).await.flatten()
+    }
+
+    /// Like [`rewrite_answer`](Self::rewrite_answer), telling a list answer left as it was
+    /// (`Some(None)`) from a message that is not a list answer (`None`).
+    pub async fn inspect_answer(
+        &self,
+        scoring: &Arc<ScoringService>,
+        bytes: &[u8],
+        wanted: impl Fn(&str) -> bool,
+    ) -> Option<Option<Vec<u8>>> {
+        let generation = (scoring.generation(), self.roster.generation());
+        let mut hit = None;
+        let Some(list) = ListResult::parse_with(bytes, &wanted, |from_tools| {
+            let found = self.remembered(from_tools, generation)?;
+            let len = found.original.len();
+            hit = Some(found);
+            Some(len)
+        }) else {
+            return self.rewrite_instructions(scoring, bytes, &wanted).map(Some);
+        };
+        if list.has_next_page() {
+            self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        let whole_list = !list.has_next_page() && !self.paginated.load(std::sync::atomic::Ordering::Relaxed);
+        // A whole list other than the last one seen changes which tools exist: the full path.
+        let last_whole = self.last_whole.load(std::sync::atomic::Ordering::Relaxed);
+        if let Some(r) = hit.filter(|r| !whole_list || r.hash == last_whole) {
+            crate::telemetry::metrics().list_answered(&self.name, r.names.len(), r.hidden.iter().map(|h| h.as_str()));
+            if !whole_list {
+                self.touch(&r.names);
+            }
+            let private = self.private_lists && list.shared_scope();
+            return match &r.output {
+                Some(tools) => Some(Some(list.with_tools_scoped(tools, r.ttl_cap, private))),
+                None if private => Some(Some(list.with_tools_scoped(list.tools_text(), r.ttl_cap, true))),
+                None => Some(None),
+            };
+        }
+        if list.tools().len() > self.max_list_tools {
+            use crate::policy::uninspected::{Reason, error_for, fails_closed, note};
+            let refused = fails_closed(&self.policy);
+            note(&self.name, Reason::TooManyTools, refused);
+            return Some(refused.then(|| error_for(list.id_text(), &self.name, Reason::TooManyTools)));
+        }
+        Some(self.render_list(scoring, generation, whole_list, list).await)
+    }
+
+    /// Scores each tool, decides, remembers the decisions and the rendering: a list not seen
+    /// before, or seen before the scores last changed.
+    pub(super) async fn render_list(
+        &self,
+        scoring: &Arc<ScoringService>,
+        generation: (u64, u64),
+        whole_list: bool,
+        list: ListResult<'_>,
+    ) -> Option<Vec<u8>> {
+        let text = list.tools_text();
+        let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
+        let original: Arc<str> = Arc::from(text);
+        let parsed: Vec<Option<ToolDefinition>> = list
+            .tools()
+            .iter()
+            .enumerate()
+            .map(|(i, raw)| {
+                let v = js::parse(raw.get().as_bytes()).ok()?;
+                // A name that is not text (a lone surrogate) cannot be matched to the calls that
+                // name it: the tool is unscorable, which enforce hides.
+                tool_from_object(v.as_object()?, i + 1).ok().filter(|t| !t.name.has_lone_surrogate())
+            })
+            .collect();
+        // One copy of the names for the whole list; each tool's siblings share it.
+        let names: Arc<[JsString]> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
+        let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
+        let others = self.roster.others(&self.name);
+        let hold_new = self.hold_new(scoring);
+        let mut states = Vec::with_capacity(parsed.len());
+        for (i, def) in parsed.into_iter().enumerate() {
+            if i % 64 == 63 {
+                // A long list is scored in slices, so the runtime's threads keep serving other
+                // requests and signals (SIGTERM) while it is.
+                tokio::task::yield_now().await;
+            }
+            let Some(def) = def else {
+                let raw = list.tools()[i].get();
+                let name = raw_name(raw).unwrap_or_default();
+                // Unscorable is not unread: what a client could still show a model is analysed.
+                let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
+                let raw_hash = raw_hash(raw);
+                let threats = self.own_threats(scoring, &name, &raw_hash, analysed.as_deref());
+                let cross = self.cross_threats(analysed.as_deref(), &raw_hash, &own_names, &others);
+                let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
+                let decision = decide(&self.policy, &name, ScoreState::Unscorable, None, worst);
+                let state = ToolState {
+                    definition: None,
+                    siblings: Siblings::default(),
+                    scored: None,
+                    pin: None,
+                    decision,
+                    raw: Arc::from(raw),
+                    listed_at: std::time::Instant::now(),
+                    analysed,
+                    threats,
+                    cross,
+                };
+                states.push((name, state));
+                continue;
+            };
+            let siblings = Siblings::new(names.clone(), def.name.clone());
+            let started = std::time::Instant::now();
+            let scored = if self.policy.pending == Pending::Wait && self.policy.mode != Mode::Observe {
+                let wait = std::time::Duration::from_millis(self.policy.wait_ms);
+                scoring.score_waiting(&self.name, &def, &siblings, wait).await
+            } else {
+                scoring.score(&self.name, &def, &siblings)
+            };
+            let name = def.name.to_string_lossy();
+            let hash = &scored.score.context_signals.input_hash;
+            scoring.record_sighting(&self.name, &name, hash);
+            crate::telemetry::scored(&self.name, &name, &scored.facts(), started);
+            let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
+            let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
+            let threats = self.own_threats(scoring, &name, hash, analysed.as_deref());
+            let cross = self.cross_threats(analysed.as_deref(), hash, &own_names, &others);
+            let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
+            let decision = decide(&self.policy, &name, scored.state, pin, worst);
+            let raw = Arc::from(list.tools()[i].get());
+            let listed_at = std::time::Instant::now();
+            let state = ToolState {
+                definition: Some(def),
+                siblings,
+                scored: Some(scored),
+                pin,
+                decision,
+                raw,
+                listed_at,
+                analysed,
+                threats,
+                cross,
+            };
+            states.push((name, state));
+        }
+        if !list.has_next_page() && !states.iter().any(|(_, s)| s.pin == Some(PinStatus::Unverified)) {
+            // The first listing is over (all its pages): later names are new.
+            self.pin_stage.store(2, std::sync::atomic::Ordering::Relaxed);
+        }
+        let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
+        let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
+        let hidden: Arc<[HideReason]> =
+            states.iter().filter(|(_, s)| !s.decision.visible).filter_map(|(_, s)| s.decision.hide_reason).collect();
+        crate::telemetry::metrics().list_answered(&self.name, actions.len(), hidden.iter().map(|h| h.as_str()));
+        let names: Arc<[String]> = states.iter().map(|(n, _)| n.clone()).collect();
+        if whole_list {
+            self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
+        }
+        {
+            let mut map = self.tools.lock();
+            if whole_list {
+                // What this answer does not carry, the upstream no longer has.
+                let carried: std::collections::HashSet<&str> = states.iter().map(|(n, _)| n.as_str()).collect();
+                map.retain(|name, _| carried.contains(name.as_str()));
+            } else {
+                map.retain(|_, s| s.listed_at.elapsed() < UNLISTED_AFTER);
+            }
+            for (name, state) in states {
+                // Log a decision when it is new or changed, not on every list.
+                let before = map.get(&name).map(|s| (s.decision, s.pin));
+                if before != Some((state.decision, state.pin))
+                    && let Some(scored) = &state.scored
+                {
+                    log_decision(&self.name, self.rule.as_deref(), &name, scored, &state.decision, state.pin);
+                }
+                report_new_cross(&self.name, &name, map.get(&name).map(|s| &s.cross[..]), &state.cross);
+                self.remember_approved(&name, &state);
+                map.insert(name, state);
+            }
+            let names: Vec<(String, String)> = map.iter().map(|(n, s)| (n.clone(), s.hash())).collect();
+            drop(map);
+            // Another upstream's cross-server findings may depend on these names.
+            if self.roster.set(&self.name, names) {
+                tracing::debug!(upstream = %self.name, "tool names changed; other upstreams are decided again");
+            }
+        }
+        self.refresh_report(scoring);
+        let ttl_cap = provisional.then_some(PROVISIONAL_TTL_MS);
+        let output: Option<Arc<str>> =
+            (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
+        let rendered = Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden };
+        {
+            let mut m = self.rendered.lock();
+            if m.values().map(Vec::len).sum::<usize>() >= RENDERED_ENTRIES {
+                m.clear();
+            }
+            let same = m.entry(prefix_key(list.from_tools())).or_default();
+            same.retain(|r| r.original != rendered.original);
+            same.push(Arc::new(rendered));
+        }
+        let private = self.private_lists && list.shared_scope();
+        match output {
+            Some(tools) => Some(list.with_tools_scoped(&tools, ttl_cap, private)),
+            None if private => Some(list.with_tools_scoped(list.tools_text(), ttl_cap, true)),
+            None => None,
+        }
+    }
+}

@@ -1,0 +1,90 @@
+use super::*;
+
+mod whole_and_paged_lists {
+    use super::*;
+
+    fn answer(names: &[&str], next: Option<&str>) -> Vec<u8> {
+        let tools: Vec<serde_json::Value> =
+            names.iter().map(|n| json!({"name": n, "description": format!("Reads {n} records by id.")})).collect();
+        let mut result = json!({"tools": tools});
+        if let Some(c) = next {
+            result["nextCursor"] = json!(c);
+        }
+        json!({"jsonrpc": "2.0", "id": 1, "result": result}).to_string().into_bytes()
+    }
+
+    fn listed(u: &UpstreamTools) -> Vec<String> {
+        u.snapshot().into_iter().map(|t| t.name).collect()
+    }
+
+    #[tokio::test]
+    async fn a_whole_list_drops_the_tools_it_no_longer_carries() {
+        let cfg = crate::config::Config::default();
+        let u = UpstreamTools::new("u".into(), cfg.effective_policy(&Default::default()));
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 100);
+        u.rewrite_list(&scoring, &answer(&["a", "b", "c"], None)).await;
+        assert_eq!(listed(&u), ["a", "b", "c"]);
+        u.rewrite_list(&scoring, &answer(&["a", "b"], None)).await;
+        assert_eq!(listed(&u), ["a", "b"]);
+        // Back to the first list, answered from the rendered cache: c exists again.
+        u.rewrite_list(&scoring, &answer(&["a", "b", "c"], None)).await;
+        assert_eq!(listed(&u), ["a", "b", "c"]);
+    }
+
+    #[tokio::test]
+    async fn pages_of_a_paginated_list_add_up() {
+        let cfg = crate::config::Config::default();
+        let u = UpstreamTools::new("u".into(), cfg.effective_policy(&Default::default()));
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 100);
+        u.rewrite_list(&scoring, &answer(&["a", "b"], Some("p2"))).await;
+        u.rewrite_list(&scoring, &answer(&["c"], None)).await;
+        assert_eq!(listed(&u), ["a", "b", "c"], "the last page is not the whole list");
+    }
+}
+
+mod scale_tests {
+    use super::*;
+
+    fn big_answer(n: usize, id: &str) -> Vec<u8> {
+        let tools: Vec<serde_json::Value> = (0..n)
+            .map(|i| json!({"name": format!("get_record_{i}"), "description": format!("Reads record {i} by its id and returns its fields.")}))
+            .collect();
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"tools":{}}}}}"#, serde_json::Value::from(tools)).into_bytes()
+    }
+
+    fn upstream(mode: Mode, max: usize) -> UpstreamTools {
+        let cfg = crate::config::Config::default();
+        let mut policy = cfg.effective_policy(&Default::default());
+        policy.mode = mode;
+        UpstreamTools::new("u".into(), policy).with_max_list_tools(max)
+    }
+
+    #[tokio::test]
+    async fn a_list_keeps_one_copy_of_its_names() {
+        let u = upstream(Mode::Annotate, 1_000);
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 10_000);
+        let out = u.rewrite_list(&scoring, &big_answer(200, "1")).await.expect("annotated");
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["result"]["tools"].as_array().unwrap().len(), 200);
+        // Counting, not timing: every tool's siblings are views of one shared list of 200
+        // names (before, each tool held its own copy: 200 x 199 names).
+        let map = u.tools.lock();
+        let first = map.values().next().unwrap().siblings.clone();
+        assert!(map.values().all(|s| s.siblings.shares_list_with(&first)));
+        assert_eq!(first.to_vec().len() + 1, 200);
+    }
+
+    #[tokio::test]
+    async fn a_list_over_the_cap_is_refused_under_enforce_and_passed_otherwise() {
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 10_000);
+        let enforce = upstream(Mode::Enforce, 10);
+        let out = enforce.rewrite_list(&scoring, &big_answer(11, "\"a\"")).await.expect("refused");
+        let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["id"], "a");
+        assert_eq!(v["error"]["data"]["reason"], "too_many_tools");
+        assert!(enforce.snapshot().is_empty(), "nothing scored");
+        assert!(enforce.rewrite_list(&scoring, &big_answer(10, "1")).await.is_some(), "at the cap: scored");
+        let annotate = upstream(Mode::Annotate, 10);
+        assert!(annotate.rewrite_list(&scoring, &big_answer(11, "1")).await.is_none(), "passed on unscored");
+    }
+}

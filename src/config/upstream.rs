@@ -1,0 +1,112 @@
+//! `[[upstream]]`: one MCP server behind the gateway, how it is reached, and its bounds.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use super::limits;
+
+use crate::policy::settings::PolicyConfig;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UpstreamConfig {
+    pub name: String,
+    /// Streamable HTTP endpoint of the MCP server (give this or `command`).
+    pub url: Option<String>,
+    /// A stdio MCP server to launch, one process per client session: program and arguments.
+    pub command: Option<Vec<String>>,
+    /// A legacy HTTP+SSE (2024-11-05) server's SSE endpoint; clients use /sse/<name>.
+    pub sse_url: Option<String>,
+    /// Environment for `command`, added to the gateway's; `${VAR}` expands.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// Working folder for `command`.
+    pub cwd: Option<PathBuf>,
+    /// Most child processes at once for `command` (one per session); more get 503.
+    #[serde(default = "default_max_sessions")]
+    pub max_sessions: usize,
+    /// A stdio session idle this long is ended and its process stopped.
+    #[serde(default = "default_idle_ms")]
+    pub idle_timeout_ms: u64,
+    /// A request to a stdio server unanswered this long gets a JSON-RPC error.
+    #[serde(default = "default_request_timeout_ms")]
+    pub request_timeout_ms: u64,
+    /// Headers added to every upstream request; `${VAR}` expands from the environment.
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    /// A client-credentials grant the gateway performs for its own token to this upstream.
+    pub oauth: Option<crate::auth::config::UpstreamOAuth>,
+    #[serde(default)]
+    pub policy: PolicyConfig,
+    // Bounds on what the upstream sends; see `limits.rs`.
+    #[serde(default = "limits::connect_timeout_ms")]
+    pub connect_timeout_ms: u64,
+    #[serde(default = "limits::response_timeout_ms")]
+    pub response_timeout_ms: u64,
+    #[serde(default = "limits::read_idle_timeout_ms")]
+    pub read_idle_timeout_ms: u64,
+    #[serde(default = "limits::stream_idle_timeout_ms")]
+    pub stream_idle_timeout_ms: u64,
+    #[serde(default = "limits::max_answer_bytes")]
+    pub max_answer_bytes: usize,
+    #[serde(default = "limits::max_list_tools")]
+    pub max_list_tools: usize,
+}
+
+fn default_max_sessions() -> usize {
+    100
+}
+fn default_idle_ms() -> u64 {
+    30 * 60 * 1000
+}
+fn default_request_timeout_ms() -> u64 {
+    5 * 60 * 1000
+}
+
+impl Default for UpstreamConfig {
+    /// The same defaults as an `[[upstream]]` table without the optional keys.
+    fn default() -> Self {
+        UpstreamConfig {
+            name: String::new(),
+            url: None,
+            command: None,
+            sse_url: None,
+            env: BTreeMap::new(),
+            cwd: None,
+            max_sessions: default_max_sessions(),
+            idle_timeout_ms: default_idle_ms(),
+            request_timeout_ms: default_request_timeout_ms(),
+            headers: BTreeMap::new(),
+            oauth: None,
+            policy: PolicyConfig::default(),
+            connect_timeout_ms: limits::connect_timeout_ms(),
+            response_timeout_ms: limits::response_timeout_ms(),
+            read_idle_timeout_ms: limits::read_idle_timeout_ms(),
+            stream_idle_timeout_ms: limits::stream_idle_timeout_ms(),
+            max_answer_bytes: limits::max_answer_bytes(),
+            max_list_tools: limits::max_list_tools(),
+        }
+    }
+}
+
+/// How the gateway reaches an upstream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport<'a> {
+    StreamableHttp(&'a str),
+    Stdio(&'a [String]),
+    LegacySse(&'a str),
+}
+
+impl UpstreamConfig {
+    pub fn transport(&self) -> Transport<'_> {
+        match (&self.url, &self.command, &self.sse_url) {
+            (Some(url), _, _) => Transport::StreamableHttp(url),
+            (None, Some(cmd), _) => Transport::Stdio(cmd),
+            (None, None, Some(url)) => Transport::LegacySse(url),
+            // Validation guarantees exactly one.
+            (None, None, None) => Transport::StreamableHttp(""),
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! HTTP pieces every listener-facing part shares (the proxy, the admin API, the auth
+//! challenges): the response body type, bodies the gateway makes itself, and the rules for
+//! which `Host` and `Origin` the listener answers to. Depends on nothing else in the crate.
+
+pub mod body;
+pub mod origin;
+
+use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+/// Every response body: a whole buffer or a stream.
+pub type Body = BoxBody<Bytes, BoxError>;

@@ -1,0 +1,56 @@
+//! The running gateway: the application state built once from the validated configuration,
+//! the listener, and the top-level router. The proxy and the admin API are siblings under it,
+//! each given only the state it needs.
+//!
+//! A request's path (see also `proxy/mod.rs` for what happens inside the proxy):
+//!
+//! ```text
+//! listener   accept (connection cap) -> TLS handshake (deadline) -> HTTP/1.1 or HTTP/2
+//!            (header-read deadline, streams per connection, idle keep-alive limit)
+//! routes     one Host, one Origin, no absolute target
+//!            -> /healthz /readyz /metrics /.well-known/oauth-protected-resource
+//!            -> /admin/...                       admin::handle (Console)
+//!            -> /mcp/ /sse/ /messages/{upstream}  proxy::routes::handle (Gateway)
+//! proxy      Origin/Host allowed -> caller authenticated ([auth]) -> body read (cap, deadline)
+//!            -> exchange: strict reading, refusals, learning (catalog: is this tool visible
+//!               to this caller?) -> upstream (credentials, connect/response deadlines)
+//!            -> answer: JSON or SSE, every tools/list result through catalog::list
+//!               (parse -> score -> decide -> render), unreadable answers per policy
+//! ```
+
+mod listener;
+mod routes;
+
+use std::sync::Arc;
+
+pub use listener::{Listening, serve};
+
+use crate::admin::{Admin, Console};
+use crate::catalog::Catalog;
+use crate::config::Config;
+use crate::http::BoxError;
+use crate::proxy::Gateway;
+use crate::scoring::service::ScoringService;
+
+/// Everything a running gateway holds.
+pub struct App {
+    /// The proxy's state.
+    pub gateway: Arc<Gateway>,
+    /// The admin API's state (`None` when `admin.enabled = false`).
+    pub console: Option<Arc<Console>>,
+}
+
+impl App {
+    /// Builds the gateway from a validated configuration: one catalogue shared by the proxy
+    /// and the admin API, kept current as judgements land.
+    pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<App>, BoxError> {
+        let settings = Admin::from_config(&config)?;
+        let config = Arc::new(config);
+        let catalog = Arc::new(Catalog::from_config(&config));
+        catalog.watch(&scoring);
+        let gateway = Gateway::new(config.clone(), scoring.clone(), catalog.clone())?;
+        let console = settings
+            .map(|settings| Arc::new(Console { config, settings, scoring, catalog, auth_on: gateway.auth.is_some() }));
+        Ok(Arc::new(App { gateway, console }))
+    }
+}

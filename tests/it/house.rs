@@ -1,0 +1,113 @@
+//! The house's rules, checked on the source tree: no dependency cycle between top-level
+//! modules of the crate (a module's `crate::x` paths are its edges), and no source file over
+//! 400 lines without a `//! Long:` line at its top saying why it is one file.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::support::paths;
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Top-level module -> the top-level modules its files name with `crate::`.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(src).unwrap();
+        let first = rel.components().next().unwrap().as_os_str().to_string_lossy().into_owned();
+        let module = first.trim_end_matches(".rs").to_owned();
+        if module == "lib" || module == "main" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let edges = graph.entry(module.clone()).or_default();
+        for (at, _) in text.match_indices("crate::") {
+            let name: String = text[at + 7..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
+                .collect();
+            if !name.is_empty() && name != module {
+                edges.insert(name);
+            }
+        }
+    }
+    graph
+}
+
+/// A cycle through `graph`, if there is one (depth-first search, the path back to a module
+/// still on the stack).
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        g: &BTreeMap<String, BTreeSet<String>>,
+        node: &str,
+        stack: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = stack.iter().position(|n| n == node) {
+            let mut cycle = stack[i..].to_vec();
+            cycle.push(node.to_owned());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        stack.push(node.to_owned());
+        for next in g.get(node).into_iter().flatten() {
+            if let Some(c) = visit(g, next, stack, done) {
+                return Some(c);
+            }
+        }
+        stack.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|k| visit(graph, k, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_top_level_module_depends_on_itself_through_others() {
+    let graph = module_graph(&paths::root().join("src"));
+    assert!(graph.len() > 10, "the walk found the crate's modules: {graph:?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("dependency cycle: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn the_cycle_check_finds_a_cycle() {
+    let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    g.entry("a".into()).or_default().insert("b".into());
+    g.entry("b".into()).or_default().insert("c".into());
+    assert_eq!(find_cycle(&g), None);
+    g.entry("c".into()).or_default().insert("a".into());
+    assert_eq!(find_cycle(&g).unwrap(), ["a", "b", "c", "a"]);
+}
+
+#[test]
+fn long_files_say_why_they_are_one_file() {
+    let mut files = Vec::new();
+    rust_files(&paths::root().join("src"), &mut files);
+    let unexplained: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            let lines = text.lines().count();
+            let head: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!") || l.is_empty()).collect();
+            (lines > 400 && !head.iter().any(|l| l.starts_with("//! Long:")))
+                .then(|| format!("{} ({lines})", f.display()))
+        })
+        .collect();
+    assert!(unexplained.is_empty(), "over 400 lines with no `//! Long:` reason: {unexplained:#?}");
+}
