@@ -3,9 +3,17 @@
 //! the others poll the store for the answer, and take the claim over if its holder dies and
 //! the lease runs out. The store failing never stops judging: the call is then made without
 //! a claim (at worst a duplicate call, never a lost score).
+//!
+//! Leases are renewed by a thread of their own, not by a task on the async runtime. A lease
+//! says "this process is alive"; a busy runtime is not a dead process. Under load the
+//! runtime's workers can be held for seconds by synchronous work (scoring a long list with
+//! the heuristic), and a renewal task on them then misses its turn: the lease ran out while
+//! the holder still meant to make its call, another replica took the claim over, and both
+//! judged the same tool. The thread renews every claim this process holds in one statement.
 
+use std::collections::HashSet;
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -29,7 +37,11 @@ pub struct Fleet {
     lease: Duration,
     /// How long a replica waits for another's answer before giving up (for now).
     patience: Duration,
+    /// The keys this process holds claims on, which the renewal thread keeps alive.
+    held: Held,
 }
+
+type Held = Arc<Mutex<HashSet<String>>>;
 
 /// How an answer was had.
 #[derive(Debug, PartialEq)]
@@ -52,7 +64,15 @@ pub enum OnceError {
 impl Fleet {
     pub fn new(store: Arc<dyn Store>, lease: Duration, patience: Duration) -> Fleet {
         let owner = format!("{}-{}", hostname(), uuid::Uuid::new_v4().simple());
-        Fleet { store, owner, lease, patience }
+        let held = Held::default();
+        let (s, o, h) = (store.clone(), owner.clone(), Arc::downgrade(&held));
+        if let Err(e) =
+            std::thread::Builder::new().name("fleet-renew".into()).spawn(move || renew_held(&*s, &o, lease, h))
+        {
+            // Without it a claim lapses after one lease: a long call may be repeated elsewhere.
+            tracing::warn!(error = %e, "cannot start the thread that renews claims");
+        }
+        Fleet { store, owner, lease, patience, held }
     }
 
     pub fn owner(&self) -> &str {
@@ -78,9 +98,16 @@ impl Fleet {
             // Armed before the claim is asked for: a caller that drops this future (a report
             // superseded by a newer list, a shutdown) must not leave a claim behind to lapse
             // with its lease while every other replica waits on it.
-            let mut guard = ClaimGuard { store: self.store.clone(), key: key.to_owned(), owner: self.owner.clone() };
+            let mut guard = ClaimGuard {
+                store: self.store.clone(),
+                held: self.held.clone(),
+                key: key.to_owned(),
+                owner: self.owner.clone(),
+            };
             let claimed = self.claim(key, lease_ms).await;
-            if !matches!(claimed, Ok(true)) {
+            if matches!(claimed, Ok(true)) {
+                lock(&self.held).insert(key.to_owned());
+            } else {
                 guard.disarm();
             }
             match claimed {
@@ -92,10 +119,9 @@ impl Fleet {
                         guard.disarm();
                         return Ok(Fetched::Stored(v));
                     }
-                    let result = tokio::select! {
-                        r = self.judge_and_save(compute, save) => r,
-                        _ = self.keep_claim(key, lease_ms) => unreachable!("renewal never ends"),
-                    };
+                    // Stored before the claim is let go: a replica that claims the key next
+                    // finds the answer in its second look instead of judging again.
+                    let result = self.judge_and_save(compute, save).await;
                     self.release_claim(key).await;
                     guard.disarm();
                     return result;
@@ -128,6 +154,9 @@ impl Fleet {
     }
 
     async fn release_claim(&self, key: &str) {
+        // Out of the renewal set first; a renewal already on its way is harmless, since a
+        // renewal only extends a claim that still exists.
+        lock(&self.held).remove(key);
         let (k, owner) = (key.to_owned(), self.owner.clone());
         if let Err(e) = self.blocking(move |s| s.release(&k, &owner)).await {
             tracing::warn!(error = %e, key, "could not release a claim; it lapses with its lease");
@@ -137,18 +166,6 @@ impl Fleet {
     async fn claim(&self, key: &str, lease_ms: i64) -> Result<bool, StoreError> {
         let (k, owner) = (key.to_owned(), self.owner.clone());
         self.blocking(move |s| s.claim(&k, &owner, lease_ms)).await
-    }
-
-    /// Renews the claim every third of the lease, for as long as it is polled.
-    async fn keep_claim(&self, key: &str, lease_ms: i64) {
-        let mut every = tokio::time::interval(self.lease / 3);
-        every.tick().await;
-        loop {
-            every.tick().await;
-            if let Err(e) = self.claim(key, lease_ms).await {
-                tracing::warn!(error = %e, key, "could not renew a claim");
-            }
-        }
     }
 
     async fn blocking<T, F>(&self, f: F) -> Result<T, StoreError>
@@ -167,6 +184,7 @@ impl Fleet {
 /// wait for that; this covers a cancelled caller). The release runs on the blocking pool.
 struct ClaimGuard {
     store: Arc<dyn Store>,
+    held: Held,
     key: String,
     owner: String,
 }
@@ -183,6 +201,7 @@ impl Drop for ClaimGuard {
             return;
         }
         let (store, key, owner) = (self.store.clone(), std::mem::take(&mut self.key), std::mem::take(&mut self.owner));
+        lock(&self.held).remove(&key);
         let release = move || {
             if let Err(e) = store.release(&key, &owner) {
                 tracing::warn!(error = %e, key, "could not release a dropped claim; it lapses with its lease");
@@ -193,6 +212,41 @@ impl Drop for ClaimGuard {
             Err(_) => release(),
         }
     }
+}
+
+/// Renews `held` every third of `lease` until the fleet is gone. Runs on its own thread (see
+/// the module's doc).
+fn renew_held(store: &dyn Store, owner: &str, lease: Duration, held: Weak<Mutex<HashSet<String>>>) {
+    let lease_ms = lease.as_millis() as i64;
+    loop {
+        std::thread::sleep(lease / 3);
+        let Some(set) = held.upgrade() else { return };
+        let keys: Vec<String> = lock(&set).iter().cloned().collect();
+        drop(set);
+        if keys.is_empty() {
+            continue;
+        }
+        match store.renew(&keys, owner, lease_ms) {
+            Ok(kept) if kept.len() < keys.len() => {
+                let kept: HashSet<String> = kept.into_iter().collect();
+                let Some(set) = held.upgrade() else { return };
+                let set = lock(&set);
+                // A key released since the snapshot is not lost; one still held here is.
+                for key in keys.iter().filter(|k| set.contains(*k) && !kept.contains(*k)) {
+                    tracing::warn!(
+                        key,
+                        "a claim's lease ran out before it was renewed; another gateway may judge it too"
+                    );
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, claims = keys.len(), "could not renew claims"),
+        }
+    }
+}
+
+fn lock(held: &Mutex<HashSet<String>>) -> std::sync::MutexGuard<'_, HashSet<String>> {
+    held.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn hostname() -> String {
@@ -240,6 +294,21 @@ mod tests {
             Fetched::Stored(v) | Fetched::Judged(v) => v.clone(),
         };
         assert_eq!((value(&a), value(&b)), (serde_json::json!({"answer": 1}), serde_json::json!({"answer": 1})));
+    }
+
+    #[test]
+    fn a_claim_outlives_a_runtime_too_busy_to_renew_it() {
+        let store: Arc<dyn Store> = Arc::new(SqliteStore::in_memory().unwrap());
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let (f, other) = (fleet(&store, 1_000), store.clone());
+        let compute = async move {
+            // Synchronous work holds the runtime's only thread for twice the lease; then
+            // another replica tries to take the key over.
+            std::thread::sleep(Duration::from_millis(2_000));
+            Ok(serde_json::json!({"taken_over": other.claim("k", "other", 1_000).unwrap()}))
+        };
+        let got = rt.block_on(f.once("k", lookup(), compute, save())).unwrap();
+        assert_eq!(got, Fetched::Judged(serde_json::json!({"taken_over": false})), "the lease was kept alive");
     }
 
     #[tokio::test]

@@ -179,6 +179,10 @@ pub trait Store: Send + Sync {
     fn claim(&self, key: &str, owner: &str, lease_ms: i64) -> Result<bool, StoreError>;
     /// Gives a claim up (only `owner`'s).
     fn release(&self, key: &str, owner: &str) -> Result<(), StoreError>;
+    /// Extends `owner`'s claims on `keys` to `lease_ms` from now; the keys it still holds.
+    /// Never takes a claim nor brings back one that is gone: a renewal that reaches the store
+    /// after the release of its claim must not leave a claim behind (see `fleet.rs`).
+    fn renew(&self, keys: &[String], owner: &str, lease_ms: i64) -> Result<Vec<String>, StoreError>;
 
     /// Every approved pin.
     fn pins(&self) -> Result<Vec<Pin>, StoreError>;

@@ -386,6 +386,20 @@ impl Store for PostgresStore {
         })
     }
 
+    fn renew(&self, keys: &[String], owner: &str, lease_ms: i64) -> Result<Vec<String>, StoreError> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let (keys, owner) = (keys.to_vec(), owner.to_owned());
+        self.run(move |pool| {
+            let sql = format!(
+                "UPDATE claims SET expires_at = {DB_NOW_MS} + $3 WHERE key = ANY($1) AND owner = $2 RETURNING key"
+            );
+            let rows = pool.get()?.query(&sql, &[&keys, &owner, &lease_ms])?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+    }
+
     fn pins(&self) -> Result<Vec<Pin>, StoreError> {
         self.run(|pool| {
             let rows = pool.get()?.query(

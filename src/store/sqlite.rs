@@ -296,6 +296,19 @@ impl Store for SqliteStore {
         Ok(())
     }
 
+    fn renew(&self, keys: &[String], owner: &str, lease_ms: i64) -> Result<Vec<String>, StoreError> {
+        let expires = now_ms() + lease_ms;
+        let conn = self.conn();
+        let mut stmt = conn.prepare("UPDATE claims SET expires_at = ?1 WHERE key = ?2 AND owner = ?3")?;
+        let mut held = Vec::new();
+        for key in keys {
+            if stmt.execute(params![expires, key, owner])? == 1 {
+                held.push(key.clone());
+            }
+        }
+        Ok(held)
+    }
+
     fn pins(&self) -> Result<Vec<Pin>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
@@ -402,6 +415,19 @@ mod tests {
         s.release("k", "a").unwrap();
         assert!(s.claim("k", "b", -1).unwrap(), "free after release");
         assert!(s.claim("k", "c", 60_000).unwrap(), "b's lease already ran out");
+    }
+
+    #[test]
+    fn a_renewal_extends_only_the_owners_claims_and_never_brings_one_back() {
+        let s = SqliteStore::in_memory().unwrap();
+        assert!(s.claim("k", "a", -1).unwrap());
+        assert!(s.claim("j", "b", 60_000).unwrap());
+        let keys = ["k".to_owned(), "j".to_owned(), "gone".to_owned()];
+        assert_eq!(s.renew(&keys, "a", 60_000).unwrap(), ["k"], "only a's claim is a's to renew");
+        assert!(!s.claim("k", "b", 60_000).unwrap(), "a's renewed lease holds again");
+        s.release("k", "a").unwrap();
+        assert!(s.renew(&keys, "a", 60_000).unwrap().is_empty(), "a released claim stays released");
+        assert!(s.claim("k", "b", 60_000).unwrap(), "and is free for another");
     }
 
     #[test]

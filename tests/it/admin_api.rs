@@ -15,7 +15,7 @@ use crate::support::admin;
 use crate::support::model_server;
 
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -102,20 +102,15 @@ fn serve_expecting_refusal(rig: &Rig, config: &str) -> (bool, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start the gateway");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            let mut err = String::new();
-            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
-            return (status.success(), err);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the gateway kept running with a tokenless admin API on a non-loopback address");
-        }
-        std::thread::sleep(Duration::from_millis(25));
-    }
+    let Some(status) = crate::support::patience::poll_blocking(Duration::from_secs(30), || child.try_wait().unwrap())
+    else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("the gateway kept running with a tokenless admin API on a non-loopback address");
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    (status.success(), err)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -417,17 +412,13 @@ async fn after_a_restart_the_report_comes_from_the_store_in_markdown_too() {
     assert_eq!(markdown.status, 200, "{}", markdown.text);
     // The store (SQLite beside the config) holds that very report before the gateway stops.
     let db = rig.path("data/scores.db");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
+    let stored = support::poll(Duration::from_secs(20), || {
         let stored: Option<String> = rusqlite::Connection::open(&db).ok().and_then(|c| {
             c.query_row("SELECT report FROM server_reports WHERE upstream = 'weather'", [], |r| r.get(0)).ok()
         });
-        if stored.is_some_and(|s| serde_json::from_str::<Value>(&s).ok() == Some(report.clone())) {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the report never reached {}", db.display());
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+        stored.is_some_and(|s| serde_json::from_str::<Value>(&s).ok() == Some(report.clone())).then_some(())
+    });
+    assert!(stored.await.is_some(), "the report never reached {}", db.display());
     first.proc.stop();
 
     // Restarted on the same file, asked before any client lists: the stored report, rendered.

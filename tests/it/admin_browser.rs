@@ -13,11 +13,12 @@ use crate::support::rig as support;
 use crate::support::admin;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use base64::Engine;
 use serde_json::{Value, json};
 
+use crate::support::patience::scaled;
 use admin::{AdminClient, MutableServer, first_tools, tool};
 use support::http::Mcp;
 use support::{Gateway, Proc, Rig, Upstream, free_port};
@@ -56,17 +57,11 @@ impl Browser {
         let proc = Proc::spawn(&rig.dir, "chromedriver", &driver, &[format!("--port={port}")], &[]);
         let http = reqwest::Client::new();
         let base = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + WAIT;
-        loop {
-            let ready = http.get(format!("{base}/status")).send().await.ok();
-            if let Some(r) = ready
-                && r.json::<Value>().await.is_ok_and(|v| v["value"]["ready"] == true)
-            {
-                break;
-            }
-            assert!(Instant::now() < deadline, "chromedriver did not start\n{}", proc.logs());
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let ready = support::poll_async(WAIT, async || {
+            let r = http.get(format!("{base}/status")).send().await.ok()?;
+            r.json::<Value>().await.is_ok_and(|v| v["value"]["ready"] == true).then_some(())
+        });
+        assert!(ready.await.is_some(), "chromedriver did not start\n{}", proc.logs());
         let profile = rig.path("chromium-profile");
         let args = [
             "--headless",
@@ -134,39 +129,36 @@ impl Browser {
     /// An action on the element `css` names, finding it again when a live refresh replaced it
     /// between the find and the action (stale, or detached and so not interactable).
     async fn on_element(&self, css: &str, action: &str, body: Value) {
-        for _ in 0..20 {
+        let landed = support::poll_async(Duration::from_secs(2), async || {
             let id = self.find(css).await;
             let url = format!("{}/element/{id}/{action}", self.base);
             let resp = self.http.post(url).json(&body).send().await.expect("WebDriver element action");
             let (status, v) = (resp.status(), resp.json::<Value>().await.expect("WebDriver JSON"));
             if status.is_success() {
-                return;
+                return Some(());
             }
             let error = v["value"]["error"].as_str().unwrap_or_default();
             assert!(
                 error == "stale element reference" || error == "element not interactable",
                 "{action} on {css}: {status} {v}"
             );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("{css} kept being replaced before the {action} could land");
+            None
+        });
+        assert!(landed.await.is_some(), "{css} kept being replaced before the {action} could land");
     }
 
     /// Evaluates `script` (which returns a value, `null` while not ready) until it is not null.
     async fn until(&self, what: &str, script: &str, args: Value) -> Value {
-        let deadline = Instant::now() + WAIT;
-        loop {
+        let found = support::poll_async(WAIT, async || {
             let v = self.js(script, args.clone()).await;
-            if !v.is_null() && v != false {
-                return v;
-            }
-            if Instant::now() > deadline {
-                let page = self.js("return document.body.innerText", json!([])).await;
-                self.screenshot(&format!("failed-{}", what.replace(' ', "-"))).await;
-                panic!("{what}: not so after {WAIT:?}; the page says:\n{}", page.as_str().unwrap_or(""));
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            (!v.is_null() && v != false).then_some(v)
+        });
+        if let Some(v) = found.await {
+            return v;
         }
+        let page = self.js("return document.body.innerText", json!([])).await;
+        self.screenshot(&format!("failed-{}", what.replace(' ', "-"))).await;
+        panic!("{what}: not so after {:?}; the page says:\n{}", scaled(WAIT), page.as_str().unwrap_or(""));
     }
 
     async fn screenshot(&self, name: &str) -> PathBuf {

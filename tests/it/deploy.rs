@@ -459,17 +459,16 @@ fn the_release_binary_runs_as_the_image_runs_it() {
         .unwrap();
     let logs = || fs::read_to_string(&log).unwrap_or_default();
 
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let health = loop {
-        if let Some(answer) = http_get(port, "/healthz") {
-            break answer;
-        }
-        if let Some(status) = child.try_wait().unwrap() {
+    let health = crate::support::patience::poll_blocking(Duration::from_secs(20), || {
+        let answer = http_get(port, "/healthz");
+        if answer.is_none()
+            && let Some(status) = child.try_wait().unwrap()
+        {
             panic!("the gateway exited with {status} before answering /healthz:\n{}", logs());
         }
-        assert!(Instant::now() < deadline, "no answer on /healthz within 20 s:\n{}", logs());
-        std::thread::sleep(Duration::from_millis(100));
-    };
+        answer
+    });
+    let health = health.unwrap_or_else(|| panic!("no answer on /healthz within 20 s:\n{}", logs()));
     assert_eq!(health, (200, r#"{"status":"ok"}"#.to_owned()), "{}", logs());
     // The upstream of the image's default config does not exist here: not ready, but alive.
     let (code, body) = http_get(port, "/readyz").unwrap();
@@ -493,16 +492,10 @@ fn the_release_binary_runs_as_the_image_runs_it() {
     assert!(!dockerfile().iter().any(|(w, _)| w == "STOPSIGNAL"), "the test sends SIGTERM, as the runtimes do");
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("SIGTERM did not stop the gateway within 10 s:\n{}", logs());
-        }
-        std::thread::sleep(Duration::from_millis(50));
+    let status = crate::support::patience::poll_blocking(Duration::from_secs(10), || child.try_wait().unwrap());
+    let Some(status) = status else {
+        let _ = child.kill();
+        panic!("SIGTERM did not stop the gateway within 10 s:\n{}", logs());
     };
     assert!(status.success(), "the gateway did not stop cleanly ({status}):\n{}", logs());
     assert!(logs().contains("shutting down"), "{}", logs());

@@ -189,15 +189,10 @@ async fn a_server_report_follows_the_listed_definitions() {
         .iter()
         .map(|t| t["_meta"]["tdqs-gateway/score"]["tdqs"].as_f64().unwrap())
         .collect();
-    let mut report = None;
-    for _ in 0..100 {
-        report = gw.gateway.catalog.upstreams["shop"].report();
-        if report.is_some() {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    let report = report.expect("a report within 2 s");
+    let report = crate::support::patience::eventually("a report", std::time::Duration::from_secs(2), || {
+        gw.gateway.catalog.upstreams["shop"].report()
+    })
+    .await;
     let s = serde_json::to_value(&report.report.server_score).unwrap();
     assert_eq!(s["toolCount"], 2);
     assert_eq!(s["scoredToolCount"], 2);

@@ -22,17 +22,15 @@ async fn sessions(gw: &Gateway, server: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Polls the gauge until it reads `want` (10 s at most).
+/// Polls the gauge until it reads `want` (10 s at most, scaled).
 async fn expect_sessions(gw: &Gateway, server: &str, want: f64, why: &str) {
-    let mut last = f64::NAN;
-    for _ in 0..100 {
-        last = sessions(gw, server).await;
-        if last == want {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    if support::poll_async(Duration::from_secs(10), async || (sessions(gw, server).await == want).then_some(()))
+        .await
+        .is_none()
+    {
+        let last = sessions(gw, server).await;
+        panic!("{why}: mcp_gateway_sessions{{server={server:?}}} is {last}, expected {want}");
     }
-    panic!("{why}: mcp_gateway_sessions{{server={server:?}}} is {last}, expected {want}");
 }
 
 fn config(url: &str) -> String {
@@ -49,12 +47,16 @@ async fn an_idle_session_is_forgotten() {
     let mut idle = Mcp::new(gw.url("s"));
     idle.initialize("2025-06-18", json!({})).await;
     expect_sessions(&gw, "s", 2.0, "two sessions open").await;
-    // One keeps talking, the other says nothing for longer than the idle time.
-    for _ in 0..8 {
-        busy.call("tools/list", serde_json::Value::Null).await;
-        tokio::time::sleep(Duration::from_millis(400)).await;
-    }
-    expect_sessions(&gw, "s", 1.0, "the silent session is forgotten, the busy one kept").await;
+    // One keeps talking (a list at every check), the other says nothing, until the gateway
+    // forgets one; the busy one's calls keep working throughout, so it is the silent one.
+    let forgotten = support::poll_async(Duration::from_secs(20), async || {
+        let answer = busy.call("tools/list", serde_json::Value::Null).await;
+        assert!(answer.get("result").is_some(), "the busy session still works: {answer}");
+        (sessions(&gw, "s").await == 1.0).then_some(())
+    });
+    assert!(forgotten.await.is_some(), "the silent session is forgotten: {} open", sessions(&gw, "s").await);
+    let answer = busy.call("tools/list", serde_json::Value::Null).await;
+    assert!(answer.get("result").is_some(), "the busy session is the one kept: {answer}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

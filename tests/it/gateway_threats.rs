@@ -201,7 +201,7 @@ fn wrap_hides_poisoned_tools_and_their_instructions() {
     });
     let mut send = |v: Value| writeln!(stdin, "{v}").expect("write to wrap");
     let wait_for = |id: i64| -> Value {
-        let deadline = Instant::now() + WAIT;
+        let deadline = Instant::now() + crate::support::patience::scaled(WAIT);
         while Instant::now() < deadline {
             if let Ok(v) = rx.recv_timeout(Duration::from_millis(200))
                 && v["id"] == id

@@ -158,7 +158,9 @@ async fn hanging_call_times_out() {
         (r, started.elapsed())
     };
     let others = async {
-        tokio::time::sleep(Duration::from_millis(100)).await; // the hang call is in flight
+        let hanging =
+            support::poll(Duration::from_secs(10), || gw.log_text().contains("hanging on this call").then_some(()));
+        assert!(hanging.await.is_some(), "the hang call reached the server\n{}", gw.logs()); // in flight
         let rb = post(&c, &url, Some(&b), &call_request(1, "echo", json!({"text": "other session"})), true).await;
         let ra = post(&c, &url, Some(&a), &call_request(11, "echo", json!({"text": "same session"})), true).await;
         let done = started.elapsed();
@@ -251,7 +253,7 @@ async fn json_post_leaves_server_messages_to_the_get_stream() {
     assert_eq!(r.content_type, "application/json", "{r:#?}");
     assert_eq!(echo_text(&r, 1), "echo: json please");
     let mut seen = String::new();
-    let deadline = Instant::now() + Duration::from_secs(3);
+    let deadline = Instant::now() + crate::support::patience::scaled(Duration::from_secs(3));
     while !seen.contains("calling echo") && Instant::now() < deadline {
         match tokio::time::timeout(Duration::from_millis(200), stream.chunk()).await {
             Ok(Ok(Some(bytes))) => seen.push_str(&String::from_utf8_lossy(&bytes)),

@@ -167,7 +167,10 @@ async fn cap_holds_while_a_process_shuts_down(name: &str, server_args: &[&str]) 
 
     let (c2, url2, a2) = (c.clone(), url.clone(), a.clone());
     let deleting = tokio::spawn(async move { http::delete(&c2, &url2, &a2).await });
-    tokio::time::sleep(Duration::from_millis(300)).await; // the DELETE is in progress
+    // The DELETE is in progress once the server has seen its stdin end.
+    let ending =
+        support::poll(Duration::from_secs(10), || gw.log_text().contains("bad_server: end of stdin").then_some(()));
+    assert!(ending.await.is_some(), "the DELETE closed the server's stdin\n{}", gw.logs());
     let r = post(&c, &url, None, &http::initialize_request(0), true).await;
     let live = gw.live_children();
     assert_eq!(deleting.await.unwrap(), 200);
@@ -212,15 +215,18 @@ async fn idle_session_is_reaped() {
     let abandoned_pid =
         gw.live_children().into_iter().map(|p| p.pid).find(|p| *p != busy_pid).expect("the abandoned one's server");
 
-    // Keep `busy` in use (a ping every 100 ms) for 1.6 s, well past the idle timeout.
+    // Keep `busy` in use (a ping at every check) until the abandoned one is reaped, which is
+    // past the idle timeout.
     let mut id = 100;
-    while opened.elapsed() < Duration::from_millis(1600) {
+    let reaped = support::poll_async(Duration::from_secs(10), async || {
         let r = post(&c, &url, Some(&busy), &request(id, "ping", json!({})), true).await;
         assert_eq!(r.status, 200, "the busy session answered: {r:#?}");
         id += 1;
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    gw.expect_children(1, Duration::from_secs(5), "the abandoned session reaped").await;
+        let c = gw.children();
+        (c.len() == 1 && c[0].state != 'Z').then_some(())
+    });
+    assert!(reaped.await.is_some(), "the abandoned session reaped: {:#?}", gw.children());
+    assert!(opened.elapsed() >= Duration::from_millis(500), "not before the idle timeout");
     assert_eq!(gw.children()[0].pid, busy_pid, "the busy session's server is the one left");
     assert!(!procs::alive(abandoned_pid), "the idle server's process is gone");
     let r = post(&c, &url, Some(&abandoned), &request(1, "tools/list", json!({})), true).await;

@@ -17,10 +17,14 @@ use std::time::{Duration, Instant};
 use model_server::{ModelServer, coherence_answer, tool_answer};
 use pg_support::PgServer;
 use serde_json::{Value, json};
-use support::{Gateway, Rig, Upstream};
+use support::{Gateway, Rig, Upstream, poll, poll_async};
 
 const TOOLS: usize = 50;
 const LEASE_MS: u64 = 3_000;
+
+/// The claims still in the store, with how long past (negative) or before their expiry.
+const CLAIMS_LEFT: &str = "SELECT key || ' ' || owner || ' expires in ' || \
+    (expires_at - (extract(epoch from clock_timestamp()) * 1000)::bigint) || ' ms' FROM claims";
 
 fn model_for(prefix: &str, delay: Duration) -> ModelServer {
     let model = ModelServer::start();
@@ -52,8 +56,10 @@ async fn list(http: &reqwest::Client, gw: &Gateway) -> Value {
         .send()
         .await
         .expect("list through the gateway");
-    assert_eq!(reply.status(), 200);
-    reply.json().await.expect("JSON answer")
+    let status = reply.status();
+    let text = reply.text().await.expect("an answer body");
+    assert_eq!(status, 200, "list through {}: {text}", gw.base());
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("JSON answer ({e}): {text}"))
 }
 
 /// Names of the listed tools whose annotation is still provisional.
@@ -69,17 +75,35 @@ fn provisional(answer: &Value) -> Vec<String> {
 
 /// Lists through every replica until all scores are final there.
 async fn until_final(http: &reqwest::Client, gws: &[&Gateway]) {
-    let deadline = Instant::now() + Duration::from_secs(120);
     for gw in gws {
-        loop {
-            let pending = provisional(&list(http, gw).await);
-            if pending.is_empty() {
-                break;
-            }
-            assert!(Instant::now() < deadline, "still provisional on {}: {pending:?}\n{}", gw.base(), gw.logs());
-            tokio::time::sleep(Duration::from_millis(300)).await;
-        }
+        let done = poll_async(Duration::from_secs(120), || async {
+            provisional(&list(http, gw).await).is_empty().then_some(())
+        })
+        .await;
+        let pending = provisional(&list(http, gw).await);
+        assert!(done.is_some(), "still provisional on {}: {pending:?}\n{}", gw.base(), gw.logs());
     }
+}
+
+/// The judge of the coherence in `gw`'s server report, once it has one.
+async fn coherence_judge(http: &reqwest::Client, gw: &Gateway) -> Option<String> {
+    let url = format!("{}/admin/api/upstreams", gw.base());
+    let body: Value = http.get(url).send().await.ok()?.json().await.ok()?;
+    body["upstreams"][0]["report"]["coherenceJudge"].as_str().map(str::to_owned)
+}
+
+/// What the replicas said about the store and their claims.
+fn fleet_logs(gws: &[&Gateway]) -> String {
+    gws.iter()
+        .flat_map(|g| {
+            g.log_text()
+                .lines()
+                .filter(|l| l.contains("claim") || l.contains("store"))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Tool judge requests by tool name, and the number of coherence requests.
@@ -117,25 +141,27 @@ async fn a_hundred_clients_on_three_replicas_cause_fifty_judge_calls_and_one_coh
     assert!(answers.iter().all(|a| a["result"]["tools"].as_array().map(Vec::len) == Some(TOOLS)));
 
     until_final(&http, &replicas).await;
-    // Server reports (and their coherence call) follow the lists; give them a moment to land.
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while judge_calls(&model).1 == 0 {
-        assert!(Instant::now() < deadline, "no coherence call");
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    // Server reports (and their coherence call) follow the lists. Once every replica's report
+    // has the model's coherence, each has had its answer (judged or from the store) and keeps
+    // it: no replica asks again, so the count below is the last one.
+    for gw in replicas {
+        let judged = poll_async(Duration::from_secs(30), || async {
+            (coherence_judge(&http, gw).await.as_deref() == Some("fleet-model")).then_some(())
+        });
+        assert!(judged.await.is_some(), "no model coherence on {}: {:?}", gw.base(), coherence_judge(&http, gw).await);
     }
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
 
     let (tools, coherence) = judge_calls(&model);
     let repeated: Vec<(&String, usize)> = tools.iter().map(|(k, v)| (k, v.len())).filter(|(_, n)| *n > 1).collect();
     assert_eq!(tools.len(), TOOLS, "every tool judged");
-    assert!(repeated.is_empty(), "judged more than once: {repeated:?}");
+    assert!(repeated.is_empty(), "judged more than once: {repeated:?}\n{}", fleet_logs(&replicas));
     assert_eq!(coherence, 1, "one coherence call for the fleet");
 
     assert_eq!(pg.count("SELECT count(*) FROM tool_scores"), TOOLS as i64);
     // The last claims (the coherence call's) are released just after their answers land.
     let released =
         support::poll(Duration::from_secs(10), || (pg.count("SELECT count(*) FROM claims") == 0).then_some(()));
-    assert!(released.await.is_some(), "every claim released: {} left", pg.count("SELECT count(*) FROM claims"));
+    assert!(released.await.is_some(), "every claim released; left: {:?}", pg.strings(CLAIMS_LEFT));
 }
 
 /// The process id of the gateway started with `config` (not its reaper).
@@ -165,30 +191,29 @@ async fn killing_the_replica_holding_the_claims_costs_only_its_calls_in_flight()
 
     // A lists first: it claims every key and starts judging (8 at a time).
     list(&http, &a).await;
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while model.requests().is_empty() {
-        assert!(Instant::now() < deadline, "A never called the model\n{}", a.logs());
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let called = poll(Duration::from_secs(20), || (!model.requests().is_empty()).then_some(()));
+    assert!(called.await.is_some(), "A never called the model\n{}", a.logs());
     let (b, c) = tokio::join!(Gateway::start(&rig, "", &cfg), Gateway::start(&rig, "", &cfg));
     list(&http, &b).await;
     list(&http, &c).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
 
     // Kill A mid-call (no chance to release anything). What A had asked the model and not
-    // yet stored is what it had in flight.
+    // stored is what it had in flight. Both are read after the kill, when A can neither ask
+    // nor store any more, and before B or C may take a claim over (A renewed its leases
+    // until it died).
     let first_config = a.config.clone();
-    let asked: Vec<String> = judge_calls(&model).0.into_keys().collect();
-    let stored_names = pg.strings("SELECT report->>'name' FROM tool_scores");
     let killed_at = Instant::now();
     nix::sys::signal::kill(nix::unistd::Pid::from_raw(gateway_pid(&first_config)), nix::sys::signal::Signal::SIGKILL)
         .expect("kill A");
-    let in_flight: Vec<&String> = asked.iter().filter(|n| !stored_names.contains(n)).collect();
-    assert!(!in_flight.is_empty(), "A had calls in flight");
+    let takeover = killed_at + Duration::from_millis(LEASE_MS * 2 / 3 - 200);
+    let stored_names = pg.strings("SELECT report->>'name' FROM tool_scores");
 
     until_final(&http, &[&b, &c]).await;
     let (tools, _) = judge_calls(&model);
     assert_eq!(tools.len(), TOOLS, "every tool judged");
+    let asked_by_a = tools.iter().filter(|(_, at)| at[0] < takeover).map(|(n, _)| n);
+    let in_flight: Vec<&String> = asked_by_a.filter(|n| !stored_names.contains(n)).collect();
+    assert!(!in_flight.is_empty(), "A had calls in flight");
     let mut repeated = Vec::new();
     for (name, arrivals) in &tools {
         assert!(arrivals.len() <= 2, "{name} judged {} times", arrivals.len());
@@ -200,9 +225,8 @@ async fn killing_the_replica_holding_the_claims_costs_only_its_calls_in_flight()
             repeated.push(name.clone());
         }
     }
-    assert!(
-        !repeated.is_empty() && repeated.len() <= 8,
-        "only A's calls in flight (at most its concurrency) repeat: {repeated:?}"
-    );
+    // Not "at most its concurrency": a call whose answer had come back but was not stored
+    // yet had already left its judge slot.
+    assert!(!repeated.is_empty(), "A's calls in flight were made again");
     assert_eq!(pg.count("SELECT count(*) FROM tool_scores"), TOOLS as i64);
 }

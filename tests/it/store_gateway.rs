@@ -39,11 +39,15 @@ async fn readyz(gw: &Gateway) -> (u16, Value) {
 }
 
 async fn eventually(what: &str, wait: Duration, mut check: impl AsyncFnMut() -> bool) {
-    let deadline = Instant::now() + wait;
-    while !check().await {
-        assert!(Instant::now() < deadline, "{what}: not within {wait:?}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    support::eventually_async(what, wait, async || check().await.then_some(())).await
+}
+
+/// The judge of the coherence in `gw`'s report on `upstream`, once it has a report.
+async fn coherence_judge(gw: &Gateway, upstream: &str) -> Option<String> {
+    let body: Value = reqwest::get(format!("{}/admin/api/upstreams", gw.base())).await.ok()?.json().await.ok()?;
+    let list = body["upstreams"].as_array()?;
+    let u = list.iter().find(|u| u["name"] == upstream)?;
+    u["report"]["coherenceJudge"].as_str().map(str::to_owned)
 }
 
 async fn catalog(rig: &Rig, name: &str, args: &[&str]) -> Upstream {
@@ -130,7 +134,12 @@ async fn a_restart_on_postgres_judges_nothing_again() {
 
     let second = Gateway::start(&rig, "", &cfg).await;
     assert!(final_(&list(&second, "catalog").await), "final on the first list after the restart");
-    tokio::time::sleep(Duration::from_millis(1_000)).await; // the server report is rebuilt
+    // The report is rebuilt after the list; once it has the model's coherence, that came from
+    // the store or from a new call, which the count below would show.
+    eventually("the report rebuilt with the model's coherence", Duration::from_secs(30), async || {
+        coherence_judge(&second, "catalog").await.as_deref() == Some("m")
+    })
+    .await;
     assert_eq!(model.requests().len(), calls, "nothing judged again");
 }
 
@@ -283,19 +292,14 @@ fn serve_once(config: &Path) -> (i32, String) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            let mut err = String::new();
-            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
-            return (status.code().unwrap_or(-1), err);
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("serve kept running with a broken store");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let Some(status) = crate::support::patience::poll_blocking(Duration::from_secs(20), || child.try_wait().unwrap())
+    else {
+        let _ = child.kill();
+        panic!("serve kept running with a broken store");
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    (status.code().unwrap_or(-1), err)
 }
 
 #[test]

@@ -98,6 +98,15 @@ fn claims_hold_until_released_or_expired() {
     assert!(!s.claim("k", "a", 60_000).unwrap(), "releasing someone else's claim does nothing");
     s.release("k", "b").unwrap();
     assert!(s.claim("k", "a", 60_000).unwrap());
+
+    // Renewals extend the owner's claims only, and a renewal after a release (one that was
+    // in flight when its claim was let go) leaves nothing behind.
+    assert!(s.claim("r", "b", 60_000).unwrap());
+    let keys = ["k".to_owned(), "r".to_owned(), "never".to_owned()];
+    assert_eq!(s.renew(&keys, "a", 60_000).unwrap(), ["k"]);
+    s.release("k", "a").unwrap();
+    assert!(s.renew(&keys, "a", 60_000).unwrap().is_empty());
+    assert_eq!(pg.count("SELECT count(*) FROM claims WHERE key = 'k'"), 0, "the released claim stays gone");
 }
 
 #[test]
@@ -111,11 +120,8 @@ fn an_outage_fails_calls_promptly_and_the_pool_reconnects() {
     assert!(started.elapsed() < Duration::from_secs(10), "failed within the connect timeout");
     assert!(!e.to_string().is_empty());
     pg.resume();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while s.ping().is_err() {
-        assert!(Instant::now() < deadline, "the pool never reconnected");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let reconnected = crate::support::patience::poll_blocking(Duration::from_secs(20), || s.ping().ok());
+    assert!(reconnected.is_some(), "the pool never reconnected");
     s.put_scores(&[(key("after"), serde_json::json!({}))]).unwrap();
 }
 

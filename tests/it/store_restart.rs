@@ -56,17 +56,11 @@ async fn a_restart_judges_nothing_again() {
     assert!(states.iter().all(|s| matches!(s, ScoreState::Final(_))), "{states:?}");
     assert_eq!(model.requests().len(), 3);
     drop(first);
-    // The writer flushes in the background; give it a moment to reach the file.
+    // The writer flushes in the background: wait for the three rows to reach the file.
     let reopened = store::open(&url).unwrap();
-    let mut stored = 0;
-    for _ in 0..50 {
-        stored = reopened.scores_for_judge("scripted-model", 100).unwrap().len();
-        if stored == 3 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(stored, 3, "all three model scores reached the file");
+    let count = || reopened.scores_for_judge("scripted-model", 100).unwrap().len();
+    let all = crate::support::patience::poll(Duration::from_secs(10), || (count() == 3).then_some(())).await;
+    assert!(all.is_some(), "all three model scores reached the file: {} did", count());
 
     // A new process's worth of service on the same file: final scores at once, no model call.
     let second = ScoringService::with_store(judge(&model), 1000, reopened, LEASE);

@@ -59,13 +59,12 @@ async fn prometheus_scrapes_tool_scores_with_their_labels() {
     }
 
     let prom = Prometheus::start(&rig.dir, gw.addr).await;
-    let series = loop {
-        let s = prom.query_until("tdqs_tool_score{server=\"issues\"}", WAIT).await;
-        if s.len() == annotated.len() {
-            break s;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    let query = "tdqs_tool_score{server=\"issues\"}";
+    let every_tool = support::poll_async(WAIT, async || {
+        let s = prom.query_until(query, WAIT).await;
+        (s.len() == annotated.len()).then_some(s)
+    });
+    let series = every_tool.await.unwrap_or_else(|| panic!("Prometheus never had a score series per tool ({query})"));
     for s in &series {
         let m = &s["metric"];
         let tool = m["tool"].as_str().expect("tool label");

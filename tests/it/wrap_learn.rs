@@ -40,7 +40,7 @@ fn an_unlisted_low_tier_tool_is_refused() {
         }
     });
     let wait_for = |id: i64| -> Value {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        let deadline = Instant::now() + crate::support::patience::scaled(Duration::from_secs(30));
         while Instant::now() < deadline {
             if let Ok(v) = rx.recv_timeout(Duration::from_millis(200))
                 && v["id"] == id

@@ -203,6 +203,7 @@ def main() -> None:
         for m in msg if isinstance(msg, list) else [msg]:
             if isinstance(m, dict):
                 handle(m)
+    print("bad_server: end of stdin", file=sys.stderr, flush=True)
     if args.close_stdout_first:
         sys.stdout.flush()
         os.close(1)

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::patience::scaled;
+use super::patience::{poll_async, scaled};
 use super::rig::{Rig, Upstream};
 
 /// An answer of the admin API.
@@ -89,20 +89,20 @@ impl AdminClient {
     /// Polls `path` every 50 ms until `found` accepts its JSON (45 s at most, times the patience);
     /// returns it.
     pub async fn until(&self, path: &str, what: &str, found: impl Fn(&Value) -> bool) -> Value {
-        let deadline = Instant::now() + scaled(Duration::from_secs(45));
-        loop {
+        let got = poll_async(Duration::from_secs(45), async || {
             let a = self.get(path).await;
-            if a.status == 200 {
-                let v = a.json();
-                if found(&v) {
-                    return v;
-                }
-                assert!(Instant::now() < deadline, "{what}: still not so after 45 s; last answer: {v:#}");
-            } else {
-                assert!(Instant::now() < deadline, "{what}: GET {path} answers {}: {}", a.status, a.text);
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            (a.status == 200).then(|| a.json()).filter(|v| found(v))
+        });
+        if let Some(v) = got.await {
+            return v;
         }
+        let a = self.get(path).await;
+        panic!(
+            "{what}: still not so after {:?}; GET {path} answers {}: {}",
+            scaled(Duration::from_secs(45)),
+            a.status,
+            a.text
+        );
     }
 }
 

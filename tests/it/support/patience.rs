@@ -2,7 +2,6 @@
 //! patience factor, `TDQS_TEST_PATIENCE` (default 1.0; e.g. 3 on a slow or crowded machine),
 //! so a slow machine gets longer waits without a test changing.
 
-use std::future::Future;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -37,11 +36,9 @@ pub async fn eventually<T>(what: &str, timeout: Duration, mut cond: impl FnMut()
 }
 
 /// Like [`eventually`], with a condition that is itself asynchronous (an HTTP request, ...).
-pub async fn eventually_async<T, F, Fut>(what: &str, timeout: Duration, cond: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
+/// An `async ||` closure may borrow what it uses mutably (a client with a session, ...);
+/// a closure returning a future works too.
+pub async fn eventually_async<T>(what: &str, timeout: Duration, cond: impl AsyncFnMut() -> Option<T>) -> T {
     match poll_async(timeout, cond).await {
         Some(v) => v,
         None => panic!("{what}: not within {:?}", scaled(timeout)),
@@ -50,15 +47,11 @@ where
 
 /// Checks `cond` until it gives `Some` or `timeout` (scaled) passes.
 pub async fn poll<T>(timeout: Duration, mut cond: impl FnMut() -> Option<T>) -> Option<T> {
-    poll_async(timeout, || std::future::ready(cond())).await
+    poll_async(timeout, async || cond()).await
 }
 
-/// [`poll`] with an asynchronous condition.
-pub async fn poll_async<T, F, Fut>(timeout: Duration, mut cond: F) -> Option<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Option<T>>,
-{
+/// [`poll`] with an asynchronous condition (see [`eventually_async`]).
+pub async fn poll_async<T>(timeout: Duration, mut cond: impl AsyncFnMut() -> Option<T>) -> Option<T> {
     let deadline = Instant::now() + scaled(timeout);
     loop {
         if let Some(v) = cond().await {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::patience::scaled;
+use super::patience::{poll_blocking, scaled};
 
 pub struct PgServer {
     pub port: u16,
@@ -170,8 +170,7 @@ impl PgServer {
             .spawn()
             .expect("start postgres");
         self.child = Some(child);
-        let deadline = Instant::now() + scaled(Duration::from_secs(30));
-        loop {
+        let up = poll_blocking(Duration::from_secs(30), || {
             let url = self.url();
             // An answer from the server, even "no pg_hba.conf entry" (a server that wants
             // TLS), means it is up; "the database system is starting up" does not.
@@ -179,12 +178,9 @@ impl PgServer {
                 Ok(_) => true,
                 Err(e) => e.as_db_error().is_some_and(|db| *db.code() != postgres::error::SqlState::CANNOT_CONNECT_NOW),
             };
-            if off_runtime(answered) {
-                return;
-            }
-            assert!(Instant::now() < deadline, "PostgreSQL did not start:\n{}", self.logs());
-            std::thread::sleep(Duration::from_millis(50));
-        }
+            off_runtime(answered).then_some(())
+        });
+        assert!(up.is_some(), "PostgreSQL did not start:\n{}", self.logs());
     }
 
     /// Stops the server (fast shutdown: open connections are cut).
@@ -194,20 +190,13 @@ impl PgServer {
         let pid_file = std::fs::read_to_string(self.dir.join("data/postmaster.pid")).unwrap_or_default();
         let pid = pid_file.lines().next().and_then(|l| l.trim().parse::<i32>().ok()).unwrap_or(child.id() as i32);
         let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), nix::sys::signal::Signal::SIGINT);
-        let deadline = Instant::now() + scaled(Duration::from_secs(20));
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let _ = poll_blocking(Duration::from_secs(20), || child.try_wait().ok().flatten());
         let _ = child.kill();
         let _ = child.wait();
         // The postmaster may outlive runuser briefly; wait for the port to close.
-        let deadline = Instant::now() + scaled(Duration::from_secs(10));
-        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let _ = poll_blocking(Duration::from_secs(10), || {
+            std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err().then_some(())
+        });
     }
 
     /// A client for checking what the gateway stored (not from async code: see `count`).

@@ -14,7 +14,7 @@ use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;
 
 use super::paths::root;
-use super::patience::scaled;
+use super::patience::{poll_blocking, scaled};
 use super::procs;
 
 /// Makes `cmd` die with the thread that spawns it (the test's), should the test process be
@@ -77,16 +77,7 @@ impl Guarded {
 
     /// Waits up to `timeout` for the process to end by itself.
     pub fn wait_timeout(&mut self, timeout: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + scaled(timeout);
-        loop {
-            if let Some(s) = self.exited() {
-                return Some(s);
-            }
-            if Instant::now() >= deadline {
-                return None;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        poll_blocking(timeout, || self.exited())
     }
 
     pub fn logs(&self) -> String {
@@ -100,10 +91,8 @@ impl Guarded {
         if child.try_wait().ok().flatten().is_none() {
             if let Some(sig) = self.polite {
                 let _ = kill(Pid::from_raw(self.pid), sig);
-                let deadline = Instant::now() + Duration::from_secs(4);
-                while Instant::now() < deadline && child.try_wait().ok().flatten().is_none() {
-                    std::thread::sleep(Duration::from_millis(10));
-                }
+                // A chance to end politely before the group is killed.
+                let _ = poll_blocking(Duration::from_secs(4), || child.try_wait().ok().flatten());
             }
             let _ = killpg(Pid::from_raw(self.pid), Signal::SIGKILL);
             let _ = child.kill();

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::patience::scaled;
+use super::patience::{poll_async, scaled};
 use super::process::Proc;
 use super::rig::free_port;
 
@@ -42,13 +42,15 @@ impl Prometheus {
             ];
             let mut proc = Proc::spawn(&dir, &format!("prometheus-{attempt}"), &binary, &args, &[]);
             let http = reqwest::Client::new();
-            let deadline = Instant::now() + scaled(Duration::from_secs(30));
-            while Instant::now() < deadline && proc.exited().is_none() {
-                let ready = http.get(format!("http://127.0.0.1:{port}/-/ready")).send().await;
-                if ready.is_ok_and(|r| r.status() == 200) {
-                    return Prometheus { proc, port, dir };
+            let ready = poll_async(Duration::from_secs(30), async || {
+                if proc.exited().is_some() {
+                    return Some(false);
                 }
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                let ready = http.get(format!("http://127.0.0.1:{port}/-/ready")).send().await;
+                ready.is_ok_and(|r| r.status() == 200).then_some(true)
+            });
+            if ready.await == Some(true) {
+                return Prometheus { proc, port, dir };
             }
             eprintln!("prometheus attempt {attempt} failed:\n{}", proc.logs());
         }
@@ -71,14 +73,7 @@ impl Prometheus {
 
     /// Queries until the result is not empty.
     pub async fn query_until(&self, promql: &str, timeout: Duration) -> Vec<serde_json::Value> {
-        let deadline = Instant::now() + scaled(timeout);
-        loop {
-            let r = self.query(promql).await;
-            if !r.is_empty() {
-                return r;
-            }
-            assert!(Instant::now() < deadline, "prometheus has no {promql} after {timeout:?}\n{}", self.log());
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
+        let found = poll_async(timeout, async || Some(self.query(promql).await).filter(|r| !r.is_empty())).await;
+        found.unwrap_or_else(|| panic!("prometheus has no {promql} after {:?}\n{}", scaled(timeout), self.log()))
     }
 }

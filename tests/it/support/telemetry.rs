@@ -20,7 +20,7 @@ use opentelemetry_proto::tonic::metrics::v1::{Metric, metric};
 use opentelemetry_proto::tonic::trace::v1::Span;
 use prost::Message;
 
-use super::patience::scaled;
+use super::patience::{poll, scaled};
 
 /// Everything a receiver got, decoded.
 #[derive(Clone, Default)]
@@ -128,21 +128,16 @@ impl Received {
 
     /// Polls until `check` finds what it wants in what was received.
     pub async fn wait_for<T>(&self, what: &str, timeout: Duration, check: impl Fn(&Received) -> Option<T>) -> T {
-        let deadline = Instant::now() + scaled(timeout);
-        loop {
-            if let Some(v) = check(self) {
-                return v;
-            }
-            if Instant::now() > deadline {
-                let names: std::collections::BTreeSet<String> = self.points().into_iter().map(|p| p.metric).collect();
-                let spans: Vec<String> = self.spans().iter().map(|s| s.name.clone()).collect();
-                let logs: Vec<String> = self.logs().iter().map(|l| value_text(&l.body)).collect();
-                panic!(
-                    "OTLP receiver: no {what} after {timeout:?}\nmetrics: {names:?}\nspans: {spans:?}\nlogs: {logs:?}"
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        if let Some(v) = poll(timeout, || check(self)).await {
+            return v;
         }
+        let names: std::collections::BTreeSet<String> = self.points().into_iter().map(|p| p.metric).collect();
+        let spans: Vec<String> = self.spans().iter().map(|s| s.name.clone()).collect();
+        let logs: Vec<String> = self.logs().iter().map(|l| value_text(&l.body)).collect();
+        panic!(
+            "OTLP receiver: no {what} after {:?}\nmetrics: {names:?}\nspans: {spans:?}\nlogs: {logs:?}",
+            scaled(timeout)
+        );
     }
 }
 

@@ -17,7 +17,7 @@ use serde_json::Value;
 pub use super::clients::{run_json, stdio_py_client as py_client, stdio_ts_client as ts_client};
 pub use super::gateway::{Launch, READY_TIMEOUT};
 pub use super::paths::{everything_js, gateway_bin, node, python, root, stdio_rig as rig, venv_bin};
-pub use super::patience::poll;
+pub use super::patience::{poll, poll_async};
 pub use super::process::{Guarded, die_with_parent, tail};
 pub use super::procs;
 pub use super::scratch::Scratch;
