@@ -11,6 +11,7 @@ use tokio::sync::mpsc;
 use super::{FetchError, Fetched, initialize_request, initialized_notification, list_request, result_of, take_page};
 use crate::mcp::sse;
 
+use crate::config::limits::max_answer_bytes;
 use crate::mcp::answer::{STEP_TIMEOUT, io, read_answer as answer};
 
 fn base_headers(extra: &[(String, String)]) -> Result<HeaderMap, FetchError> {
@@ -35,7 +36,7 @@ pub async fn fetch_url(url: &str, headers: &[(String, String)]) -> Result<Fetche
     if let Some(sid) = first.headers().get("mcp-session-id") {
         headers.insert("mcp-session-id", sid.clone());
     }
-    let init = result_of("initialize", answer(first, &Value::from(0)).await?)?;
+    let init = result_of("initialize", answer(first, &Value::from(0), max_answer_bytes()).await?)?;
     if let Some(v) = init.get("protocolVersion").and_then(Value::as_str).and_then(|v| v.parse().ok()) {
         headers.insert("mcp-protocol-version", v);
     }
@@ -48,7 +49,7 @@ pub async fn fetch_url(url: &str, headers: &[(String, String)]) -> Result<Fetche
     for page in 0.. {
         let req = list_request(page as u64 + 1, cursor.as_deref());
         let resp = post(&client, url, &headers, &req).await?;
-        cursor = take_page(answer(resp, &req["id"]).await?, &mut tools, page)?;
+        cursor = take_page(answer(resp, &req["id"], max_answer_bytes()).await?, &mut tools, page)?;
         if cursor.is_none() {
             break;
         }

@@ -285,7 +285,12 @@ impl exchange::Lister for HttpLister<'_> {
             let resp = send(self.gw, self.upstream, Method::POST, headers, query, Bytes::from(request))
                 .await
                 .map_err(|e| e.to_string())?;
-            let answer = crate::mcp::answer::read_answer(resp.into_reqwest(), &serde_json::Value::from(id))
+            let limit = self
+                .gw
+                .config
+                .upstream(self.upstream)
+                .map_or_else(crate::config::limits::max_answer_bytes, |u| u.max_answer_bytes);
+            let answer = crate::mcp::answer::read_answer(resp.into_reqwest(), &serde_json::Value::from(id), limit)
                 .await
                 .map_err(|e| e.to_string())?;
             serde_json::to_vec(&answer).map_err(|e| e.to_string())
