@@ -156,8 +156,9 @@ impl UpstreamTools {
         Some(self.render_list(scoring, generation, whole_list, list).await)
     }
 
-    /// Scores each tool, decides, remembers the decisions and the rendering: a list not seen
-    /// before, or seen before the scores last changed.
+    /// A list not seen before, or seen before the scores last changed, in its phases: parse
+    /// the tools, evaluate each (score, threats, pin, decision), record what was decided
+    /// (telemetry, sightings), keep it in the table, then render and remember the answer.
     pub(super) async fn render_list(
         &self,
         scoring: &Arc<ScoringService>,
@@ -168,148 +169,75 @@ impl UpstreamTools {
         let text = list.tools_text();
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
         let original: Arc<str> = Arc::from(text);
-        let parsed: Vec<Option<ToolDefinition>> = list
-            .tools()
-            .iter()
-            .enumerate()
-            .map(|(i, raw)| {
-                let v = js::parse(raw.get().as_bytes()).ok()?;
-                // A name that is not text (a lone surrogate) cannot be matched to the calls that
-                // name it: the tool is unscorable, which enforce hides.
-                tool_from_object(v.as_object()?, i + 1).ok().filter(|t| !t.name.has_lone_surrogate())
-            })
-            .collect();
-        // One copy of the names for the whole list; each tool's siblings share it.
-        let names: Arc<[JsString]> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
-        let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
-        let others = self.roster.others(&self.name);
-        let hold_new = self.hold_new(scoring);
-        let mut states = Vec::with_capacity(parsed.len());
-        for (i, def) in parsed.into_iter().enumerate() {
-            if i % 64 == 63 {
-                // A long list is scored in slices, so the runtime's threads keep serving other
-                // requests and signals (SIGTERM) while it is.
-                tokio::task::yield_now().await;
-            }
-            let Some(def) = def else {
-                let raw = list.tools()[i].get();
-                let name = raw_name(raw).unwrap_or_default();
-                // Unscorable is not unread: what a client could still show a model is analysed.
-                let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
-                let raw_hash = raw_hash(raw);
-                let threats = self.own_threats(scoring, &name, &raw_hash, analysed.as_deref());
-                let cross = self.cross_threats(analysed.as_deref(), &raw_hash, &own_names, &others);
-                let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
-                let decision = decide(&self.policy, &name, ScoreState::Unscorable, None, worst);
-                let state = ToolState {
-                    definition: None,
-                    siblings: Siblings::default(),
-                    scored: None,
-                    pin: None,
-                    decision,
-                    raw: Arc::from(raw),
-                    listed_at: std::time::Instant::now(),
-                    analysed,
-                    threats,
-                    cross,
-                };
-                states.push((name, state));
-                continue;
-            };
-            let siblings = Siblings::new(names.clone(), def.name.clone());
-            let started = std::time::Instant::now();
-            let scored = if self.policy.pending == Pending::Wait && self.policy.mode != Mode::Observe {
-                let wait = std::time::Duration::from_millis(self.policy.wait_ms);
-                scoring.score_waiting(&self.name, &def, &siblings, wait).await
-            } else {
-                scoring.score(&self.name, &def, &siblings)
-            };
-            let name = def.name.to_string_lossy();
-            let hash = &scored.score.context_signals.input_hash;
-            scoring.record_sighting(&self.name, &name, hash);
-            crate::telemetry::scored(&self.name, &name, &scored.facts(), started);
-            let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
-            let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
-            let threats = self.own_threats(scoring, &name, hash, analysed.as_deref());
-            let cross = self.cross_threats(analysed.as_deref(), hash, &own_names, &others);
-            let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
-            let decision = decide(&self.policy, &name, scored.state, pin, worst);
-            let raw = Arc::from(list.tools()[i].get());
-            let listed_at = std::time::Instant::now();
-            let state = ToolState {
-                definition: Some(def),
-                siblings,
-                scored: Some(scored),
-                pin,
-                decision,
-                raw,
-                listed_at,
-                analysed,
-                threats,
-                cross,
-            };
-            states.push((name, state));
-        }
-        if !list.has_next_page() && !states.iter().any(|(_, s)| s.pin == Some(PinStatus::Unverified)) {
+        let listed = self.evaluate(scoring, &list).await;
+        self.record(scoring, &listed);
+        if !list.has_next_page() && !listed.iter().any(|l| l.state.pin == Some(PinStatus::Unverified)) {
             // The first listing is over (all its pages): later names are new.
             self.pin_stage.store(2, std::sync::atomic::Ordering::Relaxed);
         }
-        let actions: Vec<ToolAction> = states.iter().map(|(_, s)| action(s)).collect();
-        let provisional = states.iter().any(|(_, s)| s.scored.as_ref().is_some_and(Scored::provisional));
+        let actions: Vec<ToolAction> = listed.iter().map(|l| action(&l.state)).collect();
+        let provisional = listed.iter().any(|l| l.state.scored.as_ref().is_some_and(Scored::provisional));
         let hidden: Arc<[HideReason]> =
-            states.iter().filter(|(_, s)| !s.decision.visible).filter_map(|(_, s)| s.decision.hide_reason).collect();
+            listed.iter().filter(|l| !l.state.decision.visible).filter_map(|l| l.state.decision.hide_reason).collect();
         crate::telemetry::metrics().list_answered(&self.name, actions.len(), hidden.iter().map(|h| h.as_str()));
-        let names: Arc<[String]> = states.iter().map(|(n, _)| n.clone()).collect();
+        let names: Arc<[String]> = listed.iter().map(|l| l.name.clone()).collect();
         if whole_list {
             self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
         }
-        {
-            let mut map = self.tools.lock();
-            if whole_list {
-                // What this answer does not carry, the upstream no longer has.
-                let carried: std::collections::HashSet<&str> = states.iter().map(|(n, _)| n.as_str()).collect();
-                map.retain(|name, _| carried.contains(name.as_str()));
-            } else {
-                map.retain(|_, s| s.listed_at.elapsed() < UNLISTED_AFTER);
-            }
-            for (name, state) in states {
-                // Log a decision when it is new or changed, not on every list.
-                let before = map.get(&name).map(|s| (s.decision, s.pin));
-                if before != Some((state.decision, state.pin))
-                    && let Some(scored) = &state.scored
-                {
-                    log_decision(&self.name, self.rule.as_deref(), &name, scored, &state.decision, state.pin);
-                }
-                report_new_cross(&self.name, &name, map.get(&name).map(|s| &s.cross[..]), &state.cross);
-                self.remember_approved(&name, &state);
-                map.insert(name, state);
-            }
-            let names: Vec<(String, String)> = map.iter().map(|(n, s)| (n.clone(), s.hash())).collect();
-            drop(map);
-            // Another upstream's cross-server findings may depend on these names.
-            if self.roster.set(&self.name, names) {
-                tracing::debug!(upstream = %self.name, "tool names changed; other upstreams are decided again");
-            }
-        }
+        self.keep(listed, whole_list);
         self.refresh_report(scoring);
         let ttl_cap = provisional.then_some(PROVISIONAL_TTL_MS);
         let output: Option<Arc<str>> =
             (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
-        let rendered = Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden };
-        {
-            let mut m = self.rendered.lock();
-            if m.values().map(Vec::len).sum::<usize>() >= RENDERED_ENTRIES {
-                m.clear();
-            }
-            let same = m.entry(prefix_key(list.from_tools())).or_default();
-            same.retain(|r| r.original != rendered.original);
-            same.push(Arc::new(rendered));
-        }
+        self.remember_rendering(
+            list.from_tools(),
+            Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden },
+        );
         let private = self.private_lists && list.shared_scope();
         match output {
             Some(tools) => Some(list.with_tools_scoped(&tools, ttl_cap, private)),
             None if private => Some(list.with_tools_scoped(list.tools_text(), ttl_cap, true)),
             None => None,
+        }
+    }
+
+    /// Telemetry and sightings for what a list's evaluation found.
+    fn record(&self, scoring: &Arc<ScoringService>, listed: &[Listed]) {
+        for l in listed {
+            if let (Some(scored), Some(started)) = (&l.state.scored, l.started) {
+                scoring.record_sighting(&self.name, &l.name, &scored.score.context_signals.input_hash);
+                crate::telemetry::scored(&self.name, &l.name, &scored.facts(), started);
+            }
+        }
+    }
+
+    /// Stores a list's verdicts in the table: a whole list replaces what was there; a page
+    /// adds to it. Decisions are logged when new or changed, not on every list.
+    fn keep(&self, listed: Vec<Listed>, whole_list: bool) {
+        let mut map = self.tools.lock();
+        if whole_list {
+            // What this answer does not carry, the upstream no longer has.
+            let carried: std::collections::HashSet<&str> = listed.iter().map(|l| l.name.as_str()).collect();
+            map.retain(|name, _| carried.contains(name.as_str()));
+        } else {
+            map.retain(|_, s| s.listed_at.elapsed() < UNLISTED_AFTER);
+        }
+        for Listed { name, state, .. } in listed {
+            let before = map.get(&name).map(|s| (s.decision, s.pin));
+            if before != Some((state.decision, state.pin))
+                && let Some(scored) = &state.scored
+            {
+                log_decision(&self.name, self.rule.as_deref(), &name, scored, &state.decision, state.pin);
+            }
+            report_new_cross(&self.name, &name, map.get(&name).map(|s| &s.cross[..]), &state.cross);
+            self.remember_approved(&name, &state);
+            map.insert(name, state);
+        }
+        let names: Vec<(String, String)> = map.iter().map(|(n, s)| (n.clone(), s.hash())).collect();
+        drop(map);
+        // Another upstream's cross-server findings may depend on these names.
+        if self.roster.set(&self.name, names) {
+            tracing::debug!(upstream = %self.name, "tool names changed; other upstreams are decided again");
         }
     }
 }

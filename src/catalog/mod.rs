@@ -4,7 +4,8 @@
 //! the admin API reads and acts on it.
 //!
 //! - `table`: one view's tool table (the decisions a call is checked against)
-//! - `list`: the list path (parse, score, decide, render)
+//! - `list`: the list path (parse, evaluate, record, keep, render)
+//! - `evaluate`: each listed tool scored, analysed and decided, returned as verdicts
 //! - `render_cache`: remembered renderings of repeat lists
 //! - `refusals`: refusing calls, and the refusals kept for the audit
 //! - `report`: the server report built in the background
@@ -13,6 +14,7 @@
 //! - `roster`: every upstream's tool names, for cross-server findings
 //! - `threats`: what the threat analysis reads of a tool, and how findings are shown
 
+mod evaluate;
 mod list;
 mod refusals;
 mod render_cache;
@@ -35,8 +37,8 @@ use parking_lot::Mutex;
 use serde_json::json;
 
 use crate::mcp::tools_list::{ListResult, ToolAction};
-use crate::policy::settings::{Mode, Pending, Policy, ThreatAction};
-use crate::policy::{Decision, HideReason, ScoreState, decide, refusal_message};
+use crate::policy::settings::{Policy, ThreatAction};
+use crate::policy::{Decision, HideReason, ScoreState, Seen, decide_tool, refusal_message};
 use crate::scoring::ScoreReport;
 use crate::scoring::pins::PinStatus;
 use crate::scoring::service::{Scored, ScoringService};
@@ -54,6 +56,7 @@ pub use report::ServerReport;
 pub use table::UpstreamTools;
 pub use view::ToolView;
 
+use evaluate::*;
 use list::*;
 use refusals::*;
 use render_cache::*;

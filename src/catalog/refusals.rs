@@ -138,13 +138,7 @@ impl UpstreamTools {
 
     /// Why a call to a tool the gateway has not seen listed is refused, if it is.
     pub(super) fn unlisted_reason(&self, tool: &str) -> Option<HideReason> {
-        let p = &self.policy;
-        if p.mode != Mode::Enforce || p.dry_run || p.allow.iter().any(|a| a == tool) {
-            None
-        } else if p.deny.iter().any(|d| d == tool) {
-            Some(HideReason::Denied)
-        } else {
-            Some(HideReason::Unlisted)
-        }
+        let d = decide_tool(&self.policy, tool, Seen::Unlisted);
+        if d.visible { None } else { d.hide_reason }
     }
 }

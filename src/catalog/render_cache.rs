@@ -40,3 +40,17 @@ impl UpstreamTools {
         candidates.iter().find(|r| r.generation == generation && from_tools.starts_with(r.original.as_bytes())).cloned()
     }
 }
+
+impl UpstreamTools {
+    /// Remembers what the array `from_tools` starts with became, replacing an older rendering
+    /// of the same array; past [`RENDERED_ENTRIES`] the memory starts over.
+    pub(super) fn remember_rendering(&self, from_tools: &[u8], rendered: Rendered) {
+        let mut m = self.rendered.lock();
+        if m.values().map(Vec::len).sum::<usize>() >= RENDERED_ENTRIES {
+            m.clear();
+        }
+        let same = m.entry(prefix_key(from_tools)).or_default();
+        same.retain(|r| r.original != rendered.original);
+        same.push(Arc::new(rendered));
+    }
+}

@@ -141,11 +141,7 @@ impl UpstreamTools {
     /// Whether a call to `tool` needs the gateway to list the upstream first: the policy
     /// enforces, the tool is not allow-listed, and no list carried it yet.
     pub fn needs_verdict(&self, tool: &str) -> bool {
-        let p = &self.policy;
-        if p.mode != Mode::Enforce || p.dry_run || p.allow.iter().any(|a| a == tool) {
-            return false;
-        }
-        !self.tools.lock().contains_key(tool)
+        crate::policy::needs_listing(&self.policy, tool) && !self.tools.lock().contains_key(tool)
     }
 
     /// Makes sure the upstream was listed before a call to `tool` is decided: one learn at a
@@ -191,7 +187,7 @@ impl UpstreamTools {
             report_new_cross(&self.name, name, Some(&state.cross), &cross);
             state.cross = cross;
             let Some(def) = &state.definition else {
-                let decision = decide(&self.policy, name, ScoreState::Unscorable, None, state.worst());
+                let decision = decide_tool(&self.policy, name, Seen::unscorable(state.worst()));
                 changed |= decision.visible != state.decision.visible;
                 state.decision = decision;
                 continue;
@@ -200,7 +196,8 @@ impl UpstreamTools {
             crate::telemetry::tool_scored(&self.name, name, &scored.facts());
             let hash = &scored.score.context_signals.input_hash;
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, name, hash, hold_new));
-            let decision = decide(&self.policy, name, scored.state, pin, state.worst());
+            let decision =
+                decide_tool(&self.policy, name, Seen::Listed { state: scored.state, pin, threat: state.worst() });
             if decision.visible != state.decision.visible {
                 changed = true;
                 log_decision(&self.name, self.rule.as_deref(), name, &scored, &decision, pin);

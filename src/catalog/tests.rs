@@ -44,6 +44,7 @@ mod whole_and_paged_lists {
 
 mod scale_tests {
     use super::*;
+    use crate::policy::settings::Mode;
 
     fn big_answer(n: usize, id: &str) -> Vec<u8> {
         let tools: Vec<serde_json::Value> = (0..n)
