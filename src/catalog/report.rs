@@ -21,23 +21,20 @@ pub(super) async fn build_report(
     tools: Vec<(ToolDefinition, Option<Arc<crate::tdqs::tool_score::ToolScore>>)>,
     scoring: &Arc<ScoringService>,
 ) -> ServerReport {
-    let mut scores: Vec<crate::tdqs::tool_score::ToolScore> =
+    let scores: Vec<crate::tdqs::tool_score::ToolScore> =
         tools.iter().filter_map(|(_, s)| s.as_ref().map(|s| (**s).clone())).collect();
     let definitions: Vec<ToolDefinition> = tools.into_iter().map(|(d, _)| d).collect();
     let coherence = scoring.coherence(server, &definitions).await;
     let (_, candidates) = crate::tdqs::prompt::coherence_inputs(&definitions);
-    let server_score =
-        crate::tdqs::server::rollup(definitions.len(), &mut scores, Some(&coherence.judgement), &candidates);
-    let judge = scoring.judge();
-    let report = ScoreReport {
-        generated_at: humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
-        model: judge.identity(),
-        judge: crate::scoring::JudgeStamp::of(judge),
-        server: crate::tdqs::report::ServerSummary { name: server.to_owned(), tool_count: definitions.len() },
-        server_score,
-        spec_version: SPEC_VERSION,
-        tools: scores,
-    };
+    let report = crate::scoring::pipeline::assemble_report(
+        server,
+        definitions.len(),
+        scores,
+        &coherence.judgement,
+        &candidates,
+        scoring.judge(),
+        humantime::format_rfc3339_millis(std::time::SystemTime::now()).to_string(),
+    );
     ServerReport { definitions_key: key, report, coherence_judge: coherence.judge }
 }
 

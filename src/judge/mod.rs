@@ -7,12 +7,11 @@ pub mod prompts;
 
 use crate::tdqs::answer::{CoherenceJudgement, ToolJudgement, parse_coherence_answer, parse_tool_answer};
 use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::gates::Gate;
 use crate::tdqs::json::JsString;
 use crate::tdqs::prompt::{CoherenceTool, coherence_message, tool_scoring_message};
 use crate::tdqs::shadow::ShadowCandidate;
 use crate::tdqs::signals::ContextSignals;
-use crate::tdqs::tool_score::{ToolScore, disagreements, judged_score};
+use crate::tdqs::tool_score::{Prepared, ToolScore, disagreements};
 
 pub use openai::{ModelClient, ModelSettings};
 pub use prompts::Prompts;
@@ -102,15 +101,14 @@ impl Judge {
     pub async fn score_tool(
         &self,
         tool: &ToolDefinition,
-        signals: ContextSignals,
-        gate: Gate,
+        prepared: &Prepared,
         siblings: &[JsString],
     ) -> Result<ToolScore, JudgeError> {
-        let answer = self.judge_tool(tool, &signals, siblings).await?;
-        let mut score = judged_score(&tool.name, signals.clone(), gate, &answer);
+        let answer = self.judge_tool(tool, &prepared.signals, siblings).await?;
+        let mut score = prepared.finish(&tool.name, &answer);
         if let Judge::Model { .. } = self {
-            let reading = heuristic::judge_tool(tool, &signals, siblings);
-            score.disagreements = disagreements(&score, &judged_score(&tool.name, signals, gate, &reading));
+            let reading = heuristic::judge_tool(tool, &prepared.signals, siblings);
+            score.disagreements = disagreements(&score, &prepared.finish(&tool.name, &reading));
             if !score.disagreements.is_empty() {
                 let dims: Vec<&str> = score.disagreements.iter().map(|d| d.dimension.key()).collect();
                 tracing::info!(tool = %tool.name, judge = %self.identity(), dimensions = ?dims, "the model's scores differ from the heuristic's reading by 3 or more");

@@ -7,14 +7,14 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::judge::{Judge, JudgeError};
 use crate::tdqs::SPEC_VERSION;
+use crate::tdqs::answer::CoherenceJudgement;
 use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::gates::evaluate_gates;
 use crate::tdqs::json::JsString;
 use crate::tdqs::prompt::coherence_inputs;
 use crate::tdqs::report::ServerSummary;
 use crate::tdqs::server::{ServerScore, rollup};
-use crate::tdqs::signals::context_signals;
-use crate::tdqs::tool_score::{ToolScore, needs_judge, no_description_score};
+use crate::tdqs::shadow::ShadowCandidate;
+use crate::tdqs::tool_score::{Prepared, ToolScore};
 
 /// One of a few strings this build knows. An alias because serde's derive takes a literal
 /// `&'static str` field for one borrowed from the input, and would then read reports only
@@ -110,37 +110,50 @@ pub async fn score_server(
     let names: Vec<&JsString> = tools.iter().map(|t| &t.name).collect();
     let names = &names;
     let scored = join_all(tools.iter().map(|tool| async move {
-        let signals = context_signals(tool);
-        let gate = evaluate_gates(tool);
-        if !needs_judge(gate) {
-            return Ok(no_description_score(&tool.name, signals));
+        let prepared = Prepared::of(tool);
+        if let Some(score) = prepared.unjudged(&tool.name) {
+            return Ok(score);
         }
         let siblings: Vec<JsString> = names.iter().filter(|n| **n != &tool.name).map(|n| (*n).clone()).collect();
         let name = tool.name.to_string_lossy();
-        let call = judge.score_tool(tool, signals, gate, &siblings);
+        let call = judge.score_tool(tool, &prepared, &siblings);
         match super::timed::timed(judge, "judge tool", Some(&name), call).await {
             Ok(score) => Ok(score),
             Err(source) => Err(PipelineError::Tool { tool: tool.name.to_string_lossy(), source }),
         }
     }))
     .await;
-    let mut scores = scored.into_iter().collect::<Result<Vec<_>, _>>()?;
+    let scores = scored.into_iter().collect::<Result<Vec<_>, _>>()?;
 
     let (costed, candidates) = coherence_inputs(tools);
     let call = judge.judge_coherence(server_name, &costed, &candidates);
     let coherence = super::timed::timed(judge, "judge coherence", None, call)
         .await
         .map_err(|source| PipelineError::Coherence { server: server_name.to_owned(), source })?;
-    let server_score = rollup(tools.len(), &mut scores, Some(&coherence), &candidates);
-    Ok(ScoreReport {
+    Ok(assemble_report(server_name, tools.len(), scores, &coherence, &candidates, judge, generated_at))
+}
+
+/// The server report from its tools' scores and the coherence of their set: the one assembly
+/// behind `tdqs-gateway score` and the gateway's background report, so the two agree.
+pub fn assemble_report(
+    server_name: &str,
+    tool_count: usize,
+    mut scores: Vec<ToolScore>,
+    coherence: &CoherenceJudgement,
+    candidates: &[ShadowCandidate],
+    judge: &Judge,
+    generated_at: String,
+) -> ScoreReport {
+    let server_score = rollup(tool_count, &mut scores, Some(coherence), candidates);
+    ScoreReport {
         generated_at,
         model: judge.identity(),
         judge: JudgeStamp::of(judge),
-        server: ServerSummary { name: server_name.to_owned(), tool_count: tools.len() },
+        server: ServerSummary { name: server_name.to_owned(), tool_count },
         server_score,
         spec_version: SPEC_VERSION,
         tools: scores,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -4,11 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 use super::answer::{Justified, ToolJudgement};
-use super::gates::Gate;
+use super::definition::ToolDefinition;
+use super::gates::{Gate, evaluate_gates};
 use super::json::JsString;
 use super::lint::gate_flags;
 use super::score::{Dimension, DimensionScores, ServerFlag, Tenths, Tier, ToolFlag};
-use super::signals::ContextSignals;
+use super::signals::{ContextSignals, context_signals};
 
 /// What stands in for every dimension of a tool without a description.
 pub const NO_DESCRIPTION_TEXT: &str = "Tool has no description.";
@@ -114,6 +115,32 @@ impl ToolScore {
 /// Whether a tool needs the judge at all.
 pub fn needs_judge(gate: Gate) -> bool {
     gate != Gate::NoDescription
+}
+
+/// Stages 1 and 2 of one tool, where every way of scoring it starts (the gateway's cache and
+/// background judgements, a re-score, `score`, the judge's check against the heuristic): its
+/// context signals and its gate. It ends in [`Prepared::unjudged`] when no judge needs to read
+/// the definition, or in [`Prepared::finish`] over a judge's answer.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub signals: ContextSignals,
+    pub gate: Gate,
+}
+
+impl Prepared {
+    pub fn of(tool: &ToolDefinition) -> Self {
+        Prepared { signals: context_signals(tool), gate: evaluate_gates(tool) }
+    }
+
+    /// The score of a definition no judge needs to read (it has no description).
+    pub fn unjudged(&self, name: &JsString) -> Option<ToolScore> {
+        (!needs_judge(self.gate)).then(|| no_description_score(name, self.signals.clone()))
+    }
+
+    /// Stage 4 over a judge's answer.
+    pub fn finish(&self, name: &JsString, judgement: &ToolJudgement) -> ToolScore {
+        judged_score(name, self.signals.clone(), self.gate, judgement)
+    }
 }
 
 /// The fixed score of a tool without a description: 1 everywhere, tier D, no judge call.
