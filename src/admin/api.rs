@@ -18,7 +18,7 @@ use super::{AdminError, actions, events, json_ok, text_ok};
 use crate::catalog::{ToolView, UpstreamTools};
 use crate::config::Transport;
 use crate::http::Body;
-use crate::policy::settings::{FailMode, Mode, Pending, Policy};
+use crate::policy::settings::Policy;
 use crate::scoring::pins::PinStatus;
 use crate::tdqs::score::Tier;
 
@@ -172,27 +172,14 @@ pub(super) async fn blocking<T: Send + 'static>(
         .map_err(|e| AdminError::Internal(e.to_string()))
 }
 
-fn mode_str(m: Mode) -> &'static str {
-    match m {
-        Mode::Observe => "observe",
-        Mode::Annotate => "annotate",
-        Mode::Enforce => "enforce",
-    }
-}
-
 fn policy_json(p: &Policy) -> Value {
     json!({
-        "mode": mode_str(p.mode),
+        "mode": p.mode,
         "minimum": p.minimum.as_f64(),
         "minimumTier": Tier::of(p.minimum).as_str(),
-        "pending": match p.pending {
-            Pending::Provisional => "provisional",
-            Pending::Wait => "wait",
-            Pending::Allow => "allow",
-            Pending::Hide => "hide",
-        },
+        "pending": p.pending,
         "dryRun": p.dry_run,
-        "fail": match p.fail { FailMode::Open => "open", FailMode::Closed => "closed" },
+        "fail": p.fail,
         "pin": p.pin,
         "allow": p.allow,
         "deny": p.deny,

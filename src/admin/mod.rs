@@ -96,15 +96,15 @@ fn is_admin_path(path: &str) -> bool {
 }
 
 /// Every request of the separate admin listener.
-pub async fn handle_listener(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
+pub async fn serve_admin_listener(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
     if !is_admin_path(req.uri().path()) {
         return AdminError::NotFound("not found; the dashboard is at /admin/".into()).into_response();
     }
-    handle(console, req).await
+    serve_admin(console, req).await
 }
 
 /// An `/admin` request.
-pub async fn handle(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
+pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
     let admin = &console.settings;
     if let Err(e) = auth::check_host(&console.config.listen, &req) {
         return e.into_response();

@@ -92,31 +92,31 @@ impl Message {
     }
 }
 
-/// A body: one message or a batch (2025-03-26).
+/// What a body carries: one message or a batch (2025-03-26).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Body {
+pub enum Payload {
     Single(Message),
     Batch(Vec<Message>),
 }
 
-impl Body {
+impl Payload {
     pub fn messages(&self) -> &[Message] {
         match self {
-            Body::Single(m) => std::slice::from_ref(m),
-            Body::Batch(b) => b,
+            Payload::Single(m) => std::slice::from_ref(m),
+            Payload::Batch(b) => b,
         }
     }
 }
 
 /// Reads a body; `None` when it is not JSON at all (the upstream decides what to do with it).
-pub fn parse_body(bytes: &[u8]) -> Option<Body> {
+pub fn parse_body(bytes: &[u8]) -> Option<Payload> {
     let trimmed = bytes.trim_ascii_start();
     if trimmed.first() == Some(&b'[') {
         let items: Vec<&RawValue> = serde_json::from_slice(bytes).ok()?;
-        Some(Body::Batch(items.iter().map(|r| classify(r.get().as_bytes())).collect()))
+        Some(Payload::Batch(items.iter().map(|r| classify(r.get().as_bytes())).collect()))
     } else {
         let _: &RawValue = serde_json::from_slice(bytes).ok()?;
-        Some(Body::Single(classify(bytes)))
+        Some(Payload::Single(classify(bytes)))
     }
 }
 

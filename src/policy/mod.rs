@@ -51,6 +51,8 @@ pub enum ScoreState {
 /// Why a tool is (or, in a dry run, would be) hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum HideReason {
     BelowMinimum,
     Denied,
@@ -73,18 +75,7 @@ pub enum HideReason {
 
 impl HideReason {
     pub fn as_str(self) -> &'static str {
-        match self {
-            HideReason::BelowMinimum => "below_minimum",
-            HideReason::Denied => "denied",
-            HideReason::Pending => "pending",
-            HideReason::JudgeFailed => "judge_failed",
-            HideReason::Unscorable => "unscorable",
-            HideReason::PinChanged => "pin_changed",
-            HideReason::PinUnverified => "pin_unverified",
-            HideReason::Unlisted => "unlisted",
-            HideReason::PinNew => "pin_new",
-            HideReason::Threat => "threat",
-        }
+        self.into()
     }
 }
 

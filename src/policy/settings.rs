@@ -2,13 +2,13 @@
 //! just some), and their resolution into the policy in force, defaults first, then
 //! `[policy]`, then `[upstream.policy]`, then a matching rule.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::settings::{ConfigError, invalid};
 use crate::tdqs::score::{Tenths, Tier};
 use crate::tdqs::threat::Severity;
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     Observe,
@@ -17,7 +17,7 @@ pub enum Mode {
     Enforce,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Pending {
     /// Serve the heuristic score at once.
@@ -31,7 +31,7 @@ pub enum Pending {
     Hide,
 }
 
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum FailMode {
     /// The judge is unavailable: use the heuristic score.
@@ -42,7 +42,7 @@ pub enum FailMode {
 }
 
 /// What the policy does with a tool whose definition carries a threat finding.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum ThreatAction {
     /// Hide the tool (and remove poisoned server instructions) under enforce.
@@ -54,7 +54,7 @@ pub enum ThreatAction {
 }
 
 /// What a pinned upstream's new tool name (after its first listing) gets.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum PinNew {
     /// Held for approval like a changed definition (a rename cannot buy trust on first use).

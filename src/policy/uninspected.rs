@@ -8,7 +8,8 @@ use super::settings::{Mode, Policy};
 use crate::mcp::message::error_response;
 
 /// Why an answer could not be inspected (the `reason` label).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Reason {
     /// A `Content-Encoding` other than identity (gzip, br, ...).
     Encoded,
@@ -26,14 +27,7 @@ pub enum Reason {
 
 impl Reason {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::Encoded => "encoded",
-            Reason::Malformed => "malformed",
-            Reason::TooLarge => "too_large",
-            Reason::TooManyTools => "too_many_tools",
-            Reason::Timeout => "timeout",
-            Reason::Broken => "broken",
-        }
+        self.into()
     }
 
     fn describe(self) -> &'static str {

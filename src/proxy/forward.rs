@@ -18,7 +18,7 @@ use super::stream::{Rewriter, sse_body};
 use super::upstream_client::{SendError, UpstreamResponse};
 use super::{Body, Gateway};
 use crate::catalog::UpstreamTools;
-use crate::mcp::message::{Body as RpcBody, Message, parse_body};
+use crate::mcp::message::{Message, Payload, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";
 const SSE_TYPE: &[u8] = b"text/event-stream";
@@ -38,15 +38,15 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Bo
     let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
-    observed(upstream, req, |req, parsed| handle(gw, tools, upstream, req, parsed)).await
+    observed(upstream, req, |req, parsed| forward_checked(gw, tools, upstream, req, parsed)).await
 }
 
-/// Runs `handle` on a request to a configured upstream inside the request's span, with the
+/// Runs `serve` on a request to a configured upstream inside the request's span, with the
 /// trace context in the headers replaced by that span's (the upstream's parent), and records
 /// its duration up to the response head.
-pub async fn observed<F, Fut>(upstream: &str, mut req: Outbound, handle: F) -> Response<Body>
+pub async fn observed<F, Fut>(upstream: &str, mut req: Outbound, serve: F) -> Response<Body>
 where
-    F: FnOnce(Outbound, Option<RpcBody>) -> Fut,
+    F: FnOnce(Outbound, Option<Payload>) -> Fut,
     Fut: std::future::Future<Output = Response<Body>>,
 {
     use tracing::Instrument;
@@ -55,10 +55,10 @@ where
     let (method, tool) = match (&req.method, &parsed) {
         (&Method::GET, _) => ("GET", None),
         (&Method::DELETE, _) => ("DELETE", None),
-        (_, Some(RpcBody::Single(m))) => {
+        (_, Some(Payload::Single(m))) => {
             (m.method().map_or("response", crate::telemetry::method_label), m.tool_name.as_deref())
         }
-        (_, Some(RpcBody::Batch(_))) => ("batch", None),
+        (_, Some(Payload::Batch(_))) => ("batch", None),
         (_, None) => ("invalid", None),
     };
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
@@ -68,12 +68,12 @@ where
     }
     crate::telemetry::traces::inject_headers(&span, &mut req.headers);
     let messages = match &parsed {
-        Some(RpcBody::Batch(msgs)) => {
+        Some(Payload::Batch(msgs)) => {
             crate::telemetry::traces::batch_spans(&span, msgs.iter().map(|m| (m.method(), m.tool_name.as_deref())))
         }
         _ => Vec::new(),
     };
-    let resp = handle(req, parsed).instrument(span.clone()).await;
+    let resp = serve(req, parsed).instrument(span.clone()).await;
     drop(messages);
     crate::telemetry::traces::finish_request(&span, resp.status().as_u16(), None);
     let metrics = crate::telemetry::metrics();
@@ -81,12 +81,12 @@ where
     resp
 }
 
-async fn handle(
+async fn forward_checked(
     gw: Arc<Gateway>,
     tools: Arc<UpstreamTools>,
     upstream: &str,
     mut req: Outbound,
-    parsed: Option<RpcBody>,
+    parsed: Option<Payload>,
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
@@ -99,10 +99,10 @@ async fn handle(
         return crate::auth::Auth::not_your_session();
     }
     let single_id = match &parsed {
-        Some(RpcBody::Single(m)) => m.request_id().cloned(),
+        Some(Payload::Single(m)) => m.request_id().cloned(),
         _ => None,
     };
-    if let Some(RpcBody::Single(m)) = &parsed
+    if let Some(Payload::Single(m)) = &parsed
         && let Err(e) = check_method_headers(&req.headers, m)
     {
         return e.into_response(single_id.as_deref());
@@ -152,7 +152,7 @@ async fn handle(
         // stdio has no headers: the trace context travels in each message's `params._meta`.
         let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);
         let principal = req.principal.clone();
-        let resp = super::stdio::handle(gw.clone(), up, tools, req, admitted, body).await;
+        let resp = super::stdio::serve_session(gw.clone(), up, tools, req, admitted, body).await;
         bind_new_session(&gw, upstream, resp.headers(), principal.as_deref());
         return resp;
     }

@@ -34,7 +34,7 @@ use http::Method;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::mcp::message::Body as RpcBody;
+use crate::mcp::message::Payload;
 
 /// How long a request waits for its session's first GET to arrive. A client that opens one
 /// sends it right after initializing (the SDKs do), so it arrives within a few milliseconds even
@@ -80,7 +80,7 @@ pub enum Turn {
 
 impl Turn {
     /// Takes the turn of a request (`method`, and its body read as JSON-RPC) in `session`.
-    pub fn take(session: Option<&super::session::Session>, method: &Method, body: Option<&RpcBody>) -> Turn {
+    pub fn take(session: Option<&super::session::Session>, method: &Method, body: Option<&Payload>) -> Turn {
         let Some(order) = session.map(|s| s.order.clone()) else {
             return Turn::Free;
         };
@@ -95,8 +95,8 @@ impl Turn {
         }
         let is_request = |m: &crate::mcp::message::Message| m.method().is_some() && m.request_id().is_some();
         let request = match body {
-            Some(RpcBody::Single(m)) => is_request(m),
-            Some(RpcBody::Batch(ms)) => ms.iter().any(is_request),
+            Some(Payload::Single(m)) => is_request(m),
+            Some(Payload::Batch(ms)) => ms.iter().any(is_request),
             None => false,
         };
         Turn::After { order, request }

@@ -21,7 +21,7 @@ pub fn is_mcp_path(path: &str) -> bool {
 }
 
 /// A request to an MCP route (see [`is_mcp_path`]).
-pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
+pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
     let path = req.uri().path().to_owned();
     let p = path.as_str();
     let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));

@@ -45,7 +45,7 @@ type Held = Arc<Mutex<HashSet<String>>>;
 
 /// How an answer was had.
 #[derive(Debug, PartialEq)]
-pub enum Fetched {
+pub enum Obtained {
     /// Already in the store (a restart, or another replica judged it).
     Stored(Value),
     /// Judged here, and stored before the claim was let go.
@@ -80,7 +80,7 @@ impl Fleet {
     }
 
     /// The answer for `key`: from the store, or from `compute` run by exactly one replica.
-    pub async fn once<F>(&self, key: &str, lookup: Lookup, compute: F, save: Save) -> Result<Fetched, OnceError>
+    pub async fn once<F>(&self, key: &str, lookup: Lookup, compute: F, save: Save) -> Result<Obtained, OnceError>
     where
         F: Future<Output = Result<Value, JudgeError>>,
     {
@@ -88,7 +88,7 @@ impl Fleet {
         let lease_ms = self.lease.as_millis() as i64;
         loop {
             match self.look(&lookup).await {
-                Ok(Some(v)) => return Ok(Fetched::Stored(v)),
+                Ok(Some(v)) => return Ok(Obtained::Stored(v)),
                 Ok(None) => {}
                 Err(e) => {
                     tracing::warn!(error = %e, key, "store unavailable; judging without a claim");
@@ -117,7 +117,7 @@ impl Fleet {
                     if let Ok(Some(v)) = self.look(&lookup).await {
                         self.release_claim(key).await;
                         guard.disarm();
-                        return Ok(Fetched::Stored(v));
+                        return Ok(Obtained::Stored(v));
                     }
                     // Stored before the claim is let go: a replica that claims the key next
                     // finds the answer in its second look instead of judging again.
@@ -136,7 +136,7 @@ impl Fleet {
         }
     }
 
-    async fn judge_and_save<F>(&self, compute: F, save: Save) -> Result<Fetched, OnceError>
+    async fn judge_and_save<F>(&self, compute: F, save: Save) -> Result<Obtained, OnceError>
     where
         F: Future<Output = Result<Value, JudgeError>>,
     {
@@ -145,7 +145,7 @@ impl Fleet {
         if let Err(e) = self.blocking(move |s| save(s, &stored)).await {
             tracing::warn!(error = %e, "could not store a judgement; it is kept in memory");
         }
-        Ok(Fetched::Judged(v))
+        Ok(Obtained::Judged(v))
     }
 
     async fn look(&self, lookup: &Lookup) -> Result<Option<Value>, StoreError> {
@@ -288,10 +288,10 @@ mod tests {
         };
         let (a, b) = tokio::join!(run(fleet(&store, 5_000)), run(fleet(&store, 5_000)));
         assert_eq!(calls.load(Ordering::SeqCst), 1);
-        let judged = [&a, &b].iter().filter(|f| matches!(f, Fetched::Judged(_))).count();
+        let judged = [&a, &b].iter().filter(|f| matches!(f, Obtained::Judged(_))).count();
         assert_eq!(judged, 1, "{a:?} {b:?}");
-        let value = |f: &Fetched| match f {
-            Fetched::Stored(v) | Fetched::Judged(v) => v.clone(),
+        let value = |f: &Obtained| match f {
+            Obtained::Stored(v) | Obtained::Judged(v) => v.clone(),
         };
         assert_eq!((value(&a), value(&b)), (serde_json::json!({"answer": 1}), serde_json::json!({"answer": 1})));
     }
@@ -308,7 +308,7 @@ mod tests {
             Ok(serde_json::json!({"taken_over": other.claim("k", "other", 1_000).unwrap()}))
         };
         let got = rt.block_on(f.once("k", lookup(), compute, save())).unwrap();
-        assert_eq!(got, Fetched::Judged(serde_json::json!({"taken_over": false})), "the lease was kept alive");
+        assert_eq!(got, Obtained::Judged(serde_json::json!({"taken_over": false})), "the lease was kept alive");
     }
 
     #[tokio::test]
@@ -317,7 +317,7 @@ mod tests {
         assert!(store.claim("k", "dead-replica", 300).unwrap());
         let started = Instant::now();
         let got = fleet(&store, 300).once("k", lookup(), async { Ok(serde_json::json!(2)) }, save()).await.unwrap();
-        assert_eq!(got, Fetched::Judged(serde_json::json!(2)));
+        assert_eq!(got, Obtained::Judged(serde_json::json!(2)));
         assert!(started.elapsed() >= Duration::from_millis(250), "waited for the lease");
         assert_eq!(store.get_coherence("k").unwrap(), Some(serde_json::json!(2)));
         assert!(store.claim("k", "other", 1000).unwrap(), "the claim was released");

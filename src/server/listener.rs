@@ -141,8 +141,8 @@ where
         seen.store(started.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
         async move {
             Ok::<_, std::convert::Infallible>(match (role, &app.console) {
-                (Role::Main, _) => routes::handle(app, req).await,
-                (Role::Admin, Some(console)) => crate::admin::handle_listener(console.clone(), req).await,
+                (Role::Main, _) => routes::route(app, req).await,
+                (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req).await,
                 (Role::Admin, None) => crate::proxy::error::GatewayError::NotFound.into_response(None),
             })
         }

@@ -9,8 +9,8 @@
 //!            (header-read deadline, streams per connection, idle keep-alive limit)
 //! routes     one Host, one Origin, no absolute target
 //!            -> /healthz /readyz /metrics /.well-known/oauth-protected-resource
-//!            -> /admin/...                       admin::handle (Console)
-//!            -> /mcp/ /sse/ /messages/{upstream}  proxy::routes::handle (Gateway)
+//!            -> /admin/...                       admin::serve_admin (Console)
+//!            -> /mcp/ /sse/ /messages/{upstream}  proxy::routes::serve_mcp (Gateway)
 //! proxy      Origin/Host allowed -> caller authenticated ([auth]) -> body read (cap, deadline)
 //!            -> exchange: strict reading, refusals, learning (catalog: is this tool visible
 //!               to this caller?) -> upstream (credentials, connect/response deadlines)

@@ -14,7 +14,7 @@ use crate::http::body::json_response;
 use crate::proxy::error::GatewayError;
 use crate::proxy::{Gateway, guard};
 
-pub async fn handle(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {
+pub async fn route(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {
     if let Err(e) = guard::one_target(&req) {
         tracing::info!(error = %e, "request refused");
         return e.into_response(None);
@@ -27,12 +27,12 @@ pub async fn handle(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {
         (&Method::GET, "/metrics") => metrics(),
         (_, p) if app.console.as_ref().is_some_and(|c| c.on_main_listener(p)) => {
             let console = app.console.clone().expect("checked above");
-            crate::admin::handle(console, req).await
+            crate::admin::serve_admin(console, req).await
         }
         (&Method::GET, p) if gw.auth.is_some() && crate::auth::metadata::route_of(p).is_some() => {
             protected_resource_metadata(gw, p)
         }
-        (_, p) if crate::proxy::routes::is_mcp_path(p) => crate::proxy::routes::handle(gw.clone(), req).await,
+        (_, p) if crate::proxy::routes::is_mcp_path(p) => crate::proxy::routes::serve_mcp(gw.clone(), req).await,
         _ => GatewayError::NotFound.into_response(None),
     }
 }

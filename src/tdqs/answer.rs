@@ -30,7 +30,8 @@ impl ToolJudgement {
 }
 
 /// The four coherence dimensions, equally weighted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum CoherenceDimension {
     Disambiguation,
     NamingConsistency,
@@ -47,12 +48,7 @@ impl CoherenceDimension {
     ];
 
     pub fn key(self) -> &'static str {
-        match self {
-            CoherenceDimension::Disambiguation => "disambiguation",
-            CoherenceDimension::NamingConsistency => "naming_consistency",
-            CoherenceDimension::ToolCountAppropriateness => "tool_count_appropriateness",
-            CoherenceDimension::Completeness => "completeness",
-        }
+        self.into()
     }
 }
 

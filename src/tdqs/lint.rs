@@ -15,6 +15,8 @@ use super::signals::{ContextSignals, context_signals};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[derive(strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Severity {
     Error,
     Warning,
@@ -23,16 +25,14 @@ pub enum Severity {
 
 impl Severity {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-        }
+        self.into()
     }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[derive(strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Rule {
     NoDescription,
     TautologicalDescription,
@@ -44,14 +44,7 @@ pub enum Rule {
 
 impl Rule {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Rule::NoDescription => "no-description",
-            Rule::TautologicalDescription => "tautological-description",
-            Rule::MissingAnnotations => "missing-annotations",
-            Rule::UndocumentedParameters => "undocumented-parameters",
-            Rule::NoOutputSchema => "no-output-schema",
-            Rule::ShadowCandidate => "shadow-candidate",
-        }
+        self.into()
     }
 }
 

@@ -39,7 +39,20 @@ pub fn round1(p: u64, q: u64) -> Tenths {
 }
 
 /// Quality tiers. B and above pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
 pub enum Tier {
     A,
     B,
@@ -76,24 +89,11 @@ impl Tier {
     }
 
     pub fn as_str(self) -> &'static str {
-        match self {
-            Tier::A => "A",
-            Tier::B => "B",
-            Tier::C => "C",
-            Tier::D => "D",
-            Tier::F => "F",
-        }
+        self.into()
     }
 
     pub fn parse(s: &str) -> Option<Tier> {
-        match s {
-            "A" => Some(Tier::A),
-            "B" => Some(Tier::B),
-            "C" => Some(Tier::C),
-            "D" => Some(Tier::D),
-            "F" => Some(Tier::F),
-            _ => None,
-        }
+        s.parse().ok()
     }
 }
 
@@ -106,6 +106,8 @@ impl std::fmt::Display for Tier {
 /// The six tool dimensions, in the rubric's order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[derive(strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Dimension {
     PurposeClarity,
     UsageGuidelines,
@@ -126,14 +128,7 @@ impl Dimension {
     ];
 
     pub fn key(self) -> &'static str {
-        match self {
-            Dimension::PurposeClarity => "purpose_clarity",
-            Dimension::UsageGuidelines => "usage_guidelines",
-            Dimension::BehavioralTransparency => "behavioral_transparency",
-            Dimension::ParameterSemantics => "parameter_semantics",
-            Dimension::ConcisenessStructure => "conciseness_structure",
-            Dimension::ContextualCompleteness => "contextual_completeness",
-        }
+        self.into()
     }
 
     pub fn label(self) -> &'static str {

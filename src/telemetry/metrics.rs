@@ -18,7 +18,8 @@ use opentelemetry::metrics::{Counter, Histogram, Meter};
 pub const OTHER_TOOL: &str = "_other";
 
 /// Where a score lookup was answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum CacheResult {
     /// In memory.
     Hit,
@@ -30,11 +31,7 @@ pub enum CacheResult {
 
 impl CacheResult {
     pub fn as_str(self) -> &'static str {
-        match self {
-            CacheResult::Hit => "hit",
-            CacheResult::Store => "store",
-            CacheResult::Miss => "miss",
-        }
+        self.into()
     }
 }
 

@@ -164,7 +164,7 @@ fn passed_through(body: &Bytes) -> Admitted {
     let parsed = message::parse_body(body);
     Admitted {
         forward: Some(body.clone()),
-        batch: matches!(parsed, Some(message::Body::Batch(_))),
+        batch: matches!(parsed, Some(message::Payload::Batch(_))),
         forwarded: parsed.map(|p| p.messages().to_vec()).unwrap_or_default(),
         ..Admitted::default()
     }

@@ -142,7 +142,7 @@ fn session_stream(body: Body, session: &str) -> Response<Body> {
 
 /// Handles `/mcp/{upstream}` for a stdio upstream. `admitted` is what the exchange left of a
 /// POST body (`body` is its `forward`, stamped with the trace context).
-pub async fn handle(
+pub async fn serve_session(
     gw: Arc<Gateway>,
     up: Arc<StdioUpstream>,
     tools: Arc<UpstreamTools>,

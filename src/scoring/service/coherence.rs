@@ -66,10 +66,10 @@ impl ScoringService {
                     )
                     .await
             }
-            None => judge.await.map(Fetched::Judged).map_err(OnceError::from),
+            None => judge.await.map(Obtained::Judged).map_err(OnceError::from),
         };
         let result = match outcome {
-            Ok(Fetched::Stored(v) | Fetched::Judged(v)) => match parse_coherence_answer(&v.to_string()) {
+            Ok(Obtained::Stored(v) | Obtained::Judged(v)) => match parse_coherence_answer(&v.to_string()) {
                 Ok(j) => {
                     let c = Coherence { judgement: Arc::new(j), judge: self.judge.identity() };
                     self.coherence.insert(key.clone(), c.clone());

@@ -26,7 +26,7 @@ use tokio::sync::{Notify, broadcast};
 
 use crate::judge::{Judge, heuristic};
 use crate::policy::ScoreState;
-use crate::scoring::fleet::{Fetched, Fleet, OnceError};
+use crate::scoring::fleet::{Fleet, Obtained, OnceError};
 use crate::scoring::pins::Pins;
 use crate::scoring::siblings::Siblings;
 use crate::store::writer::StoreWriter;

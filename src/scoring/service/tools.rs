@@ -114,13 +114,13 @@ impl ScoringService {
                         )
                         .await
                 }
-                None => judge.await.map(Fetched::Judged).map_err(OnceError::from),
+                None => judge.await.map(Obtained::Judged).map_err(OnceError::from),
             };
-            if matches!(outcome, Ok(Fetched::Stored(_))) {
+            if matches!(outcome, Ok(Obtained::Stored(_))) {
                 crate::telemetry::metrics().cache_lookup(CacheResult::Store);
             }
             match outcome {
-                Ok(Fetched::Stored(v) | Fetched::Judged(v)) => match serde_json::from_value::<ToolScore>(v) {
+                Ok(Obtained::Stored(v) | Obtained::Judged(v)) => match serde_json::from_value::<ToolScore>(v) {
                     Ok(score) => {
                         svc.finals.insert(key.clone(), Arc::new(score));
                     }

@@ -51,6 +51,8 @@ pub use evidence::show_invisible;
 /// How bad a finding is. Ordered: `Low < Medium < High`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[derive(strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "lowercase")]
 pub enum Severity {
     Low,
     Medium,
@@ -59,11 +61,7 @@ pub enum Severity {
 
 impl Severity {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Low => "low",
-            Severity::Medium => "medium",
-            Severity::High => "high",
-        }
+        self.into()
     }
 }
 
@@ -76,12 +74,13 @@ impl std::fmt::Display for Severity {
 impl FromStr for Severity {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "low" => Ok(Severity::Low),
-            "medium" => Ok(Severity::Medium),
-            "high" => Ok(Severity::High),
-            other => Err(format!("unknown severity {other:?} (expected low, medium or high)")),
-        }
+        use strum::VariantArray;
+        let wanted = s.trim().to_ascii_lowercase();
+        Severity::VARIANTS
+            .iter()
+            .copied()
+            .find(|v| v.as_str() == wanted)
+            .ok_or_else(|| format!("unknown severity {wanted:?} (expected low, medium or high)"))
     }
 }
 
