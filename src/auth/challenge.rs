@@ -57,12 +57,6 @@ impl Auth {
 
     /// 403 for a request on a session another principal opened.
     pub fn not_your_session() -> Response<Body> {
-        let body = crate::mcp::message::error_response(
-            "null",
-            -32001,
-            "tdqs-gateway: this session belongs to another principal",
-            None,
-        );
-        json_response(StatusCode::FORBIDDEN, body)
+        crate::http::error::GatewayError::NotYourSession.into_response(None)
     }
 }

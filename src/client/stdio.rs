@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::io::BufReader;
 use tokio::process::ChildStdout;
 
@@ -33,8 +33,8 @@ impl Conn {
                 if msg.get("method").is_some() {
                     if let Some(req_id) = msg.get("id") {
                         // We offer no client capabilities; say so rather than leave it waiting.
-                        let no = json!({"jsonrpc": "2.0", "id": req_id, "error": {"code": -32601, "message": "not supported"}});
-                        self.process.send(no.to_string().as_bytes()).await.map_err(io)?;
+                        let no = crate::mcp::rpc_error::RpcError::NotSupported.answer(&req_id.to_string());
+                        self.process.send(&no).await.map_err(io)?;
                     }
                     continue;
                 }

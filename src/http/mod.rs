@@ -1,8 +1,11 @@
 //! HTTP pieces every listener-facing part shares (the proxy, the admin API, the auth
-//! challenges): the response body type, bodies the gateway makes itself, and the rules for
-//! which `Host` and `Origin` the listener answers to. Depends on nothing else in the crate.
+//! challenges): the response body type, bodies the gateway makes itself, the errors it answers
+//! with (`error`: a status and a JSON-RPC error from `mcp::rpc_error`), and the rules for
+//! which `Host` and `Origin` the listener answers to. Depends on nothing else in the crate but
+//! `mcp::rpc_error`.
 
 pub mod body;
+pub mod error;
 pub mod origin;
 
 use bytes::Bytes;

@@ -165,16 +165,6 @@ pub fn own_list_id() -> String {
     uuid::Uuid::new_v4().to_string()
 }
 
-/// A JSON-RPC error response to `id` (its JSON text), as bytes.
-pub fn error_response(id: &str, code: i64, message: &str, data: Option<serde_json::Value>) -> Vec<u8> {
-    let mut error = serde_json::json!({ "code": code, "message": message });
-    if let Some(d) = data {
-        error["data"] = d;
-    }
-    let id: serde_json::Value = serde_json::from_str(id).unwrap_or(serde_json::Value::Null);
-    serde_json::to_vec(&serde_json::json!({ "jsonrpc": "2.0", "id": id, "error": error })).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,13 +199,5 @@ mod tests {
             parse_body(br#" [{"jsonrpc":"2.0","id":1,"method":"tools/list"},{"jsonrpc":"2.0","method":"x"}]"#).unwrap();
         assert_eq!(b.messages().len(), 2);
         assert!(parse_body(b"{oops").is_none());
-    }
-
-    #[test]
-    fn error_keeps_id_type() {
-        let e: serde_json::Value = serde_json::from_slice(&error_response("\"x\"", -32602, "no", None)).unwrap();
-        assert_eq!(e["id"], "x");
-        let e: serde_json::Value = serde_json::from_slice(&error_response("3", -32602, "no", None)).unwrap();
-        assert_eq!(e["id"], 3);
     }
 }

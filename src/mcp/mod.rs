@@ -11,6 +11,7 @@ pub mod instructions;
 pub mod lossy;
 pub mod message;
 pub mod read;
+pub mod rpc_error;
 pub mod scan;
 pub mod sse;
 pub mod tools_list;

@@ -32,12 +32,10 @@ pub enum Unreadable {
 }
 
 impl Unreadable {
-    /// The JSON-RPC error code: parse error for bytes that are not JSON, invalid request else.
-    pub fn code(&self) -> i64 {
-        match self {
-            Unreadable::Bom | Unreadable::NotUtf8 | Unreadable::Encoded(_) | Unreadable::NotJson(_) => -32700,
-            _ => -32600,
-        }
+    /// Whether the bytes are not JSON at all (a parse error), rather than JSON that is not a
+    /// message the gateway can read unambiguously (an invalid request).
+    pub fn is_parse_error(&self) -> bool {
+        matches!(self, Unreadable::Bom | Unreadable::NotUtf8 | Unreadable::Encoded(_) | Unreadable::NotJson(_))
     }
 }
 

@@ -5,7 +5,7 @@
 //! logged.
 
 use super::settings::{Mode, Policy};
-use crate::mcp::message::error_response;
+use crate::mcp::rpc_error::RpcError;
 
 /// Why an answer could not be inspected (the `reason` label).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
@@ -63,10 +63,5 @@ pub fn note(upstream: &str, reason: Reason, refused: bool) {
 /// The error a request gets instead of an answer that could not be inspected; `id` is the
 /// request's id (its JSON text).
 pub fn error_for(id: &str, upstream: &str, reason: Reason) -> Vec<u8> {
-    let message = format!(
-        "tdqs-gateway: the answer of upstream \"{upstream}\" could not be inspected ({}), so under enforce it is not passed on",
-        reason.describe()
-    );
-    let data = serde_json::json!({ "reason": reason.as_str(), "upstream": upstream });
-    error_response(id, -32603, &message, Some(data))
+    RpcError::Uninspected { upstream, reason: reason.as_str(), why: reason.describe() }.answer(id)
 }

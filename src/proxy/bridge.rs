@@ -14,9 +14,9 @@ use http_body_util::BodyStream;
 use tokio::sync::mpsc;
 
 use super::body::{channel_body, full, sse_event, sse_response};
-use super::error::GatewayError;
 use super::forward::{Outbound, mcp};
 use super::{Body, Gateway};
+use crate::http::error::GatewayError;
 use crate::mcp::sse;
 
 /// One old client's bridge: its stream, and the new-style session it stands for.

@@ -10,7 +10,6 @@ use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
 use futures_util::future::BoxFuture;
 
 use super::body::{full, join_array, json_response, sse_event};
-use super::error::GatewayError;
 use super::exchange::{self, Admitted};
 use super::headers::{into_upstream_request, strip_hop_by_hop};
 use super::json_answer::{self, JsonAnswer};
@@ -18,6 +17,7 @@ use super::stream::{Rewriter, sse_body};
 use super::upstream_client::{SendError, UpstreamResponse};
 use super::{Body, Gateway};
 use crate::catalog::UpstreamTools;
+use crate::http::error::GatewayError;
 use crate::mcp::message::{Message, Payload, parse_body};
 
 const SESSION_HEADER: &str = "mcp-session-id";

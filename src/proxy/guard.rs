@@ -3,7 +3,7 @@
 
 use http::{Request, Version, header};
 
-use super::error::GatewayError;
+use crate::http::error::GatewayError;
 
 /// One unambiguous target per request: a single `Host` and a single `Origin` (two would let
 /// the check read one and the application another), no absolute-form target on HTTP/1 (its

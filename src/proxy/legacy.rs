@@ -15,13 +15,13 @@ use http::{Method, Response, StatusCode};
 use tokio::sync::mpsc;
 
 use super::body::{FrameSender, channel_body, full, sse_event, sse_response};
-use super::error::GatewayError;
 use super::forward::Outbound;
 use super::headers::{end_to_end, upstream_request};
 use super::session::Session;
 use super::stream::{Inspected, Rewriter};
 use super::uninspected;
 use super::{Body, Gateway};
+use crate::http::error::GatewayError;
 use futures_util::future::BoxFuture;
 use tokio::sync::oneshot;
 

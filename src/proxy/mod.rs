@@ -13,7 +13,6 @@
 
 mod bridge;
 mod capped;
-pub(crate) mod error;
 mod exchange;
 mod forward;
 pub mod guard;
@@ -140,9 +139,11 @@ impl Gateway {
         &self,
         upstream: &str,
         headers: &mut http::HeaderMap,
-    ) -> Result<(), error::GatewayError> {
+    ) -> Result<(), crate::http::error::GatewayError> {
         let Some(c) = self.credentials.get(upstream) else { return Ok(()) };
-        c.apply(headers).await.map_err(|reason| error::GatewayError::Upstream { upstream: upstream.to_owned(), reason })
+        c.apply(headers)
+            .await
+            .map_err(|reason| crate::http::error::GatewayError::Upstream { upstream: upstream.to_owned(), reason })
     }
 
     /// Open sessions per upstream: stdio children, and the HTTP sessions the gateway has seen.

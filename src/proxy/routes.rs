@@ -10,10 +10,10 @@ use http::{Method, Request, Response, header};
 use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 
-use super::error::GatewayError;
 use super::forward::{Outbound, mcp};
 use super::{Body, Gateway};
 use super::{bridge, legacy};
+use crate::http::error::GatewayError;
 
 /// Whether `path` is one of the MCP routes.
 pub fn is_mcp_path(path: &str) -> bool {

@@ -143,7 +143,7 @@ where
             Ok::<_, std::convert::Infallible>(match (role, &app.console) {
                 (Role::Main, _) => routes::route(app, req).await,
                 (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req).await,
-                (Role::Admin, None) => crate::proxy::error::GatewayError::NotFound.into_response(None),
+                (Role::Admin, None) => crate::http::error::GatewayError::NotFound.into_response(None),
             })
         }
     });

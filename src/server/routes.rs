@@ -11,7 +11,7 @@ use hyper::body::Incoming;
 use super::App;
 use crate::http::Body;
 use crate::http::body::json_response;
-use crate::proxy::error::GatewayError;
+use crate::http::error::GatewayError;
 use crate::proxy::{Gateway, guard};
 
 pub async fn route(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {

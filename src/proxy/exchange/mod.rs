@@ -17,6 +17,7 @@ use bytes::Bytes;
 use crate::catalog::{Refusal, UpstreamTools};
 use crate::mcp::message::{self, IdKey, Message};
 use crate::mcp::read::{self, Unreadable};
+use crate::mcp::rpc_error::RpcError;
 use crate::policy::settings::Mode;
 use crate::scoring::service::ScoringService;
 pub use learn::Lister;
@@ -108,7 +109,7 @@ pub async fn admit_as(
             if !enforce {
                 return passed_through(body);
             }
-            let answer = message::error_response("null", e.code(), &format!("tdqs-gateway: {e}"), None);
+            let answer = RpcError::Unreadable(&e).answer("null");
             return Admitted { answers: vec![answer], unreadable: true, ..Admitted::default() };
         }
     };
@@ -120,7 +121,7 @@ pub async fn admit_as(
             Err(e) => {
                 unreadable(tools, e, enforce);
                 if enforce {
-                    out.answers.push(message::error_response("null", e.code(), &format!("tdqs-gateway: {e}"), None));
+                    out.answers.push(RpcError::Unreadable(e).answer("null"));
                     out.unreadable |= !reading.batch;
                 } else {
                     kept.push(item.raw);
@@ -132,8 +133,7 @@ pub async fn admit_as(
         if enforce && r.message.method() == Some("tools/list") && r.message.request_id().is_none() {
             // Its answer (a lenient upstream may give one) would carry no id to recognise it by.
             if r.id_text.is_some() {
-                let text = "tdqs-gateway: a tools/list request needs an id";
-                out.answers.push(message::error_response("null", -32600, text, None));
+                out.answers.push(RpcError::Invalid("a tools/list request needs an id").answer("null"));
             }
             continue;
         }
@@ -198,7 +198,7 @@ async fn decide_call(
 
 /// The JSON-RPC error answering a refused call, with the request's id as it was sent.
 pub fn refusal_answer(id_text: &str, r: &Refusal) -> Vec<u8> {
-    message::error_response(id_text, -32602, &r.message, Some(r.data.clone()))
+    RpcError::Refused { message: &r.message, data: &r.data }.answer(id_text)
 }
 
 fn unreadable(tools: &UpstreamTools, e: &Unreadable, enforce: bool) {

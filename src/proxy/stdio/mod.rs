@@ -21,7 +21,8 @@ use super::forward::Outbound;
 use super::{Body, Gateway};
 use crate::catalog::UpstreamTools;
 use crate::config::UpstreamConfig;
-use crate::mcp::message::{IdKey, error_response};
+use crate::http::error::GatewayError;
+use crate::mcp::message::IdKey;
 pub use session::StdioSession;
 
 const SESSION_HEADER: &str = "mcp-session-id";
@@ -116,10 +117,6 @@ fn reap_idle(up: Weak<StdioUpstream>) {
     });
 }
 
-fn rpc_error(status: StatusCode, id: Option<&str>, code: i64, message: &str) -> Response<Body> {
-    json_response(status, error_response(id.unwrap_or("null"), code, &format!("tdqs-gateway: {message}"), None))
-}
-
 /// Each message from `rx` as an SSE event, after the ready-made `prefix` events.
 fn sse_stream(rx: tokio::sync::mpsc::Receiver<Bytes>, prefix: Vec<Bytes>) -> Body {
     let head = futures_util::stream::iter(prefix.into_iter().map(Ok));
@@ -162,9 +159,9 @@ pub async fn serve_session(
             up.remove(&s.id);
             Response::new(full(Bytes::new()))
         }
-        (_, Some(None)) => rpc_error(StatusCode::NOT_FOUND, single_id.as_deref(), -32001, "unknown or ended session"),
+        (_, Some(None)) => GatewayError::UnknownSession.into_response(single_id.as_deref()),
         (&Method::GET, Some(Some(s))) => match s.open_listener() {
-            None => rpc_error(StatusCode::CONFLICT, None, -32000, "this session already has a GET stream"),
+            None => GatewayError::StreamTaken.into_response(None),
             Some(rx) => {
                 let mut changes = gw.catalog.list_changes();
                 let (tx_name, weak) = (tools.name.clone(), Arc::downgrade(&s));
@@ -180,26 +177,19 @@ pub async fn serve_session(
                 session_stream(sse_stream(rx, vec![]), &s.id)
             }
         },
-        (&Method::GET | &Method::DELETE, None) => {
-            rpc_error(StatusCode::BAD_REQUEST, None, -32000, "Mcp-Session-Id header required")
-        }
+        (&Method::GET | &Method::DELETE, None) => GatewayError::SessionRequired.into_response(None),
         (_, found) => {
             if admitted.forwarded.is_empty() {
-                return rpc_error(StatusCode::BAD_REQUEST, None, -32700, "the body is not JSON");
+                return GatewayError::NotJson.into_response(None);
             }
             let session = match found {
                 Some(Some(s)) => s,
                 _ if admitted.has_method("initialize") => match up.start(&gw, tools.clone()) {
                     Ok(s) => s,
-                    Err(e) => return rpc_error(StatusCode::SERVICE_UNAVAILABLE, single_id.as_deref(), -32000, &e),
+                    Err(e) => return GatewayError::Unavailable(e).into_response(single_id.as_deref()),
                 },
                 _ => {
-                    return rpc_error(
-                        StatusCode::BAD_REQUEST,
-                        single_id.as_deref(),
-                        -32000,
-                        "Mcp-Session-Id header required",
-                    );
+                    return GatewayError::SessionRequired.into_response(single_id.as_deref());
                 }
             };
             post(&session, &req, admitted, body, up.config.request_timeout_ms).await
@@ -223,7 +213,7 @@ async fn post(
             return json_response(StatusCode::OK, join_array(&refusals));
         }
         if let Err(e) = session.send(&body).await {
-            return rpc_error(StatusCode::BAD_GATEWAY, None, -32000, &format!("cannot write to the server: {e}"));
+            return write_failed(session, e, None);
         }
         let mut r = Response::new(full(Bytes::new()));
         *r.status_mut() = StatusCode::ACCEPTED;
@@ -234,12 +224,7 @@ async fn post(
     let reader = if accepts_sse { session::Reader::Sse } else { session::Reader::Json };
     let (stream, mut rx) = session.open_stream(&ids, &list_ids, reader);
     if let Err(e) = session.send(&body).await {
-        return rpc_error(
-            StatusCode::BAD_GATEWAY,
-            ids.first().map(String::as_str),
-            -32000,
-            &format!("cannot write to the server: {e}"),
-        );
+        return write_failed(session, e, ids.first().map(String::as_str));
     }
     let expiring = session.clone();
     tokio::spawn(async move { expiring.expire(stream, Duration::from_millis(timeout_ms)).await });
@@ -262,4 +247,10 @@ async fn post(
         resp.headers_mut().insert(SESSION_HEADER, v);
     }
     resp
+}
+
+/// 502 for a message the server's stdin would not take.
+fn write_failed(session: &StdioSession, e: impl std::fmt::Display, id: Option<&str>) -> Response<Body> {
+    let reason = format!("cannot write to the server: {e}");
+    GatewayError::Upstream { upstream: session.tools.name.clone(), reason }.into_response(id)
 }

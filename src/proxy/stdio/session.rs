@@ -17,7 +17,8 @@ use tokio::sync::mpsc;
 
 use super::child::{ChildProcess, describe_exit, read_line};
 use crate::catalog::UpstreamTools;
-use crate::mcp::message::{IdKey, Kind, classify, error_response, id_key};
+use crate::mcp::message::{IdKey, Kind, classify, id_key};
+use crate::mcp::rpc_error::RpcError;
 use crate::scoring::service::ScoringService;
 
 /// Server messages kept for a GET stream that is not open yet.
@@ -59,7 +60,7 @@ struct Routing {
 
 pub struct StdioSession {
     pub id: String,
-    tools: Arc<UpstreamTools>,
+    pub(super) tools: Arc<UpstreamTools>,
     scoring: Arc<ScoringService>,
     process: ChildProcess,
     routing: Mutex<Routing>,
@@ -210,7 +211,7 @@ impl StdioSession {
         if let Some(tx) = tx {
             for id in ids {
                 let msg = format!("upstream \"{}\" did not answer within {} ms", self.tools.name, timeout.as_millis());
-                let _ = tx.send(Bytes::from(error_response(&id, -32001, &msg, None))).await;
+                let _ = tx.send(Bytes::from(RpcError::Timeout(&msg).answer(&id))).await;
             }
         }
     }
@@ -347,7 +348,7 @@ impl StdioSession {
         for (id, sid) in pending {
             if let Some(s) = streams.iter().find(|s| s.id == sid) {
                 let msg = format!("upstream \"{}\" exited before answering: {how}{why}", self.tools.name);
-                let _ = s.tx.send(Bytes::from(error_response(&id, -32000, &msg, None))).await;
+                let _ = s.tx.send(Bytes::from(RpcError::Gateway(&msg).answer(&id))).await;
             }
         }
         self.reaped.send_replace(true);

@@ -5,7 +5,7 @@ use http::{Response, StatusCode};
 
 use super::Body;
 use super::body::json_response;
-use crate::mcp::message::error_response;
+use crate::mcp::rpc_error::RpcError;
 
 /// Why the gateway answered instead of the upstream.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +38,18 @@ pub enum GatewayError {
     NotFound,
     #[error("upstream \"{0}\" is served at {1}{0}")]
     WrongTransport(String, &'static str),
+    #[error("unknown or ended session")]
+    UnknownSession,
+    #[error("this session belongs to another principal")]
+    NotYourSession,
+    #[error("Mcp-Session-Id header required")]
+    SessionRequired,
+    #[error("this session already has a GET stream")]
+    StreamTaken,
+    #[error("the body is not JSON")]
+    NotJson,
+    #[error("{0}")]
+    Unavailable(String),
 }
 
 impl GatewayError {
@@ -54,21 +66,25 @@ impl GatewayError {
             GatewayError::UpstreamTimeout { .. } => StatusCode::GATEWAY_TIMEOUT,
             GatewayError::SlowRequest(_) => StatusCode::REQUEST_TIMEOUT,
             GatewayError::RepeatedHeader(_) | GatewayError::AbsoluteTarget => StatusCode::BAD_REQUEST,
+            GatewayError::UnknownSession => StatusCode::NOT_FOUND,
+            GatewayError::NotYourSession => StatusCode::FORBIDDEN,
+            GatewayError::SessionRequired | GatewayError::NotJson => StatusCode::BAD_REQUEST,
+            GatewayError::StreamTaken => StatusCode::CONFLICT,
+            GatewayError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
-    fn code(&self) -> i64 {
-        match self {
-            GatewayError::HeaderMismatch { .. } => -32020,
-            GatewayError::BadBody(_) => -32700,
-            _ => -32000,
-        }
-    }
-
-    /// The response, as a JSON-RPC error answering `id` (JSON text) when known.
+    /// The response, as a JSON-RPC error answering `id` (JSON text) when known. The code is
+    /// the one `mcp::rpc_error` gives the kind of failure.
     pub fn into_response(self, id: Option<&str>) -> Response<Body> {
         let status = self.status();
-        let body = error_response(id.unwrap_or("null"), self.code(), &format!("tdqs-gateway: {self}"), None);
-        json_response(status, body)
+        let text = self.to_string();
+        let rpc = match self {
+            GatewayError::HeaderMismatch { .. } => RpcError::HeaderMismatch(&text),
+            GatewayError::BadBody(_) | GatewayError::NotJson => RpcError::Parse(&text),
+            GatewayError::UnknownSession | GatewayError::NotYourSession => RpcError::Session(&text),
+            _ => RpcError::Gateway(&text),
+        };
+        json_response(status, rpc.answer_to(id))
     }
 }
