@@ -44,6 +44,11 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
             }
         },
     };
+    // Without `[auth]`, an upstream's own OAuth challenge is pointed at the gateway (below).
+    let base = match (&gw.auth, crate::http::origin::request_host(&req)) {
+        (None, Some(host)) => Some(crate::auth::passthrough::gateway_base(&gw.config, host)),
+        _ => None,
+    };
     let (parts, body) = req.into_parts();
     let limit = gw.config.listen.max_body_bytes;
     let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
@@ -62,8 +67,11 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
         body,
         principal,
     };
-    let sse_url = gw.config.upstream(&upstream).and_then(|u| u.sse_url.clone());
-    match (route, sse_url, &out.method) {
+    let config = gw.config.upstream(&upstream);
+    let upstream_url = config.and_then(|u| u.url.clone().or_else(|| u.sse_url.clone()));
+    let sse_url = config.and_then(|u| u.sse_url.clone());
+    let challenged = base.zip(upstream_url).map(|(b, u)| (gw.clone(), b, u, format!("/{route}/{upstream}")));
+    let mut resp = match (route, sse_url, &out.method) {
         ("mcp", None, _) => mcp(gw, &upstream, out).await,
         ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, &url, out).await,
         ("messages", Some(_), &Method::POST) => {
@@ -84,7 +92,13 @@ pub async fn handle(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> 
         }
         (_, None, _) => GatewayError::UnknownUpstream(upstream).into_response(None),
         _ => GatewayError::MethodNotAllowed.into_response(None),
+    };
+    if let Some((gw, base, url, route)) = challenged
+        && matches!(resp.status().as_u16(), 401 | 403)
+    {
+        gw.upstream_oauth.rewrite_challenges(resp.headers_mut(), &base, &route, &url);
     }
+    resp
 }
 
 /// `session_id` from a query string.

@@ -37,6 +37,7 @@ mod gateway_sessions;
 mod gateway_streams;
 mod gateway_threats;
 mod gateway_upstream_client;
+mod gateway_upstream_oauth;
 mod heuristic_calibration;
 mod heuristic_metamorphic;
 mod heuristic_speed;

@@ -164,7 +164,8 @@ async def session_v2(url: str, auth: Any, tool: str | None) -> dict[str, Any]:
 async def call(call_tool: Any, tool: str) -> dict[str, Any]:
     try:
         result = await call_tool(tool, {})
-        return {"call": {"isError": bool(getattr(result, "is_error", getattr(result, "isError", False)))}}
+        text = "\n".join(getattr(c, "text", "") for c in result.content)
+        return {"call": {"isError": bool(getattr(result, "is_error", getattr(result, "isError", False))), "text": text}}
     except Exception as e:  # an MCP error answer
         err = getattr(e, "error", None)
         return {"callError": {"type": type(e).__name__, "message": str(e), "code": getattr(err, "code", None)}}
