@@ -132,9 +132,9 @@ impl Jwks {
 
     /// The key for a token's `kid`. Whatever sends a request here (an unknown `kid`, keys past
     /// their age, an issuer that failed), the JWKS is fetched at most once per
-    /// `jwks_min_refresh_ms` (once per second at most while no keys are held yet), and the
-    /// requests that queued behind a fetch decide again after it rather than each fetching once
-    /// more.
+    /// `jwks_min_refresh_ms` (once per second at most while no keys are held yet). A request
+    /// that finds a fetch under way waits for it (a token signed with a just rotated key is
+    /// then accepted) and decides again after it, rather than fetching once more.
     pub async fn key(&self, kid: Option<&str>) -> Result<Key, AuthError> {
         if let Some(k) = self.lookup(kid, false) {
             return Ok(k);

@@ -9,7 +9,8 @@
 //!
 //! A hostile upstream gets no reach through this: its metadata is fetched only from its own
 //! origin (a challenge naming another host is rewritten but never followed), read within a size
-//! cap and a timeout, and only its `resource` is changed.
+//! cap and a timeout, never through a redirect, and only its `resource` is changed (its
+//! `signed_metadata`, which would contradict that, is dropped).
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -65,6 +66,9 @@ impl UpstreamOAuth {
                 Ok(mut doc) => {
                     let resource = format!("{}{route}", base.trim_end_matches('/'));
                     doc.insert("resource".into(), resource.into());
+                    // Signed metadata would name the upstream as the resource, and takes
+                    // precedence over the plain values where a client checks it (RFC 9728 §2.2).
+                    doc.remove("signed_metadata");
                     return json_response(StatusCode::OK, serde_json::to_vec(&doc).unwrap_or_default());
                 }
                 Err(e) => tracing::debug!(url = %url, error = %e, "no protected resource metadata here"),

@@ -88,7 +88,10 @@ fn allowed(elapsed: Duration, gap: Duration) -> usize {
 async fn unknown_kids_cannot_make_the_gateway_hammer_the_issuer() {
     let rig = Rig::new("auth-jwks-flood");
     let port = free_port();
-    let mut oidc = Oidc::start(&rig, port, "oidc").await;
+    // A slow JWKS (each fetch takes longer than the limit's gap), so requests pile up behind a
+    // fetch, as they do at a busy gateway: they must not each fetch again when it ends.
+    let slow = [("JWKS_DELAY_MS", "300")];
+    let mut oidc = Oidc::start_with(&rig, port, "oidc", &slow).await;
     let upstream = Upstream::fastmcp(&rig, &[]).await;
     let tap = Tap::start(&oidc.issuer()).await;
     let gw = Gateway::start(&rig, "", &config(&oidc, &tap.url("/jwks"), MIN_REFRESH_MS, &upstream.url())).await;
@@ -121,7 +124,7 @@ async fn unknown_kids_cannot_make_the_gateway_hammer_the_issuer() {
     // A real rotation is still picked up (within the limit), and the count stays bounded.
     let started = Instant::now();
     oidc.proc.stop();
-    let oidc = Oidc::start(&rig, port, "oidc-rotated").await;
+    let oidc = Oidc::start_with(&rig, port, "oidc-rotated", &slow).await;
     let rotated = oidc.token("alice-app", "mcp tools:read", &route).await;
     eventually_async("the rotated key is accepted", Duration::from_secs(20), async || {
         (status(&http, &route, &rotated).await == 200).then_some(())

