@@ -117,3 +117,41 @@ async fn sdk_clients_sign_in_to_the_upstreams_authorization_server_through_the_g
     assert_eq!(run["resource"], route, "{run}");
     assert_eq!(run["call"]["content"][0]["text"], expected, "typescript: {run}");
 }
+
+/// A hostile upstream's challenge names another host as its metadata (an address inside the
+/// gateway's network, say): the client is still pointed at the gateway, and the gateway never
+/// asks that host; it reads the upstream's metadata from the upstream's own origin.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_naming_another_host_is_never_followed() {
+    let rig = Rig::new("upstream-oauth-hostile");
+    let oidc = Oidc::start(&rig, free_port(), "oidc").await;
+    // The "internal" host: a recording tap (in front of oidc-provider, which answers 404).
+    let internal = crate::support::tap::Tap::start(&oidc.issuer()).await;
+    let secret = internal.url("/internal/secret");
+    let args = [oidc.issuer(), "--challenge-metadata".to_owned(), secret.clone()];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let upstream = Upstream::python(&rig, "hostile-upstream", "oauth_server.py", &args).await;
+    let gw =
+        Gateway::start(&rig, "", &format!("[[upstream]]\nname = \"secure\"\nurl = \"{}\"\n", upstream.url())).await;
+    let http = reqwest::Client::new();
+    let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"});
+    let direct = http.post(upstream.url()).header("accept", "application/json, text/event-stream").json(&ping);
+    let direct = direct.send().await.unwrap();
+    let theirs = direct.headers()["www-authenticate"].to_str().unwrap().to_owned();
+    assert!(theirs.contains(&secret), "the upstream names the other host: {theirs}");
+
+    let reply = http
+        .post(gw.url("secure"))
+        .header("accept", "application/json, text/event-stream")
+        .json(&ping)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reply.status(), 401);
+    let www = reply.headers()["www-authenticate"].to_str().unwrap().to_owned();
+    let ours = format!("{}/.well-known/oauth-protected-resource/mcp/secure", gw.base());
+    assert!(www.contains(&format!("resource_metadata=\"{ours}\"")) && !www.contains(&secret), "{www}");
+    let meta: Value = http.get(&ours).send().await.unwrap().json().await.unwrap();
+    assert_eq!(meta["resource"], gw.url("secure"), "read from the upstream's own origin: {meta}");
+    assert_eq!(internal.exchanges().len(), 0, "the gateway asked the host the upstream named");
+}

@@ -4,7 +4,10 @@ rig's oidc-provider, checked here against its JWKS (signature, `iss`, `exp`, an 
 without one, `/mcp` answers 401 with `WWW-Authenticate: Bearer ... resource_metadata="<this
 server's /.well-known/oauth-protected-resource/mcp>"`, and that document names the issuer.
 
-    python oauth_server.py ISSUER
+    python oauth_server.py ISSUER [--challenge-metadata URL]
+
+`--challenge-metadata URL`: a hostile upstream's challenge, naming URL (another host) as its
+metadata; the document is still served at the usual place.
 
 Accepted audiences: this server's own `/mcp` URL, and any added with `POST /_rig/audience`
 (body: the URL), as an operator configures a server behind a gateway to accept tokens for the
@@ -15,8 +18,10 @@ gateway's route. Tool `whoami` answers the token's `sub` and `aud`. Recorded (ri
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import jwt
 from starlette.requests import Request
@@ -59,8 +64,29 @@ class OidcVerifier:
         return await asyncio.to_thread(self._check, token)
 
 
+class Challenge:
+    """Replaces the `resource_metadata` of every 401 challenge with another URL."""
+
+    def __init__(self, app: Any, url: str) -> None:
+        self.app, self.url = app, url
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def rewrite(event: Any) -> None:
+            if event["type"] == "http.response.start" and event["status"] == 401:
+                headers = []
+                for k, v in event["headers"]:
+                    if k.lower() == b"www-authenticate":
+                        v = re.sub(rb'resource_metadata="[^"]*"', f'resource_metadata="{self.url}"'.encode(), v)
+                    headers.append((k, v))
+                event = {**event, "headers": headers}
+            await send(event)
+
+        await self.app(scope, receive, rewrite)
+
+
 def main() -> None:
     issuer = sys.argv[1]
+    hostile = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--challenge-metadata" else None
     sock = bind()
     own = f"http://127.0.0.1:{sock.getsockname()[1]}/mcp"
     verifier = OidcVerifier(issuer, [own])
@@ -98,7 +124,7 @@ def main() -> None:
     app = mcp.streamable_http_app()
     app.router.routes.insert(0, Route("/.well-known/oauth-protected-resource/mcp", metadata, methods=["GET"]))
     app.router.routes.append(Route("/_rig/audience", add_audience, methods=["POST"]))
-    serve(Recorder(app), sock)
+    serve(Recorder(Challenge(app, hostile) if hostile else app), sock)
 
 
 if __name__ == "__main__":
