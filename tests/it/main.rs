@@ -23,6 +23,7 @@ mod gateway_auth_jwks;
 mod gateway_auth_python;
 mod gateway_clients;
 mod gateway_conformance;
+mod gateway_conformance_auth;
 mod gateway_enforce;
 mod gateway_faults;
 mod gateway_guards;

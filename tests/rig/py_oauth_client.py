@@ -11,6 +11,12 @@ answering oidc-provider's dev sign-in and consent forms over plain HTTP as a bro
 (standard library only, so both SDKs' venvs run it alike); the code and state are read from
 the redirect to a callback URL nobody listens on.
 
+    python py_oauth_client.py suite URL
+
+The code flow as `alice`, listing only, with the URL last: the command the conformance suite's
+client scenarios run (the suite plays the server and its authorization server, and appends
+the server's URL).
+
     python py_oauth_client.py client-credentials URL ISSUER CLIENT_ID SECRET [TOOL]
 
 Client credentials (`ClientCredentialsOAuthProvider`): a service with its own registration at
@@ -175,6 +181,8 @@ async def main() -> dict[str, Any]:
     mode, url, *rest = sys.argv[1:]
     if mode == "code":
         auth, tool = code_flow(url, rest[0]), (rest[1] if len(rest) > 1 else None)
+    elif mode == "suite":
+        auth, tool = code_flow(url, "alice"), None
     else:
         auth, tool = client_credentials(url, *rest[:3]), (rest[3] if len(rest) > 3 else None)
     run = session_v2 if SDK2 else session_v1
