@@ -155,3 +155,67 @@ async fn a_challenge_naming_another_host_is_never_followed() {
     assert_eq!(meta["resource"], gw.url("secure"), "read from the upstream's own origin: {meta}");
     assert_eq!(internal.exchanges().len(), 0, "the gateway asked the host the upstream named");
 }
+
+/// With `[auth]` on, the same upstream is reached with the gateway's own token (a
+/// client-credentials grant at the upstream's authorization server, for the upstream's own
+/// audience), and an upstream that refuses the gateway (no credentials configured for it) is the
+/// gateway's problem: the caller gets a 502 JSON-RPC error for its request, never the upstream's
+/// challenge (which would send it to sign in somewhere its token is never forwarded).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_auth_on_the_gateway_brings_its_own_token_and_keeps_the_upstreams_challenge() {
+    let rig = Rig::new("upstream-oauth-auth-on");
+    let oidc = Oidc::start(&rig, free_port(), "oidc").await;
+    let upstream = Upstream::python(&rig, "oauth-upstream", "oauth_server.py", &[&oidc.issuer()]).await;
+    let config = format!(
+        r#"
+[auth]
+resource = "{{{{GATEWAY}}}}"
+[[auth.api_key]]
+name = "caller"
+key_env = "CALLER_KEY"
+
+[[upstream]]
+name = "secure"
+url = "{url}"
+[upstream.oauth]
+token_url = "{issuer}/token"
+client_id = "upstream-client"
+client_secret_env = "UPSTREAM_SECRET"
+scope = "mcp"
+resource = "{url}"
+
+[[upstream]]
+name = "bare"
+url = "{url}"
+"#,
+        url = upstream.url(),
+        issuer = oidc.issuer(),
+    );
+    let caller = "caller-key-0123456789abcdef";
+    let env = [("CALLER_KEY", caller), ("UPSTREAM_SECRET", "upstream-client-secret-0123456789")];
+    let gw = Gateway::start_with_env(&rig, "", &config, &env).await;
+    let http = reqwest::Client::new();
+    let init = json!({"jsonrpc": "2.0", "id": 7, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}});
+    let post = |name: &str| {
+        http.post(gw.url(name))
+            .header("accept", "application/json, text/event-stream")
+            .bearer_auth(caller)
+            .json(&init)
+            .send()
+    };
+
+    let bare = post("bare").await.unwrap();
+    assert_eq!(bare.status(), 502);
+    assert!(bare.headers().get("www-authenticate").is_none(), "the upstream's challenge reached the caller");
+    let body: Value = bare.json().await.unwrap();
+    assert_eq!(body["id"], 7, "{body}");
+    assert!(body["error"]["message"].as_str().unwrap().contains("\"bare\""), "{body}");
+
+    let mut client =
+        crate::support::rig::http::Mcp::new(gw.url("secure")).with_header("authorization", &format!("Bearer {caller}"));
+    client.initialize("2025-06-18", json!({})).await;
+    let answer = client.call("tools/call", json!({"name": "whoami", "arguments": {}})).await;
+    let text = answer["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{answer}"));
+    assert!(text.ends_with(&format!(" {}", upstream.url())), "the gateway's token, for the upstream: {text}");
+}
