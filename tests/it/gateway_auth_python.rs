@@ -3,12 +3,14 @@
 //! the first request's 401 leads the SDK to the route's protected resource metadata, the
 //! authorization server, a registration and a sign-in by authorization code with PKCE (or a
 //! client-credentials grant), and the token it gets lists through the gateway; two identities
-//! see different tool sets of one upstream, and a refused call stays refused.
+//! see different tool sets of one upstream, and a refused call stays refused. The 2.x client
+//! signs in on protocol revision 2026-07-28 too.
 
 use serde_json::Value;
 
 use crate::gateway_auth::{Setup, setup};
-use crate::support::rig::{python, python2, require_sdk2, rig_dir, run_client};
+use crate::support::oidc::Oidc;
+use crate::support::rig::{Gateway, Rig, Upstream, free_port, python, python2, require_sdk2, rig_dir, run_client};
 
 /// Runs the rig's OAuth client under one SDK's Python.
 async fn py_oauth(python: std::path::PathBuf, args: &[&str]) -> Value {
@@ -71,4 +73,27 @@ async fn python_sdk_2x_signs_in_from_the_401() {
     sign_ins(&s, python2(), 2).await;
     let created = s.tap.exchanges().into_iter().filter(|e| e.calls_tool("create_issue")).count();
     assert_eq!(created, 1, "only alice's call went upstream");
+}
+
+/// The SDK 2.x client on protocol revision 2026-07-28 (no sessions: every request carries the
+/// token, and its first, the `server/discover` probe, is the one that meets the 401) in front
+/// of the SDK 2.x server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_sdk_2x_signs_in_on_2026_07_28() {
+    require_sdk2();
+    let rig = Rig::new("auth-py2-2026");
+    let oidc = Oidc::start(&rig, free_port(), "oidc").await;
+    let upstream = Upstream::py2(&rig, &[]).await;
+    let config = format!(
+        "[auth]\nissuer = \"{}\"\nresource = \"{{{{GATEWAY}}}}\"\nrequired_scopes = [\"mcp\"]\n\n\
+         [[upstream]]\nname = \"modern\"\nurl = \"{}\"\n",
+        oidc.issuer(),
+        upstream.url()
+    );
+    let gw = Gateway::start(&rig, "", &config).await;
+    let run = py_oauth(python2(), &["code", &gw.url("modern"), "alice", "search_issues"]).await;
+    assert_eq!(run["steps"], serde_json::json!(["registered", "redirect", "login", "consent", "token"]), "{run}");
+    assert_eq!(run["protocolVersion"], "2026-07-28", "{run}");
+    assert!(names(&run).contains(&"search_issues".to_owned()), "{run}");
+    assert!(run.get("call").is_some(), "{run}");
 }
