@@ -1,7 +1,8 @@
 //! The issuer's signing keys: its metadata (RFC 8414 `oauth-authorization-server`, else OpenID
 //! `openid-configuration`) names the JWKS, which is fetched, kept, refetched when it is old,
-//! and refetched early when a token names a key it does not hold (at most once per
-//! `jwks_min_refresh_ms`, so a flood of made-up `kid`s cannot turn into a flood of fetches).
+//! and refetched early when a token names a key it does not hold. Every fetch, whatever caused
+//! it, counts against one limit (`jwks_min_refresh_ms`), so a flood of made-up `kid`s, or of
+//! tokens while the issuer is down, cannot turn into a flood of fetches.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -16,6 +17,9 @@ use super::AuthError;
 const MAX_DOCUMENT_BYTES: usize = 1024 * 1024;
 /// Keys kept from one JWKS.
 const MAX_KEYS: usize = 64;
+/// The shortest gap between fetches while no keys are held (an issuer that was down when the
+/// gateway started is asked again soon, but not on every request).
+const RETRY_WITHOUT_KEYS: Duration = Duration::from_secs(1);
 
 /// One usable key: the decoder, and the algorithm the JWK pins, if it does.
 #[derive(Clone)]
@@ -30,8 +34,10 @@ struct Held {
     /// Keys without a `kid` (usable only when the token names none).
     unnamed: Vec<Key>,
     fetched: Option<Instant>,
-    /// When an unknown `kid` last caused a fetch.
-    forced: Option<Instant>,
+    /// When a fetch was last tried, whatever its outcome (the limit counts from here).
+    attempted: Option<Instant>,
+    /// Why the last fetch failed, told to callers while no keys are held.
+    failure: Option<String>,
 }
 
 /// The authorization server's metadata the gateway uses.
@@ -124,27 +130,49 @@ impl Jwks {
         Err(AuthError::Unavailable(format!("cannot discover the metadata of {issuer}: {last}")))
     }
 
-    /// The key for a token's `kid`.
+    /// The key for a token's `kid`. Whatever sends a request here (an unknown `kid`, keys past
+    /// their age, an issuer that failed), the JWKS is fetched at most once per
+    /// `jwks_min_refresh_ms` (once per second at most while no keys are held yet). A request
+    /// that finds a fetch under way waits for it (a token signed with a just rotated key is
+    /// then accepted) and decides again after it, rather than fetching once more.
     pub async fn key(&self, kid: Option<&str>) -> Result<Key, AuthError> {
         if let Some(k) = self.lookup(kid, false) {
             return Ok(k);
         }
-        let stale = self.held.lock().map(|h| h.fetched.is_none_or(|t| t.elapsed() >= self.max_age)).unwrap_or(true);
-        let may_force =
-            self.held.lock().map(|h| h.forced.is_none_or(|t| t.elapsed() >= self.min_refresh)).unwrap_or(false);
-        if stale || may_force {
+        if self.may_fetch() {
             let _one = self.fetching.lock().await;
-            // Another request may have fetched while this one waited.
             if let Some(k) = self.lookup(kid, false) {
                 return Ok(k);
             }
-            if !stale && let Ok(mut h) = self.held.lock() {
-                h.forced = Some(Instant::now());
+            if self.may_fetch() {
+                if let Ok(mut h) = self.held.lock() {
+                    h.attempted = Some(Instant::now());
+                }
+                if let Err(AuthError::Unavailable(why) | AuthError::Invalid(why)) = self.fetch().await {
+                    tracing::warn!(error = %why, "the JWKS could not be fetched");
+                    if let Ok(mut h) = self.held.lock() {
+                        h.failure = Some(why);
+                    }
+                }
             }
-            self.fetch().await?;
         }
-        self.lookup(kid, true)
-            .ok_or_else(|| AuthError::Invalid("the token's signing key is not in the issuer's JWKS".into()))
+        if let Some(k) = self.lookup(kid, true) {
+            return Ok(k);
+        }
+        match self.held.lock().ok().and_then(|h| h.fetched.is_none().then(|| h.failure.clone())) {
+            // No keys at all: the gateway cannot decide, which is not the token's fault.
+            Some(why) => {
+                Err(AuthError::Unavailable(why.unwrap_or_else(|| "the issuer's JWKS is not fetched yet".into())))
+            }
+            None => Err(AuthError::Invalid("the token's signing key is not in the issuer's JWKS".into())),
+        }
+    }
+
+    /// Whether the limit allows a fetch now.
+    fn may_fetch(&self) -> bool {
+        let Ok(h) = self.held.lock() else { return false };
+        let gap = if h.fetched.is_none() { self.min_refresh.min(RETRY_WITHOUT_KEYS) } else { self.min_refresh };
+        h.attempted.is_none_or(|t| t.elapsed() >= gap)
     }
 
     fn lookup(&self, kid: Option<&str>, any_age: bool) -> Option<Key> {
@@ -188,7 +216,7 @@ impl Jwks {
         tracing::info!(url = %url, keys = held.keys.len() + held.unnamed.len(), "JWKS fetched");
         held.fetched = Some(Instant::now());
         if let Ok(mut h) = self.held.lock() {
-            held.forced = h.forced;
+            held.attempted = h.attempted;
             *h = held;
         }
         Ok(())

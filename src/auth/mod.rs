@@ -11,6 +11,7 @@ pub mod introspect;
 pub mod jwks;
 pub mod jwt;
 pub mod metadata;
+pub mod passthrough;
 pub mod principal;
 pub mod upstream;
 

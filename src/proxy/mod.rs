@@ -64,6 +64,8 @@ pub struct Gateway {
     legacy: legacy::LegacyLinks,
     /// Old clients bridged to new upstreams.
     bridges: bridge::Bridges,
+    /// With `[auth]` off: the upstreams' own OAuth, pointed at the gateway's routes.
+    pub upstream_oauth: crate::auth::passthrough::UpstreamOAuth,
 }
 
 impl Gateway {
@@ -121,6 +123,7 @@ impl Gateway {
             sessions: session::Sessions::new(session_idle),
             legacy: Default::default(),
             bridges: Default::default(),
+            upstream_oauth: crate::auth::passthrough::UpstreamOAuth::new(auth_http),
         });
         let weak = Arc::downgrade(&gw);
         crate::telemetry::metrics()

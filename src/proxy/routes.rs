@@ -44,6 +44,11 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
             }
         },
     };
+    // Without `[auth]`, an upstream's own OAuth challenge is pointed at the gateway (below).
+    let base = match (&gw.auth, crate::http::origin::request_host(&req)) {
+        (None, Some(host)) => Some(crate::auth::passthrough::gateway_base(&gw.config, host)),
+        _ => None,
+    };
     let (parts, body) = req.into_parts();
     let limit = gw.config.listen.max_body_bytes;
     let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
@@ -62,8 +67,14 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
         body,
         principal,
     };
-    let sse_url = gw.config.upstream(&upstream).and_then(|u| u.sse_url.clone());
-    match (route, sse_url, &out.method) {
+    let config = gw.config.upstream(&upstream);
+    let upstream_url = config.and_then(|u| u.url.clone().or_else(|| u.sse_url.clone()));
+    let sse_url = config.and_then(|u| u.sse_url.clone());
+    let challenged = base.zip(upstream_url).map(|(b, u)| (gw.clone(), b, u, format!("/{route}/{upstream}")));
+    // With `[auth]` on, what goes upstream are the gateway's own credentials (kept for an
+    // answer that refuses them: the body, a cheap copy, gives that answer its id).
+    let fronted = gw.auth.is_some().then(|| (out.body.clone(), upstream.clone()));
+    let mut resp = match (route, sse_url, &out.method) {
         ("mcp", None, _) => mcp(gw, &upstream, out).await,
         ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, &url, out).await,
         ("messages", Some(_), &Method::POST) => {
@@ -84,7 +95,42 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
         }
         (_, None, _) => GatewayError::UnknownUpstream(upstream).into_response(None),
         _ => GatewayError::MethodNotAllowed.into_response(None),
+    };
+    if let Some((gw, base, url, route)) = challenged
+        && matches!(resp.status().as_u16(), 401 | 403)
+    {
+        gw.upstream_oauth.rewrite_challenges(resp.headers_mut(), &base, &route, &url);
     }
+    if let Some((body, upstream)) = fronted
+        && refuses_credentials(&resp)
+    {
+        return gateway_credentials_refused(resp.status(), &body, upstream);
+    }
+    resp
+}
+
+/// An upstream's 401, or 403 with a Bearer challenge: its answer to the credentials.
+fn refuses_credentials(resp: &Response<Body>) -> bool {
+    let bearer = || {
+        resp.headers().get_all(header::WWW_AUTHENTICATE).iter().any(|v| {
+            v.to_str().is_ok_and(|v| v.trim_start().get(..6).is_some_and(|s| s.eq_ignore_ascii_case("bearer")))
+        })
+    };
+    resp.status() == http::StatusCode::UNAUTHORIZED || (resp.status() == http::StatusCode::FORBIDDEN && bearer())
+}
+
+/// With `[auth]` on, an upstream refusing the gateway's credentials is the gateway's problem
+/// (its `[upstream.oauth]` or `headers`), never the caller's: passing the upstream's challenge
+/// on would send the client to sign in at the upstream's authorization server with a token the
+/// gateway never forwards. The caller gets a 502 naming the upstream, its request's id kept.
+fn gateway_credentials_refused(status: http::StatusCode, body: &bytes::Bytes, upstream: String) -> Response<Body> {
+    tracing::warn!(upstream = %upstream, status = status.as_u16(), "the upstream refused the gateway's credentials");
+    let id = match crate::mcp::message::parse_body(body) {
+        Some(crate::mcp::message::Payload::Single(m)) => m.request_id().cloned(),
+        _ => None,
+    };
+    let reason = format!("it answered {} to the gateway's own credentials", status.as_u16());
+    GatewayError::Upstream { upstream, reason }.into_response(id.as_deref())
 }
 
 /// `session_id` from a query string.

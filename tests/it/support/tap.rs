@@ -60,7 +60,9 @@ impl Tap {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("tap bind");
         let port = listener.local_addr().unwrap().port();
         let log: Arc<Mutex<Vec<Exchange>>> = Arc::default();
-        let client = reqwest::Client::new();
+        // No pooled connections: a server that closes an idle one (uvicorn after 5 s) while a
+        // request is being written on it would turn into a 502 from the tap, not the upstream.
+        let client = reqwest::Client::builder().pool_max_idle_per_host(0).build().expect("tap client");
         let target = target_base.trim_end_matches('/').to_owned();
         let task_log = log.clone();
         let task = tokio::spawn(async move {
