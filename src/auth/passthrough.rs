@@ -80,12 +80,12 @@ impl UpstreamOAuth {
 
 /// The gateway's base URL as a client reaches it: `auth.resource` when set (the public URL
 /// behind a TLS-terminating proxy), else the request's validated `Host` with the listener's
-/// scheme.
-pub fn gateway_base(config: &crate::config::Config, host: &str) -> String {
-    match &config.auth.resource {
+/// scheme (`tls`: the listener serves HTTPS).
+pub fn gateway_base(resource: Option<&str>, tls: bool, host: &str) -> String {
+    match resource {
         Some(r) => r.trim_end_matches('/').to_owned(),
         None => {
-            let scheme = if config.listen.tls_cert.is_some() { "https" } else { "http" };
+            let scheme = if tls { "https" } else { "http" };
             format!("{scheme}://{host}")
         }
     }

@@ -46,7 +46,11 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
     };
     // Without `[auth]`, an upstream's own OAuth challenge is pointed at the gateway (below).
     let base = match (&gw.auth, crate::http::origin::request_host(&req)) {
-        (None, Some(host)) => Some(crate::auth::passthrough::gateway_base(&gw.config, host)),
+        (None, Some(host)) => Some(crate::auth::passthrough::gateway_base(
+            gw.config.auth.resource.as_deref(),
+            gw.config.listen.tls_cert.is_some(),
+            host,
+        )),
         _ => None,
     };
     let (parts, body) = req.into_parts();

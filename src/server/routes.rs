@@ -64,7 +64,11 @@ async fn upstream_resource_metadata(gw: &Gateway, req: &Request<Incoming>, path:
     if !gw.config.listen.allows_host(host) {
         return GatewayError::ForbiddenHost(host.to_owned()).into_response(None);
     }
-    let base = crate::auth::passthrough::gateway_base(&gw.config, host);
+    let base = crate::auth::passthrough::gateway_base(
+        gw.config.auth.resource.as_deref(),
+        gw.config.listen.tls_cert.is_some(),
+        host,
+    );
     gw.upstream_oauth.metadata(&base, route, &url).await
 }
 
