@@ -15,7 +15,11 @@
 //!            -> exchange: strict reading, refusals, learning (catalog: is this tool visible
 //!               to this caller?) -> upstream (credentials, connect/response deadlines)
 //!            -> answer: JSON or SSE, every tools/list result through catalog::list
-//!               (parse -> score -> decide -> render), unreadable answers per policy
+//!               (evaluate: parse -> score -> threats -> pin -> policy::decide_tool;
+//!                record: telemetry, sightings; keep: the table; render: annotate or hide),
+//!               unreadable answers per policy
+//! errors     anything the gateway answers itself: http::error (status) and
+//!            mcp::rpc_error (the JSON-RPC error, with the request's id)
 //! ```
 
 mod listener;
