@@ -250,6 +250,16 @@ impl UpstreamTools {
             };
             states.push((name, state));
         }
+        if self.policy.pin {
+            // Texts for the approval views, which compare what is held with what was approved.
+            let listed: Vec<(&str, &str, &str)> = states
+                .iter()
+                .filter_map(|(n, s)| {
+                    Some((n.as_str(), s.scored.as_ref()?.score.context_signals.input_hash.as_str(), &*s.raw))
+                })
+                .collect();
+            scoring.pins().keep_texts(&self.name, &listed);
+        }
         if !list.has_next_page() && !states.iter().any(|(_, s)| s.pin == Some(PinStatus::Unverified)) {
             // The first listing is over (all its pages): later names are new.
             self.pin_stage.store(2, std::sync::atomic::Ordering::Relaxed);
