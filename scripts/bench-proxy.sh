@@ -246,7 +246,11 @@ label, expr = sys.argv[1], sys.argv[2]
 raw = sys.stdin.read()
 if raw.lstrip().startswith("event:") or raw.lstrip().startswith("data:"):
     raw = [l[5:] for l in raw.splitlines() if l.startswith("data:")][-1]
-v = json.loads(raw)
+try:
+    v = json.loads(raw)
+except ValueError:
+    print("BAD " + label + ": the answer is not JSON: " + repr(raw[:300]), file=sys.stderr)
+    sys.exit(1)
 ok = eval(expr)
 print(("ok  " if ok else "BAD ") + label, file=sys.stderr)
 sys.exit(0 if ok else 1)
