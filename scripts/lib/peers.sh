@@ -79,7 +79,8 @@ have_mcp_proxy_rs() {
 # (TOML, one HTTP backend named `bench`) is written next to its log. It serves Streamable HTTP
 # at the root path only (0.6.0 answers 404 with an empty body on /mcp), wants a session
 # (initialize first, then Mcp-Session-Id), and answers JSON. Tools come back namespaced by
-# backend (`bench/<tool>`), hence MR_TOOL: its lists are 100 x 6 bytes longer than direct.
+# backend (`bench/<tool>`), hence MR_TOOL, beside five management tools of its own
+# (`proxy/...`): its list answers are longer than direct's.
 start_mcp_proxy_rs() {
     local name="$1" up="$2" dir port
     dir="$OUT/$name"
