@@ -5,7 +5,8 @@
 //! Before each approval it prints what is being approved as a diff against what was approved
 //! before: for a changed definition its own approved one, for a name new to the upstream (a
 //! rename, held under `pin_new_tools = "hold"`) the nearest definition approved under another
-//! name, as the admin API's approvals view shows it. `--dry-run` prints and approves nothing.
+//! name, as the admin API's approvals view shows it (on stderr; stdout keeps one line per tool).
+//! `--dry-run` prints and approves nothing.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -82,8 +83,10 @@ pub fn run(args: ApproveArgs) -> anyhow::Result<Outcome> {
         })
         .collect();
     let before = latest_approved(&*store, &args.upstream)?;
+    // The comparisons are for the person at the terminal (stderr); stdout keeps one line per
+    // tool saying what was done, as scripts read it.
     for p in &new {
-        print!("{}", against_approved(&*store, &before, &approved, p)?);
+        eprint!("{}", against_approved(&*store, &before, &approved, p)?);
     }
     if args.dry_run {
         for (tool, hash) in &targets {

@@ -2,7 +2,7 @@
 //! held, and the approval views compare it with the definition approved under the old name,
 //! which no list carries any more. Both views read that definition from the store: the admin
 //! API's approvals (on SQLite and on PostgreSQL) and `tdqs-gateway approve`, which shows the
-//! same diff before it approves (`--dry-run`) and when it does.
+//! same diff (on stderr) before it approves (`--dry-run`) and when it does.
 
 use crate::support::admin;
 use crate::support::pg as pg_support;
@@ -111,18 +111,19 @@ async fn a_rename_after_a_restart_is_shown_against_the_old_name(rig: &Rig, store
     support::eventually_async("the CLI sees the held definition", WAIT, async || {
         let (ok, out, err) = approve(&cfg_path, "read_file_v2", &["--dry-run"]);
         shown = format!("{out}{err}");
-        (ok && out.contains("nearest approved definition: read_file ")).then_some(())
+        (ok && err.contains("nearest approved definition: read_file ")).then_some(())
     })
     .await;
     assert!(shown.contains("m/read_file_v2 ") && shown.contains("a name new to this upstream"), "{shown}");
     assert!(shown.contains("+  \"name\": \"read_file_v2\"") && shown.contains(ADDED), "{shown}");
-    assert!(shown.contains("would approve: m/read_file_v2 "), "{shown}");
+    assert!(shown.starts_with("would approve: m/read_file_v2 "), "stdout first: {shown}");
     assert!(store.pins().unwrap().iter().all(|p| p.tool != "read_file_v2"), "a dry run approves nothing");
 
     let (ok, out, err) = approve(&cfg_path, "read_file_v2", &[]);
     assert!(ok, "{err}");
-    assert!(out.contains("nearest approved definition: read_file ") && out.contains(ADDED), "{out}");
-    assert!(out.contains("approved: m/read_file_v2 "), "{out}");
+    assert!(err.contains("nearest approved definition: read_file ") && err.contains(ADDED), "{err}");
+    assert_eq!(out.lines().collect::<Vec<_>>().len(), 1, "stdout: one line per tool: {out}");
+    assert!(out.starts_with("approved: m/read_file_v2 "), "{out}");
     support::eventually_async("the approved tool is listed", WAIT, async || {
         (names(&list(&second).await) == ["list_dir", "read_file_v2"]).then_some(())
     })
