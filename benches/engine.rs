@@ -8,7 +8,11 @@
 //! - `parse`: bytes of a `tools/list` result of 50 tools to validated definitions.
 //! - `threats`: the threat analysis per tool (`analyze_tool`, and with `cross_server` against
 //!   its siblings) over the same corpus, over the real definitions of the threat corpus
-//!   (`tests/data/threats/benign-real.json`), and over the poisoned ones.
+//!   (`tests/data/threats/benign-real.json`), and over the poisoned ones; and the first sighting
+//!   of one list of 100 tools (each tool analysed and checked against the list's names and a
+//!   second upstream's 100).
+//! - `heuristic`: the heuristic judge per tool (`judge_tool`, each tool with its server's other
+//!   names as siblings, context signals included).
 //!
 //! Run: `cargo bench --bench engine`. For the ratio against the reference Python package, see
 //! `scripts/bench-engine.sh`.
@@ -16,10 +20,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use tdqs_gateway::judge::heuristic::judge_tool;
 use tdqs_gateway::tdqs::canonical::to_sorted_compact;
 use tdqs_gateway::tdqs::definition::{ToolDefinition, parse_tools};
 use tdqs_gateway::tdqs::gates::evaluate_gates;
-use tdqs_gateway::tdqs::json::{self, JsValue};
+use tdqs_gateway::tdqs::json::{self, JsString, JsValue};
 use tdqs_gateway::tdqs::lint::lint_tools;
 use tdqs_gateway::tdqs::signals::context_signals;
 use tdqs_gateway::tdqs::threat::report::tool_json;
@@ -163,5 +168,46 @@ fn threats(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, stages12, lint, parse, threats);
+/// The threat analysis a gateway runs when it first sees a `tools/list` of 100 tools while
+/// another upstream lists 100 more: every tool analysed, and checked against its own list's
+/// names and the other upstream's.
+fn first_sighting(c: &mut Criterion) {
+    let f = fixture();
+    let tools: Vec<serde_json::Value> = f.servers.iter().flatten().map(tool_json).collect();
+    let (list, other) = (&tools[..100], &tools[100..200]);
+    let own: Vec<&str> = list.iter().filter_map(|t| t["name"].as_str()).collect();
+    let others: Vec<(&str, &str)> = other.iter().filter_map(|t| t["name"].as_str()).map(|n| ("other", n)).collect();
+    let mut g = c.benchmark_group("threats");
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("first_sighting/list_of_100", |b| {
+        b.iter(|| {
+            for t in list {
+                black_box(analyze_tool(black_box(t)));
+                black_box(cross_server(black_box(t), &own, &others));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn heuristic(c: &mut Criterion) {
+    let f = fixture();
+    let mut g = c.benchmark_group("heuristic");
+    g.throughput(Throughput::Elements(f.tools));
+    g.bench_function("judge_tool/servers_of_50", |b| {
+        b.iter(|| {
+            for s in &f.servers {
+                let names: Vec<JsString> = s.iter().map(|t| t.name.clone()).collect();
+                for t in s {
+                    let signals = context_signals(t);
+                    let siblings: Vec<JsString> = names.iter().filter(|n| **n != t.name).cloned().collect();
+                    black_box(judge_tool(black_box(t), &signals, &siblings));
+                }
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, stages12, lint, parse, threats, first_sighting, heuristic);
 criterion_main!(benches);

@@ -6,6 +6,10 @@
 //! The difference of the two totals over 5 passes and the tools per pass is the instructions
 //! per tool, setup excluded. Each pass runs `analyze_tool` and `cross_server` (siblings as the
 //! server's own tools) over the real definitions of the threat corpus and the bench corpus.
+//!
+//! With a second argument `list-of-100`, each pass is instead the first sighting of one list of
+//! 100 tools (the bench corpus' first 100) while a second upstream lists the next 100: every tool
+//! analysed and checked against both name sets, as `threats/first_sighting` in the engine bench.
 
 use std::hint::black_box;
 
@@ -24,6 +28,26 @@ fn main() {
     for chunk in bench.as_array().unwrap().chunks(50) {
         let tools = parse_tools(&json::JsValue::Array(chunk.to_vec())).unwrap().tools;
         servers.push(tools.iter().map(tool_json).collect());
+    }
+    if std::env::args().nth(2).as_deref() == Some("list-of-100") {
+        let all: Vec<serde_json::Value> = servers.drain(..).rev().take(20).rev().flatten().collect();
+        let (list, other) = (&all[..100], &all[100..200]);
+        let own: Vec<&str> = list.iter().filter_map(|t| t["name"].as_str()).collect();
+        let others: Vec<(&str, &str)> = other.iter().filter_map(|t| t["name"].as_str()).map(|n| ("other", n)).collect();
+        warm_up();
+        let start = std::time::Instant::now();
+        let mut found = 0;
+        for _ in 0..passes {
+            for t in list {
+                found += black_box(analyze_tool(black_box(t))).len();
+                found += black_box(cross_server(black_box(t), &own, &others)).len();
+            }
+        }
+        let per_list = start.elapsed().as_secs_f64() * 1e3 / passes as f64;
+        println!(
+            "list of 100 beside 100 others, {passes} passes, {found} findings, {per_list:.2} ms per list (wall clock)"
+        );
+        return;
     }
     warm_up();
     let tools: usize = servers.iter().map(Vec::len).sum();

@@ -246,9 +246,13 @@ label, expr = sys.argv[1], sys.argv[2]
 raw = sys.stdin.read()
 if raw.lstrip().startswith("event:") or raw.lstrip().startswith("data:"):
     raw = [l[5:] for l in raw.splitlines() if l.startswith("data:")][-1]
-v = json.loads(raw)
+try:
+    v = json.loads(raw)
+except ValueError:
+    print("BAD " + label + ": the answer is not JSON: " + repr(raw[:300]), file=sys.stderr)
+    sys.exit(1)
 ok = eval(expr)
-print(("ok  " if ok else "BAD ") + label, file=sys.stderr)
+print(("ok  " if ok else "BAD ") + label + ("" if ok else ": " + repr(raw[:300])), file=sys.stderr)
 sys.exit(0 if ok else 1)
 ' "$1" "$2"
 }
@@ -285,7 +289,10 @@ start_hops() {
     if [ "$MCP_RS" = 1 ]; then
         start_mcp_proxy_rs "mcp-proxy-rs-$set" "$up"
         set_variant "mcp-proxy-rs@$set" "$MR_URL" "$MR_PG" "${MR_SID:--}" "$MR_TOOL"
-        post "$MR_URL" tools/list "$MR_SID" | check "mcp-proxy (Rust) tools/list ($set): $tools tools" "len($TOOLS) == $tools"
+        # Its lists carry the backend's tools as bench/<name> plus five management tools of
+        # its own (proxy/add_backend, proxy/config, ...): its list answers are a little longer.
+        post "$MR_URL" tools/list "$MR_SID" | check "mcp-proxy (Rust) tools/list ($set): $tools tools (+ its own)" \
+            "len([t for t in $TOOLS if t[\"name\"].startswith(\"bench/\")]) == $tools"
         post "$MR_URL" tools/call "$MR_SID" "$MR_TOOL" |
             check "mcp-proxy (Rust) tools/call ($set)" "v[\"result\"][\"content\"][0][\"text\"].startswith(\"search_issues\")"
         HOP_VARIANTS+=(mcp-proxy-rs)

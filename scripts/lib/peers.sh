@@ -76,8 +76,11 @@ have_mcp_proxy_rs() {
 }
 
 # start_mcp_proxy_rs NAME UPSTREAM_URL -> sets MR_URL, MR_PG, MR_SID, MR_TOOL. Its config
-# (TOML, one HTTP backend named `bench`) is written next to its log. Tools come back
-# namespaced by backend (`bench/<tool>`), hence MR_TOOL.
+# (TOML, one HTTP backend named `bench`) is written next to its log. It serves Streamable HTTP
+# at the root path only (0.6.0 answers 404 with an empty body on /mcp), wants a session
+# (initialize first, then Mcp-Session-Id), and answers JSON. Tools come back namespaced by
+# backend (`bench/<tool>`), hence MR_TOOL, beside five management tools of its own
+# (`proxy/...`): its list answers are longer than direct's.
 start_mcp_proxy_rs() {
     local name="$1" up="$2" dir port
     dir="$OUT/$name"
@@ -100,10 +103,14 @@ url = "$up"
 EOF
     start "$name" "$dir/stdout.log" env RUST_LOG=warn "$MCP_PROXY_RS" --config "$dir/proxy.toml"
     MR_PG=$STARTED
-    MR_URL="http://127.0.0.1:$port/mcp"
+    MR_URL="http://127.0.0.1:$port/"
     MR_TOOL="bench/search_issues"
     wait_port "$port"
     MR_SID=$(open_session "$MR_URL")
+    if [ -z "$MR_SID" ]; then
+        log "mcp-proxy (Rust) at $MR_URL gave no session id on initialize (see $dir/stdout.log)"
+        return 1
+    fi
 }
 
 # open_session URL: initialize + notifications/initialized; the session id on stdout (empty

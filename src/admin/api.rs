@@ -87,7 +87,7 @@ impl Route {
         let query = Query::parse(req.uri().query().unwrap_or(""))?;
         match self {
             Route::Upstreams => Ok(json_ok(&upstreams(&console).await)),
-            Route::Approvals => Ok(json_ok(&json!({ "approvals": approvals(&console) }))),
+            Route::Approvals => Ok(json_ok(&json!({ "approvals": approvals(&console).await }))),
             Route::Events => Ok(events::stream(&console)),
             Route::Report(n) => report(&console, upstream(&console, &n)?, &query).await,
             Route::Tools(n) => Ok(json_ok(&tools(upstream(&console, &n)?, &query)?)),
@@ -297,14 +297,30 @@ fn rules(console: &Console) -> Value {
 }
 
 /// Pinned tools whose current definition is not approved, on every upstream.
-fn approvals(console: &Console) -> Vec<Value> {
+async fn approvals(console: &Console) -> Vec<Value> {
     let mut names: Vec<&String> = console.catalog.upstreams.keys().collect();
     names.sort();
     let mut out = Vec::new();
     for name in names {
         let up = &console.catalog.upstreams[name];
-        let approved = up.approved_definitions();
-        for v in up.snapshot().into_iter().filter(|v| v.pin.is_some_and(PinStatus::awaits_approval)) {
+        let held: Vec<_> =
+            up.snapshot().into_iter().filter(|v| v.pin.is_some_and(PinStatus::awaits_approval)).collect();
+        if held.is_empty() {
+            continue;
+        }
+        // What was approved: the store's (approved names no longer listed, approvals before a
+        // restart), then what this gateway saw approved while listing.
+        let upstream = name.clone();
+        // A store that cannot answer leaves the diff to what is in memory, not the view empty.
+        let stored = match blocking(console, move |s| crate::store::approved::latest_approved(s, &upstream)).await {
+            Ok(stored) => stored.unwrap_or_default(),
+            Err(e) => {
+                tracing::warn!(upstream = %name, error = %e, "cannot read approved definitions from the store");
+                Vec::new()
+            }
+        };
+        let approved = crate::store::approved::merged(stored, up.approved_definitions());
+        for v in held {
             let hash = v.score.as_ref().map(|s| s.context_signals.input_hash.clone());
             // A new name is compared with the nearest definition approved under another name
             // (a rename); a changed one with its own approved definition.

@@ -14,7 +14,7 @@ mod api;
 mod assets;
 mod auth;
 mod events;
-mod nearest;
+pub(crate) mod nearest;
 pub(crate) mod threat_report;
 
 use std::net::SocketAddr;

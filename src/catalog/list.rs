@@ -201,13 +201,28 @@ impl UpstreamTools {
         }
     }
 
-    /// Telemetry and sightings for what a list's evaluation found.
+    /// Telemetry, sightings and (pinned upstreams) the definitions' texts for what a list's
+    /// evaluation found.
     fn record(&self, scoring: &Arc<ScoringService>, listed: &[Listed]) {
         for l in listed {
             if let (Some(scored), Some(started)) = (&l.state.scored, l.started) {
                 scoring.record_sighting(&self.name, &l.name, &scored.score.context_signals.input_hash);
                 crate::telemetry::scored(&self.name, &l.name, &scored.facts(), started);
             }
+        }
+        if self.policy.pin {
+            // Texts for the approval views, which compare what is held with what was approved.
+            let texts: Vec<(&str, &str, &str)> = listed
+                .iter()
+                .filter_map(|l| {
+                    Some((
+                        l.name.as_str(),
+                        l.state.scored.as_ref()?.score.context_signals.input_hash.as_str(),
+                        &*l.state.raw,
+                    ))
+                })
+                .collect();
+            scoring.pins().keep_texts(&self.name, &texts);
         }
     }
 

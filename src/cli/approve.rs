@@ -1,6 +1,12 @@
 //! `tdqs-gateway approve`: records the current definition of pinned tools as approved, in the
 //! store the config names. Running gateways read approvals back within seconds (a fleet from
 //! the shared PostgreSQL), and tools hidden for a changed definition come back.
+//!
+//! Before each approval it prints what is being approved as a diff against what was approved
+//! before: for a changed definition its own approved one, for a name new to the upstream (a
+//! rename, held under `pin_new_tools = "hold"`) the nearest definition approved under another
+//! name, as the admin API's approvals view shows it (on stderr; stdout keeps one line per tool).
+//! `--dry-run` prints and approves nothing.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -9,8 +15,10 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use super::Outcome;
+use crate::admin::nearest::{Candidate, nearest};
 use crate::config::Config;
-use crate::store::{Pin, Sighting, StoreUrl, now_ms};
+use crate::store::approved::{definition, latest_approved};
+use crate::store::{Pin, Sighting, Store, StoreUrl, now_ms};
 
 #[derive(Args)]
 pub struct ApproveArgs {
@@ -26,6 +34,9 @@ pub struct ApproveArgs {
     /// Approve this definition hash (`sha256:...`) instead of the latest one seen.
     #[arg(long, requires = "tool")]
     hash: Option<String>,
+    /// Show what would be approved (with the diffs) and approve nothing.
+    #[arg(long)]
+    dry_run: bool,
 }
 
 pub fn run(args: ApproveArgs) -> anyhow::Result<Outcome> {
@@ -71,12 +82,58 @@ pub fn run(args: ApproveArgs) -> anyhow::Result<Outcome> {
             approved_by: "cli".to_owned(),
         })
         .collect();
+    let before = latest_approved(&*store, &args.upstream)?;
+    // The comparisons are for the person at the terminal (stderr); stdout keeps one line per
+    // tool saying what was done, as scripts read it.
+    for p in &new {
+        eprint!("{}", against_approved(&*store, &before, &approved, p)?);
+    }
+    if args.dry_run {
+        for (tool, hash) in &targets {
+            let what = if is_approved(tool, hash) { "already approved" } else { "would approve" };
+            println!("{what}: {}/{tool} {hash}", args.upstream);
+        }
+        return Ok(Outcome::Done);
+    }
     store.approve(&new)?;
     for (tool, hash) in &targets {
         let what = if is_approved(tool, hash) { "already approved" } else { "approved" };
         println!("{what}: {}/{tool} {hash}", args.upstream);
     }
     Ok(Outcome::Done)
+}
+
+/// What approving `pin` changes, for a person: its definition as a diff against its own
+/// approved one (a changed definition) or the nearest one approved under another name (a
+/// name new to the upstream); the same comparison as the admin API's approvals view.
+fn against_approved(
+    store: &dyn Store,
+    before: &[crate::store::approved::Approved],
+    pins: &[Pin],
+    pin: &Pin,
+) -> anyhow::Result<String> {
+    let new_name = !pins.iter().any(|p| p.tool == pin.tool);
+    let kind = if new_name { "a name new to this upstream" } else { "a changed definition" };
+    let mut out = format!("{}/{} {}: {kind}\n", pin.upstream, pin.tool, pin.input_hash);
+    let Some(held) = definition(store, &pin.upstream, &pin.input_hash)? else {
+        out.push_str("  (its text is not in the store: listed before texts were kept, or too large to keep)\n\n");
+        return Ok(out);
+    };
+    let candidates: Vec<Candidate> = before
+        .iter()
+        .filter(|(t, _, _)| new_name != (*t == pin.tool))
+        .map(|(tool, hash, definition)| Candidate { tool, hash, definition })
+        .collect();
+    match nearest(&held, &candidates) {
+        Some(n) => {
+            let (tool, similarity) = (n["tool"].as_str().unwrap_or(""), n["similarity"].as_f64().unwrap_or(0.0));
+            out.push_str(&format!("nearest approved definition: {tool} (similarity {similarity})\n"));
+            out.push_str(n["diff"].as_str().unwrap_or(""));
+        }
+        None => out.push_str("  (no approved definition of this upstream to compare with)\n"),
+    }
+    out.push('\n');
+    Ok(out)
 }
 
 /// The most recently seen hash of each tool (or of one tool).

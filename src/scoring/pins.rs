@@ -5,29 +5,45 @@
 //! nothing.
 //!
 //! The approved set lives in the store (shared by a fleet) and in memory here, reloaded
-//! periodically so approvals made elsewhere (the CLI, another replica) take effect.
+//! periodically so approvals made elsewhere (the CLI, another replica) take effect. The texts
+//! of pinned definitions go to the store too ([`Pins::keep_texts`]), so that what is held can
+//! be shown against what was approved before by anyone who reads the store.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
-use crate::store::{Pin, Store, StoreError, now_ms};
+use crate::store::{DefinitionText, Pin, Store, StoreError, now_ms};
 
 // The decision reads pin statuses, so the type is the policy's.
 pub use crate::policy::PinStatus;
 
 type Book = HashMap<(String, String), HashSet<String>>;
 
+/// A definition longer than this is not kept as text (its approval view has no diff): a
+/// hostile upstream's huge definitions cost the store no more than this each.
+const TEXT_KEPT_MAX: usize = 256 * 1024;
+/// (upstream, hash) pairs remembered as written; past it the set starts again (a rewrite is
+/// harmless: the store keeps the first text).
+const TEXTS_REMEMBERED: usize = 20_000;
+
 pub struct Pins {
     store: Option<Arc<dyn Store>>,
     approved: RwLock<Book>,
     /// Whether `approved` reflects the store (always, without one).
     loaded: AtomicBool,
+    /// Definition texts this process sent to the store, so each goes once.
+    texts_sent: Arc<parking_lot::Mutex<HashSet<(String, String)>>>,
 }
 
 impl Pins {
     pub fn new(store: Option<Arc<dyn Store>>) -> Pins {
-        let pins = Pins { loaded: AtomicBool::new(store.is_none()), store, approved: RwLock::default() };
+        let pins = Pins {
+            loaded: AtomicBool::new(store.is_none()),
+            store,
+            approved: RwLock::default(),
+            texts_sent: Arc::default(),
+        };
         if let Err(e) = pins.reload() {
             tracing::error!(error = %e, "cannot read pinned definitions; pinned tools are unverified until the store answers");
         }
@@ -116,6 +132,48 @@ impl Pins {
             book.entry((p.upstream, p.tool)).or_default().insert(p.input_hash);
         }
         Ok(())
+    }
+
+    /// Keeps in the store, in the background, the texts of a pinned upstream's definitions
+    /// listed now, `(tool, hash, definition as listed)`, those not sent before. Whatever their
+    /// status: a held text is what `approve` shows, an approved one what later ones are
+    /// compared with.
+    pub fn keep_texts(&self, upstream: &str, listed: &[(&str, &str, &str)]) {
+        let Some(store) = self.store.clone() else { return };
+        let texts: Vec<DefinitionText> = {
+            let mut sent = self.texts_sent.lock();
+            if sent.len() >= TEXTS_REMEMBERED {
+                sent.clear();
+            }
+            listed
+                .iter()
+                .filter(|(_, _, text)| text.len() <= TEXT_KEPT_MAX)
+                .filter(|(_, hash, _)| sent.insert((upstream.to_owned(), (*hash).to_owned())))
+                .map(|(tool, hash, text)| DefinitionText {
+                    upstream: upstream.to_owned(),
+                    tool: (*tool).to_owned(),
+                    input_hash: (*hash).to_owned(),
+                    definition: (*text).to_owned(),
+                })
+                .collect()
+        };
+        if texts.is_empty() {
+            return;
+        }
+        let sent = self.texts_sent.clone();
+        let write = move || {
+            if let Err(e) = store.put_definition_texts(&texts) {
+                tracing::warn!(error = %e, count = texts.len(), "could not keep pinned definitions' texts; a later list retries");
+                let mut sent = sent.lock();
+                for t in texts {
+                    sent.remove(&(t.upstream, t.input_hash));
+                }
+            }
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(rt) => drop(rt.spawn_blocking(write)),
+            Err(_) => drop(std::thread::spawn(write)),
+        }
     }
 
     /// Approved hashes of one tool.

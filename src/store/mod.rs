@@ -3,14 +3,18 @@
 //! What is kept: every final tool score by its score key (the whole report entry), coherence
 //! answers by their key, each upstream's latest server report, the history of definitions
 //! (for each (upstream, tool name) the hashes seen, with first and last sighting), the hashes
-//! approved for pinned tools, and the claims replicas take before calling a model judge.
+//! approved for pinned tools, the text of pinned upstreams' definitions by hash (so an approval
+//! can be shown against what was approved before, after a restart and from the CLI), and the
+//! claims replicas take before calling a model judge.
 //!
 //! The proxy never waits on the store: the scoring service reads it off the hot path, and
 //! writes go through a background writer that batches them (see `writer.rs`).
 
+pub mod approved;
 mod postgres;
 mod postgres_tls;
 mod sqlite;
+mod texts;
 pub mod writer;
 
 use std::path::PathBuf;
@@ -142,6 +146,15 @@ pub struct Pin {
     pub approved_by: String,
 }
 
+/// The text of one definition of a pinned upstream's tool, as the upstream listed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionText {
+    pub upstream: String,
+    pub tool: String,
+    pub input_hash: String,
+    pub definition: String,
+}
+
 /// What the store can do; every call is blocking and made off the async threads.
 pub trait Store: Send + Sync {
     /// Answers when the store can be read (for `/readyz`).
@@ -191,6 +204,11 @@ pub trait Store: Send + Sync {
     fn pin_first(&self, pin: &Pin) -> Result<bool, StoreError>;
     /// Approves hashes (idempotent).
     fn approve(&self, pins: &[Pin]) -> Result<(), StoreError>;
+
+    /// Keeps definition texts; the first text kept for an (upstream, hash) stays.
+    fn put_definition_texts(&self, texts: &[DefinitionText]) -> Result<(), StoreError>;
+    /// The texts kept for these hashes of one upstream (those it has).
+    fn definition_texts(&self, upstream: &str, hashes: &[String]) -> Result<Vec<DefinitionText>, StoreError>;
 }
 
 /// Opens the store a URL names.

@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::postgres_tls;
-use super::{Pin, Sighting, Store, StoreError, StoredKey, now_ms, redact_url};
+use super::{DefinitionText, Pin, Sighting, Store, StoreError, StoredKey, now_ms, redact_url};
 
 type Pool = r2d2::Pool<Manager>;
 
@@ -56,7 +56,8 @@ impl r2d2::ManageConnection for Manager {
 }
 
 /// Schema steps; step N brings the recorded version from N to N+1. Never edit a released step.
-const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE tool_scores (
         input_hash TEXT NOT NULL,
         spec_version TEXT NOT NULL,
         judge TEXT NOT NULL,
@@ -97,7 +98,9 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE tool_scores (
         approved_at BIGINT NOT NULL,
         approved_by TEXT NOT NULL,
         PRIMARY KEY (upstream, tool, input_hash)
-    );"];
+    );",
+    super::texts::TABLE,
+];
 
 /// Key of the advisory lock that serializes migrations across replicas ("tdqs" in ASCII).
 const MIGRATION_LOCK: i64 = 0x7464_7173;
@@ -452,5 +455,18 @@ impl Store for PostgresStore {
             }
             Ok(tx.commit()?)
         })
+    }
+
+    fn put_definition_texts(&self, texts: &[DefinitionText]) -> Result<(), StoreError> {
+        if texts.is_empty() {
+            return Ok(());
+        }
+        let texts = texts.to_vec();
+        self.run(move |pool| super::texts::pg_put(&mut *pool.get()?, &texts))
+    }
+
+    fn definition_texts(&self, upstream: &str, hashes: &[String]) -> Result<Vec<DefinitionText>, StoreError> {
+        let (upstream, hashes) = (upstream.to_owned(), hashes.to_vec());
+        self.run(move |pool| super::texts::pg_get(&mut *pool.get()?, &upstream, &hashes))
     }
 }

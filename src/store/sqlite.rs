@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Pin, Sighting, Store, StoreError, StoredKey, now_ms};
+use super::{DefinitionText, Pin, Sighting, Store, StoreError, StoredKey, now_ms};
 
 /// Schema steps; step N brings `user_version` from N to N+1. Never edit a released step.
 const MIGRATIONS: &[&str] = &[
@@ -57,6 +57,7 @@ const MIGRATIONS: &[&str] = &[
         approved_by TEXT NOT NULL,
         PRIMARY KEY (upstream, tool, input_hash)
     );",
+    super::texts::TABLE,
 ];
 
 pub struct SqliteStore {
@@ -349,6 +350,14 @@ impl Store for SqliteStore {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    fn put_definition_texts(&self, texts: &[DefinitionText]) -> Result<(), StoreError> {
+        super::texts::sqlite_put(&mut self.conn(), texts)
+    }
+
+    fn definition_texts(&self, upstream: &str, hashes: &[String]) -> Result<Vec<DefinitionText>, StoreError> {
+        super::texts::sqlite_get(&self.conn(), upstream, hashes)
     }
 }
 

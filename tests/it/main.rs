@@ -48,6 +48,7 @@ mod judge_disagreement;
 mod legacy_sse;
 mod list_cost;
 mod oracle_diff;
+mod pin_rename;
 mod score_diff;
 mod stdio_failures;
 mod stdio_load;

@@ -32,7 +32,7 @@ fn every_operation_round_trips() {
     }
     let s = PostgresStore::open(&url).unwrap();
     let version: i32 = pg.client().query_one("SELECT version FROM tdqs_schema", &[]).unwrap().get(0);
-    assert_eq!(version, 1);
+    assert_eq!(version, 2);
 
     s.put_scores(&[(key("a"), serde_json::json!({"tdqs": 4.3}))]).unwrap();
     s.put_scores(&[(key("a"), serde_json::json!({"tdqs": 4.4})), (key("b"), serde_json::json!({}))]).unwrap();
