@@ -219,7 +219,7 @@ fn tool_counts(views: &[ToolView]) -> (Value, Value) {
 }
 
 async fn upstreams(console: &Console) -> Value {
-    let checks = console.config.upstreams.iter().map(|u| reachable(u.url.as_deref().or(u.sse_url.as_deref())));
+    let checks = console.config.upstreams.iter().map(|u| reachable(u.transport().http_url()));
     let reach = futures_util::future::join_all(checks).await;
     let list: Vec<Value> = console
         .config

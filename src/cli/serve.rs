@@ -280,6 +280,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
     let mut upstream = cfg.upstream(&name).cloned().unwrap_or_default();
     upstream.name = name;
     upstream.url = None;
+    upstream.sse_url = None;
     upstream.command = Some(args.command.clone());
     cfg.upstreams = vec![upstream.clone()];
     if let Some(store) = &args.store {

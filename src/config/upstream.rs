@@ -102,7 +102,31 @@ pub enum Transport<'a> {
     LegacySse(&'a str),
 }
 
+impl<'a> Transport<'a> {
+    /// The URL the gateway sends HTTP to (Streamable HTTP, or a legacy server's SSE endpoint).
+    pub fn http_url(self) -> Option<&'a str> {
+        match self {
+            Transport::StreamableHttp(u) | Transport::LegacySse(u) => Some(u),
+            Transport::Stdio(_) => None,
+        }
+    }
+
+    pub fn streamable_url(self) -> Option<&'a str> {
+        if let Transport::StreamableHttp(u) = self { Some(u) } else { None }
+    }
+
+    pub fn sse_url(self) -> Option<&'a str> {
+        if let Transport::LegacySse(u) = self { Some(u) } else { None }
+    }
+
+    pub fn command(self) -> Option<&'a [String]> {
+        if let Transport::Stdio(c) = self { Some(c) } else { None }
+    }
+}
+
 impl UpstreamConfig {
+    /// The one reading of `url` / `command` / `sse_url`, of which validation lets exactly one
+    /// be given: everything after start-up asks this, never the three keys.
     pub fn transport(&self) -> Transport<'_> {
         match (&self.url, &self.command, &self.sse_url) {
             (Some(url), _, _) => Transport::StreamableHttp(url),

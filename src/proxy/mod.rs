@@ -77,7 +77,7 @@ impl Gateway {
         let stdio = config
             .upstreams
             .iter()
-            .filter(|u| u.command.is_some())
+            .filter(|u| u.transport().command().is_some())
             .map(|u| (u.name.clone(), stdio::StdioUpstream::new(u.clone(), config.base_dir.clone())))
             .collect();
         let client = |connect_ms: u64| {

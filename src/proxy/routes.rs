@@ -72,8 +72,8 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
         principal,
     };
     let config = gw.config.upstream(&upstream);
-    let upstream_url = config.and_then(|u| u.url.clone().or_else(|| u.sse_url.clone()));
-    let sse_url = config.and_then(|u| u.sse_url.clone());
+    let upstream_url = config.and_then(|u| u.transport().http_url().map(str::to_owned));
+    let sse_url = config.and_then(|u| u.transport().sse_url().map(str::to_owned));
     let challenged = base.zip(upstream_url).map(|(b, u)| (gw.clone(), b, u, format!("/{route}/{upstream}")));
     // With `[auth]` on, what goes upstream are the gateway's own credentials (kept for an
     // answer that refuses them: the body, a cheap copy, gives that answer its id).

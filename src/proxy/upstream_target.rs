@@ -54,7 +54,7 @@ impl UpstreamTarget {
     /// The target of a Streamable HTTP upstream (`url`); `None` for stdio and legacy SSE
     /// upstreams, which do not send through it. Errors say what is wrong with the URL.
     pub fn from_config(u: &UpstreamConfig) -> Result<Option<UpstreamTarget>, String> {
-        let Some(url) = u.url.as_deref() else { return Ok(None) };
+        let Some(url) = u.transport().streamable_url() else { return Ok(None) };
         let mut t = UpstreamTarget::for_url(url, Duration::from_millis(u.connect_timeout_ms))?;
         t.response_timeout = Duration::from_millis(u.response_timeout_ms);
         Ok(Some(t))
@@ -163,7 +163,7 @@ pub fn check(cfg: &Config) -> Result<(), String> {
     for u in &cfg.upstreams {
         let named = |e: String| format!("upstream \"{}\": {e}", u.name);
         check_headers(u).map_err(named)?;
-        if let Some(url) = u.url.as_deref() {
+        if let Some(url) = u.transport().streamable_url() {
             parse_url(url).map_err(named)?;
         }
     }

@@ -57,7 +57,7 @@ fn protected_resource_metadata(gw: &Gateway, path: &str) -> Response<Body> {
 async fn upstream_resource_metadata(gw: &Gateway, req: &Request<Incoming>, path: &str) -> Response<Body> {
     let route = crate::auth::metadata::route_of(path).unwrap_or_default();
     let upstream = route.rsplit('/').next().unwrap_or("");
-    let url = gw.config.upstream(upstream).and_then(|u| u.url.clone().or_else(|| u.sse_url.clone()));
+    let url = gw.config.upstream(upstream).and_then(|u| u.transport().http_url().map(str::to_owned));
     let host = crate::http::origin::request_host(req);
     let (Some(url), Some(host)) = (url, host) else { return GatewayError::NotFound.into_response(None) };
     // The host becomes the document's `resource`: only one the listener answers to.
@@ -102,7 +102,7 @@ async fn readyz(gw: &Gateway) -> Response<Body> {
     let mut down = Vec::new();
     let mut checked = 0;
     for u in &gw.config.upstreams {
-        let Some(Ok(url)) = u.url.as_deref().or(u.sse_url.as_deref()).map(reqwest::Url::parse) else { continue };
+        let Some(Ok(url)) = u.transport().http_url().map(reqwest::Url::parse) else { continue };
         checked += 1;
         let addr = format!("{}:{}", url.host_str().unwrap_or(""), url.port_or_known_default().unwrap_or(80));
         let ok = tokio::time::timeout(Duration::from_secs(1), tokio::net::TcpStream::connect(&addr)).await;

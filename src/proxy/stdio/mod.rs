@@ -70,7 +70,7 @@ impl StdioUpstream {
                 self.config.name, self.config.max_sessions
             ));
         }
-        let cmd = self.config.command.clone().unwrap_or_default();
+        let cmd = self.config.transport().command().unwrap_or_default().to_vec();
         let cwd = self.config.cwd.as_ref().map(|c| if c.is_absolute() { c.clone() } else { self.base_dir.join(c) });
         let spawned =
             child::spawn(&self.config.name, &cmd, &self.config.env, cwd.as_deref()).map_err(|e| e.to_string())?;

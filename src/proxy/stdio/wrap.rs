@@ -62,7 +62,7 @@ impl Lister for WrapLister {
 
 /// Runs until the client closes stdin or the child exits; returns the child's exit code.
 pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: Arc<ScoringService>) -> i32 {
-    let command = upstream.command.clone().unwrap_or_default();
+    let command = upstream.transport().command().unwrap_or_default().to_vec();
     let spawned = match child::spawn(&upstream.name, &command, &upstream.env, upstream.cwd.as_deref()) {
         Ok(s) => s,
         Err(e) => {
