@@ -18,5 +18,6 @@ pub mod scoring;
 pub mod server;
 pub mod settings;
 pub mod store;
-pub mod tdqs;
+/// The engine: its own crate (`crates/tdqs-engine`), so nothing in it can reach for I/O.
+pub use tdqs_engine as tdqs;
 pub mod telemetry;

@@ -1,7 +1,8 @@
 //! Stage 3: judges. A model over any OpenAI-compatible endpoint, and the heuristic judge that
 //! answers offline, deterministically, in microseconds, with the same answer contract.
 
-pub mod heuristic;
+/// The heuristic judge lives in the engine crate (pure, like the method it serves).
+pub use tdqs_engine::heuristic;
 pub mod openai;
 pub mod prompts;
 

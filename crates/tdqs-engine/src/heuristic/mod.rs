@@ -27,13 +27,13 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-use crate::tdqs::answer::{CoherenceJudgement, Justified, ToolJudgement};
-use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::json::JsString;
-use crate::tdqs::prompt::CoherenceTool;
-use crate::tdqs::score::Dimension;
-use crate::tdqs::shadow::ShadowCandidate;
-use crate::tdqs::signals::ContextSignals;
+use crate::answer::{CoherenceJudgement, Justified, ToolJudgement};
+use crate::definition::ToolDefinition;
+use crate::json::JsString;
+use crate::prompt::CoherenceTool;
+use crate::score::Dimension;
+use crate::shadow::ShadowCandidate;
+use crate::signals::ContextSignals;
 
 use evidence::Evidence;
 use names::{NameParts, content_words};

@@ -2,7 +2,7 @@
 //! specific resource and set the tool apart from its siblings, and does it say when to use it,
 //! when not to, and what to use instead.
 
-use crate::tdqs::answer::Justified;
+use crate::answer::Justified;
 
 use super::evidence::Evidence;
 use super::lexicon::VAGUE_VERBS;

@@ -2,7 +2,7 @@
 //! schema types. Schema coverage sets the baseline; the description can add to it or, below
 //! 50% coverage, has to make up for it.
 
-use crate::tdqs::answer::Justified;
+use crate::answer::Justified;
 
 use super::evidence::{Evidence, Mention};
 

@@ -334,7 +334,7 @@ fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> O
 mod tests {
     use super::super::siblings::SiblingIndex;
     use super::*;
-    use crate::tdqs::json::JsString;
+    use crate::json::JsString;
 
     fn own() -> (Vec<String>, Vec<String>, SiblingIndex) {
         let siblings = SiblingIndex::new(&[JsString::from("get_current_weather")]);

@@ -140,9 +140,9 @@ pub fn coherence_message(server_name: &str, tools: &[CoherenceTool<'_>], candida
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::definition::parse_tools;
-    use crate::tdqs::json::parse;
-    use crate::tdqs::signals::context_signals;
+    use crate::definition::parse_tools;
+    use crate::json::parse;
+    use crate::signals::context_signals;
 
     #[test]
     fn tool_message_layout() {

@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Finding, Severity, analyze_instructions, analyze_tool, cross_server};
-use crate::tdqs::SPEC_VERSION;
-use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::json::JsValue;
-use crate::tdqs::signals::context_signals;
+use crate::SPEC_VERSION;
+use crate::definition::ToolDefinition;
+use crate::json::JsValue;
+use crate::signals::context_signals;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -105,8 +105,8 @@ fn to_serde(v: &JsValue) -> serde_json::Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::definition::parse_tools;
-    use crate::tdqs::json::parse;
+    use crate::definition::parse_tools;
+    use crate::json::parse;
 
     #[test]
     fn every_tool_is_listed_and_instructions_are_read() {

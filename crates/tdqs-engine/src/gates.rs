@@ -68,7 +68,7 @@ fn same_folded(a: &JsString, b: &JsString) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::json::JsString;
+    use crate::json::JsString;
 
     fn tool(name: &str, title: Option<&str>, description: Option<&str>) -> ToolDefinition {
         ToolDefinition {

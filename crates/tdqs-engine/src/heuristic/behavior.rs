@@ -2,7 +2,7 @@
 //! auth, failures and timing, weighed against the annotation hints (a contradiction, found in
 //! [`super::contradiction`], is a 1).
 
-use crate::tdqs::answer::Justified;
+use crate::answer::Justified;
 
 use super::evidence::Evidence;
 use super::purpose::shown;

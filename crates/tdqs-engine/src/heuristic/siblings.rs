@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::tdqs::json::JsString;
+use crate::json::JsString;
 
 use super::text::{Text, is_ideograph, plain, split_identifier};
 

@@ -202,7 +202,7 @@ fn hex(b: &u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::json::parse;
+    use crate::json::parse;
 
     fn cost(src: &str) -> (u32, u32, u32, u32) {
         let v = parse(src.as_bytes()).unwrap();

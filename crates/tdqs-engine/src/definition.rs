@@ -161,7 +161,7 @@ pub fn tool_from_object(obj: &JsObject, index: usize) -> Result<ToolDefinition, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::json::parse;
+    use crate::json::parse;
 
     fn tools(src: &str) -> Result<ParsedTools, InputError> {
         parse_tools(&parse(src.as_bytes()).unwrap())

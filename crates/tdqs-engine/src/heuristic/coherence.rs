@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::tdqs::answer::Justified;
-use crate::tdqs::prompt::CoherenceTool;
-use crate::tdqs::shadow::{ShadowCandidate, ShadowingRisk};
+use crate::answer::Justified;
+use crate::prompt::CoherenceTool;
+use crate::shadow::{ShadowCandidate, ShadowingRisk};
 
 use super::lexicon::{VerbClass, synonymous, verb_class};
 use super::names::{Case, NameParts, Order, content_words, jaccard};
@@ -260,7 +260,7 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
 pub fn shadowing(tools: &[CoherenceTool<'_>], candidates: &[ShadowCandidate]) -> Vec<ShadowingRisk> {
     let mut out: Vec<ShadowingRisk> = Vec::new();
     for c in candidates {
-        let find = |n: &crate::tdqs::json::JsString| tools.iter().find(|t| t.name == n);
+        let find = |n: &crate::json::JsString| tools.iter().find(|t| t.name == n);
         let (Some(dear), Some(cheap)) = (find(&c.tool), find(&c.cheaper_sibling)) else {
             continue;
         };

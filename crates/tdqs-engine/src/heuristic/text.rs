@@ -1,7 +1,7 @@
 //! Text plumbing for the heuristic judge: lowercase word tokens, identifier tokens, sentences,
 //! light stemming and phrase look-ups. Ideographic scripts (CJK) count one token per character.
 
-use crate::tdqs::json::JsString;
+use crate::json::JsString;
 
 /// True for characters of scripts written without spaces between words.
 pub fn is_ideograph(c: char) -> bool {

@@ -166,8 +166,8 @@ fn percent_half_up(part: u32, whole: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::definition::parse_tools;
-    use crate::tdqs::json::parse;
+    use crate::definition::parse_tools;
+    use crate::json::parse;
 
     fn signals(src: &str) -> ContextSignals {
         let parsed = parse_tools(&parse(src.as_bytes()).unwrap()).unwrap();

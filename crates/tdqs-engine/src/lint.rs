@@ -221,8 +221,8 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::definition::parse_tools;
-    use crate::tdqs::json::parse;
+    use crate::definition::parse_tools;
+    use crate::json::parse;
 
     #[test]
     fn every_rule_says_the_same_message() {

@@ -263,7 +263,7 @@ fn push_hex4(out: &mut Vec<u8>, v: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tdqs::json::parse;
+    use crate::json::parse;
 
     fn compact(src: &str) -> String {
         String::from_utf8(to_sorted_compact(&parse(src.as_bytes()).unwrap())).unwrap()

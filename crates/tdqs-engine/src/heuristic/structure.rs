@@ -2,7 +2,7 @@
 //! has to say and front-loaded, and does it tell an agent enough (returns, behaviour, usage,
 //! parameters) for the tool's complexity.
 
-use crate::tdqs::answer::Justified;
+use crate::answer::Justified;
 
 use super::evidence::{Evidence, Mention};
 use super::purpose::shown;

@@ -3,15 +3,15 @@
 //! answer-contract checks of the heuristic judge.
 
 use super::*;
-use crate::tdqs::answer::CoherenceDimension;
-use crate::tdqs::cost::invocation_cost;
-use crate::tdqs::definition::parse_tools;
-use crate::tdqs::gates::evaluate_gates;
-use crate::tdqs::json::parse;
-use crate::tdqs::score::{Tenths, Tier};
-use crate::tdqs::shadow::{CostedTool, shadow_candidates};
-use crate::tdqs::signals::context_signals;
-use crate::tdqs::tool_score::{ToolScore, judged_score};
+use crate::answer::CoherenceDimension;
+use crate::cost::invocation_cost;
+use crate::definition::parse_tools;
+use crate::gates::evaluate_gates;
+use crate::json::parse;
+use crate::score::{Tenths, Tier};
+use crate::shadow::{CostedTool, shadow_candidates};
+use crate::signals::context_signals;
+use crate::tool_score::{ToolScore, judged_score};
 
 fn tool(json: &str) -> ToolDefinition {
     parse_tools(&parse(json.as_bytes()).unwrap()).unwrap().tools.remove(0)
@@ -109,7 +109,7 @@ fn update_drive_is_tier_c() {
 #[test]
 fn process_is_tier_d_after_the_tautology_cap() {
     let t = tool(PROCESS);
-    assert_eq!(evaluate_gates(&t), crate::tdqs::gates::Gate::Tautological);
+    assert_eq!(evaluate_gates(&t), crate::gates::Gate::Tautological);
     let (j, s) = score(PROCESS, &["status"]);
     assert_eq!(s.tier, Tier::D, "{:?} {}", j.scores(), s.tdqs);
     assert_eq!(s.dimension_scores().0, [1, 1, 1, 1, 2, 1]);
@@ -122,7 +122,7 @@ fn create_record_contradicts_read_only() {
     assert!(j.annotation_contradiction);
     assert_eq!(j.dimensions[Dimension::BehavioralTransparency.index()].score, 1);
     assert!(j.dimensions[2].justification.contains("readOnlyHint: true"));
-    assert!(s.flags.contains(&crate::tdqs::score::ToolFlag::AnnotationContradiction));
+    assert!(s.flags.contains(&crate::score::ToolFlag::AnnotationContradiction));
 }
 
 #[test]

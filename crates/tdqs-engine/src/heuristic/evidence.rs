@@ -2,9 +2,9 @@
 //! cues, the verbs in the name and the description, the parameters and whether the prose
 //! mentions them, the siblings it names, and the declared annotation hints.
 
-use crate::tdqs::definition::ToolDefinition;
-use crate::tdqs::json::JsValue;
-use crate::tdqs::signals::ContextSignals;
+use crate::definition::ToolDefinition;
+use crate::json::JsValue;
+use crate::signals::ContextSignals;
 
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
 use super::reading::{Own, Reading, read};
