@@ -205,6 +205,10 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     let runtime = args.runtime.build()?;
     let telemetry = runtime.block_on(async { init_telemetry(&cfg, args.log_format, None) })?;
     let served = runtime.block_on(async move {
+        // The threat rules compile once per process (about 280 million instructions): from the
+        // start, off the runtime's threads, rather than inside the first list a client waits
+        // for (a list that comes sooner waits for the same compilation, no longer).
+        drop(tokio::task::spawn_blocking(crate::tdqs::threat::warm_up));
         let scoring = build_scoring(&cfg)?;
         let names: Vec<String> = cfg
             .upstreams
