@@ -173,7 +173,7 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
     }
     for spec in &args.upstreams {
         let Some((name, url)) = spec.split_once('=') else { bail!("--upstream expects NAME=URL, got {spec:?}") };
-        cfg.upstreams.push(UpstreamConfig { name: name.to_owned(), url: Some(url.to_owned()), ..Default::default() });
+        cfg.upstreams.push(UpstreamConfig::http(name, url));
     }
     for spec in &args.upstream_cmds {
         let Some((name, cmd)) = spec.split_once('=') else {
@@ -181,7 +181,7 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
         };
         let command =
             shell_words::split(cmd).with_context(|| format!("--upstream-cmd {name}: cannot split {cmd:?}"))?;
-        cfg.upstreams.push(UpstreamConfig { name: name.to_owned(), command: Some(command), ..Default::default() });
+        cfg.upstreams.push(UpstreamConfig::stdio(name, command));
     }
     if let Some(store) = &args.store {
         cfg.store.url = Some(store.clone());
@@ -283,9 +283,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
     });
     let mut upstream = cfg.upstream(&name).cloned().unwrap_or_default();
     upstream.name = name;
-    upstream.url = None;
-    upstream.sse_url = None;
-    upstream.command = Some(args.command.clone());
+    upstream.launch(args.command.clone());
     cfg.upstreams = vec![upstream.clone()];
     if let Some(store) = &args.store {
         cfg.store.url = Some(store.clone());

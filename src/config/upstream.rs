@@ -13,12 +13,14 @@ use crate::policy::settings::PolicyConfig;
 #[serde(deny_unknown_fields)]
 pub struct UpstreamConfig {
     pub name: String,
+    // The three ways to reach the server, as the file gives them; validation lets exactly one
+    // be set, and everything outside `config` reads them through [`UpstreamConfig::transport`].
     /// Streamable HTTP endpoint of the MCP server (give this or `command`).
-    pub url: Option<String>,
+    pub(super) url: Option<String>,
     /// A stdio MCP server to launch, one process per client session: program and arguments.
-    pub command: Option<Vec<String>>,
+    pub(super) command: Option<Vec<String>>,
     /// A legacy HTTP+SSE (2024-11-05) server's SSE endpoint; clients use /sse/<name>.
-    pub sse_url: Option<String>,
+    pub(super) sse_url: Option<String>,
     /// Environment for `command`, added to the gateway's; `${VAR}` expands.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
@@ -125,6 +127,24 @@ impl<'a> Transport<'a> {
 }
 
 impl UpstreamConfig {
+    /// An upstream reached over Streamable HTTP at `url`, with every other key at its default.
+    pub fn http(name: &str, url: &str) -> Self {
+        UpstreamConfig { name: name.to_owned(), url: Some(url.to_owned()), ..Default::default() }
+    }
+
+    /// An upstream launched as `command` (program and arguments), one process per session.
+    pub fn stdio(name: &str, command: Vec<String>) -> Self {
+        let mut u = UpstreamConfig { name: name.to_owned(), ..Default::default() };
+        u.launch(command);
+        u
+    }
+
+    /// Makes this upstream a stdio server launched as `command`, whatever reached it before
+    /// (`wrap` keeps a configured upstream's policy and bounds but runs the given command).
+    pub fn launch(&mut self, command: Vec<String>) {
+        (self.url, self.sse_url, self.command) = (None, None, Some(command));
+    }
+
     /// The one reading of `url` / `command` / `sse_url`, of which validation lets exactly one
     /// be given: everything after start-up asks this, never the three keys.
     pub fn transport(&self) -> Transport<'_> {
