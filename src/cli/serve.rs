@@ -152,9 +152,9 @@ pub fn build_judge(cfg: &Config) -> anyhow::Result<Judge> {
     }
     let mut s = ModelSettings::new(j.base_url.clone().unwrap_or_default(), j.model.clone().unwrap_or_default());
     s.api_key = std::env::var(&j.api_key_env).ok().filter(|k| !k.is_empty());
-    s.concurrency = j.concurrency.max(1);
+    s.concurrency = j.concurrency;
     s.timeout = Duration::from_millis(j.timeout_ms);
-    s.max_attempts = j.max_attempts.max(1);
+    s.max_attempts = j.max_attempts;
     s.request_overrides = j.request_overrides.clone();
     let prompts = match &j.prompts_dir {
         Some(dir) => Prompts::from_dir(&cfg.resolve(dir))?,

@@ -107,6 +107,9 @@ fn errors_name_the_key() {
     assert!(e.contains("upstream[0].command"), "{e}");
     let e = cfg("[judge]\nkind = \"openai\"\n").unwrap_err();
     assert!(e.contains("judge.base_url"), "{e}");
+    // Refused, not quietly raised to 1 somewhere later.
+    let e = cfg("[judge]\nconcurrency = 0\nmax_attempts = 0\n").unwrap_err();
+    assert!(e.contains("judge.concurrency") && e.contains("judge.max_attempts"), "{e}");
     let e = cfg("[store]\nurl = \"mysql://x\"\n").unwrap_err();
     assert!(e.contains("store.url"), "{e}");
     let e = cfg("[judge]\nprompts_dir = \"/nonexistent\"\n").unwrap_err();

@@ -67,6 +67,15 @@ impl Config {
         if self.listen.tls_cert.is_some() != self.listen.tls_key.is_some() {
             check(Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together")));
         }
+        for (field, v) in [
+            ("concurrency", self.judge.concurrency as u64),
+            ("max_attempts", u64::from(self.judge.max_attempts)),
+            ("timeout_ms", self.judge.timeout_ms),
+        ] {
+            if v == 0 {
+                check(Err(invalid(format!("judge.{field}"), "must be at least 1")));
+            }
+        }
         if self.judge.kind == JudgeKind::Openai {
             if self.judge.base_url.is_none() {
                 check(Err(invalid("judge.base_url", "required when judge.kind = \"openai\"")));
