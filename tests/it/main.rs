@@ -25,6 +25,7 @@ mod gateway_enforce;
 mod gateway_faults;
 mod gateway_guards;
 mod gateway_holes;
+mod gateway_keepalive;
 mod gateway_observe;
 mod gateway_order;
 mod gateway_pagination;
