@@ -195,13 +195,23 @@ pub async fn settle_line(
             }
         }
     };
-    let refused = uninspected::fails_closed(&reading.tools.policy) || raw.is_none();
+    // What even a lenient reading cannot take for a message (a truncated object, say) is no
+    // answer to anybody: a stray line, dropped as any other.
+    let lenient = match raw {
+        Some(l) => match lenient_message(l) {
+            Some(v) => Some((l, v)),
+            None => return Settled::Dropped,
+        },
+        None => None,
+    };
+    let refused = uninspected::fails_closed(&reading.tools.policy) || lenient.is_none();
     uninspected::note(upstream, reason, refused);
-    if let (Some(l), false) = (raw, refused) {
-        return Settled::Pass(l.to_vec());
-    }
-    let named = raw.map(lenient_ids).unwrap_or_default();
-    let targets = if named.is_empty() { meant_for(&pending(), is_list) } else { named };
+    let targets = match lenient {
+        Some((l, _)) if !refused => return Settled::Pass(l.to_vec()),
+        Some((_, v)) => response_ids(&v),
+        // Nothing of it was kept: the requests it may have been meant for.
+        None => meant_for(&pending(), is_list),
+    };
     Settled::Answered(
         targets.into_iter().map(|id| (id.clone(), uninspected::error_for(&id, upstream, reason))).collect(),
     )
@@ -216,26 +226,33 @@ fn looks_like_json(line: &[u8]) -> bool {
 
 /// A JSON-RPC 2.0 request, notification or response, or a non-empty batch of them.
 pub fn is_jsonrpc(line: &[u8]) -> bool {
-    fn message(v: &serde_json::Value) -> bool {
+    serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| is_message(&v))
+}
+
+fn is_message(v: &serde_json::Value) -> bool {
+    fn one(v: &serde_json::Value) -> bool {
         let Some(o) = v.as_object() else { return false };
         o.get("jsonrpc").and_then(|j| j.as_str()) == Some("2.0")
             && (o.contains_key("method")
                 || (o.contains_key("id") && (o.contains_key("result") || o.contains_key("error"))))
     }
-    match serde_json::from_slice::<serde_json::Value>(line) {
-        Ok(serde_json::Value::Array(items)) => !items.is_empty() && items.iter().all(message),
-        Ok(v) => message(&v),
-        Err(_) => false,
+    match v {
+        serde_json::Value::Array(items) => !items.is_empty() && items.iter().all(one),
+        v => one(v),
     }
 }
 
-/// The ids of the responses in a message the strict reading refused, read as leniently as a
-/// client might (as Python's `json` does: a byte-order mark skipped, `NaN` and `Infinity`
-/// accepted, the last of a repeated key kept; invalid UTF-8 replaced), so that its error (or,
-/// when it passes, the message itself) goes to the request it answers.
-pub fn lenient_ids(raw: &[u8]) -> Vec<IdKey> {
+/// A message the strict reading refused, read as leniently as a client might (as Python's
+/// `json` does: a byte-order mark skipped, `NaN` and `Infinity` accepted, the last of a
+/// repeated key kept; invalid UTF-8 replaced); `None` when even so it is no JSON-RPC message.
+fn lenient_message(raw: &[u8]) -> Option<serde_json::Value> {
     let text = String::from_utf8_lossy(raw);
     let text = without_non_finite(text.trim_start_matches('\u{feff}'));
+    serde_json::from_str::<serde_json::Value>(&text).ok().filter(is_message)
+}
+
+/// The ids of the responses in `v` (a message or batch).
+fn response_ids(v: &serde_json::Value) -> Vec<IdKey> {
     let id_of = |v: &serde_json::Value| -> Option<IdKey> {
         let o = v.as_object()?;
         if o.contains_key("method") {
@@ -243,11 +260,16 @@ pub fn lenient_ids(raw: &[u8]) -> Vec<IdKey> {
         }
         id_key(&o.get("id")?.to_string())
     };
-    match serde_json::from_str::<serde_json::Value>(&text) {
-        Ok(serde_json::Value::Array(items)) => items.iter().filter_map(id_of).collect(),
-        Ok(v) => id_of(&v).into_iter().collect(),
-        Err(_) => Vec::new(),
+    match v {
+        serde_json::Value::Array(items) => items.iter().filter_map(id_of).collect(),
+        v => id_of(v).into_iter().collect(),
     }
+}
+
+/// The ids of the responses in a message, read leniently (see [`lenient_message`]), so that
+/// a message passed on uninspected goes to the request it answers.
+pub fn lenient_ids(raw: &[u8]) -> Vec<IdKey> {
+    lenient_message(raw).map(|v| response_ids(&v)).unwrap_or_default()
 }
 
 /// `text` with `NaN`, `Infinity` and `-Infinity` outside strings written as `null`.
@@ -280,9 +302,12 @@ mod tests {
     fn ids_are_found_in_what_the_strict_reading_refuses() {
         assert_eq!(lenient_ids(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"t\":\"\xff\"}}"), vec!["3"]);
         assert_eq!(lenient_ids(br#"{"jsonrpc":"2.0","id":1,"result":{},"id":2.0}"#), vec!["2"]);
-        assert_eq!(lenient_ids(br#"[{"id":"a","result":{}},{"method":"x","id":9}]"#), vec![r#""a""#]);
-        assert_eq!(lenient_ids(br#"{"id":1,"result":{"a":NaN,"b":-Infinity,"c":"NaN \"x"}}"#), vec!["1"]);
-        assert!(lenient_ids(br#"{"id":1,"result":"#).is_empty());
+        let batch = br#"[{"jsonrpc":"2.0","id":"a","result":{}},{"jsonrpc":"2.0","method":"x","id":9}]"#;
+        assert_eq!(lenient_ids(batch), vec![r#""a""#]);
+        let odd = br#"{"jsonrpc":"2.0","id":1,"result":{"a":NaN,"b":-Infinity,"c":"NaN \"x"}}"#;
+        assert_eq!(lenient_ids(odd), vec!["1"]);
+        assert!(lenient_ids(br#"{"jsonrpc":"2.0","id":1,"result":"#).is_empty());
+        assert!(lenient_ids(br#"{"level":"info","id":1,"result":2}"#).is_empty(), "not JSON-RPC");
     }
 
     #[test]
