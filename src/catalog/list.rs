@@ -183,6 +183,7 @@ impl UpstreamTools {
         let names: Arc<[JsString]> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
         let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
         let others = self.roster.others(&self.name);
+        let cross_names = Self::cross_names(&own_names, &others);
         let hold_new = self.hold_new(scoring);
         let mut states = Vec::with_capacity(parsed.len());
         for (i, def) in parsed.into_iter().enumerate() {
@@ -198,7 +199,7 @@ impl UpstreamTools {
                 let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
                 let raw_hash = raw_hash(raw);
                 let threats = self.own_threats(scoring, &name, &raw_hash, analysed.as_deref());
-                let cross = self.cross_threats(analysed.as_deref(), &raw_hash, &own_names, &others);
+                let cross = self.cross_threats(analysed.as_deref(), &raw_hash, &cross_names, &others);
                 let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
                 let decision = decide(&self.policy, &name, ScoreState::Unscorable, None, worst);
                 let state = ToolState {
@@ -231,7 +232,7 @@ impl UpstreamTools {
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
             let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
             let threats = self.own_threats(scoring, &name, hash, analysed.as_deref());
-            let cross = self.cross_threats(analysed.as_deref(), hash, &own_names, &others);
+            let cross = self.cross_threats(analysed.as_deref(), hash, &cross_names, &others);
             let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
             let decision = decide(&self.policy, &name, scored.state, pin, worst);
             let raw = Arc::from(list.tools()[i].get());
