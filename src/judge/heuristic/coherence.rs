@@ -295,12 +295,18 @@ pub fn classes_by_head_indexed(parts: &[NameParts]) -> BTreeMap<&str, Vec<VerbCl
 /// descriptions, or read verbs on the same resource.
 pub fn shadowing(tools: &[CoherenceTool<'_>], candidates: &[ShadowCandidate]) -> Vec<ShadowingRisk> {
     let mut out: Vec<ShadowingRisk> = Vec::new();
+    // The first tool of each name, and the tools already confirmed: looked up, not scanned.
+    let mut first: std::collections::HashMap<&crate::tdqs::json::JsString, &CoherenceTool<'_>> =
+        std::collections::HashMap::new();
+    for t in tools {
+        first.entry(t.name).or_insert(t);
+    }
+    let mut confirmed: std::collections::HashSet<String> = std::collections::HashSet::new();
     for c in candidates {
-        let find = |n: &crate::tdqs::json::JsString| tools.iter().find(|t| t.name == n);
-        let (Some(dear), Some(cheap)) = (find(&c.tool), find(&c.cheaper_sibling)) else {
+        let (Some(dear), Some(cheap)) = (first.get(&c.tool).copied(), first.get(&c.cheaper_sibling).copied()) else {
             continue;
         };
-        if out.iter().any(|r| r.tool == plain(&c.tool)) {
+        if confirmed.contains(&plain(&c.tool)) {
             continue;
         }
         let (pd, pc) = (NameParts::new(&plain(dear.name)), NameParts::new(&plain(cheap.name)));
@@ -330,6 +336,7 @@ pub fn shadowing(tools: &[CoherenceTool<'_>], candidates: &[ShadowCandidate]) ->
             None
         };
         if let Some(justification) = why {
+            confirmed.insert(plain(&c.tool));
             out.push(ShadowingRisk {
                 tool: plain(&c.tool),
                 cheaper_sibling: plain(&c.cheaper_sibling),

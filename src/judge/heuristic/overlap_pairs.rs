@@ -3,7 +3,8 @@
 //! only these, in the order the pairs would have come in a loop over every pair, so its
 //! findings are the same, byte for byte. Each of its reasons needs something two tools share:
 //!
-//! - the same resource (synonymous verbs, or the same verb, on it): tools grouped by resource;
+//! - the same resource with the same verb (or none), or with verbs of one synonym group: tools
+//!   grouped by resource and verb, and by resource and synonym group;
 //! - one resource a qualified form of the other (`configuration`, `server_configuration`): every
 //!   proper suffix of a resource looked up among the resources;
 //! - overview nouns on nested resources: every word of one in the other, so the other holds the
@@ -11,13 +12,15 @@
 //! - shared description words, a Jaccard index of at least 0.4 between two sets of at least six
 //!   words: prefix filtering (Bayardo et al., "Scaling up all pairs similarity search"): with each
 //!   set's words ordered rarest first, two sets that similar share a word among their first
-//!   `|x| - floor(0.4 |x|) + 1`.
+//!   `|x| - floor(0.4 |x|) + 1`; the pairs meeting there are counted out exactly on word numbers
+//!   before they become candidates.
 //!
 //! The cost is the size of the lists plus the pairs found; only lists whose tools really are
 //! alike pair many tools.
 
 use std::collections::HashMap;
 
+use super::lexicon::SYNONYM_GROUPS;
 use super::names::NameParts;
 
 /// Candidate pairs `(a, b)`, `a < b`, sorted and without repeats.
@@ -30,10 +33,22 @@ pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(usize, usi
     };
 
     let mut by_resource: HashMap<&[String], Vec<usize>> = HashMap::new();
+    // On the same resource, a pair overlaps by its verbs: the same verb (or none), or verbs of
+    // one synonym group. (Shared words and overview nouns are looked for below.)
+    let mut by_verb: HashMap<(&[String], Option<&str>), Vec<usize>> = HashMap::new();
+    let mut by_synonyms: HashMap<(&[String], usize), Vec<usize>> = HashMap::new();
     for (i, p) in parts.iter().enumerate().filter(|(_, p)| !p.resource.is_empty()) {
-        by_resource.entry(&p.resource[..]).or_default().push(i);
+        let resource = &p.resource[..];
+        by_resource.entry(resource).or_default().push(i);
+        by_verb.entry((resource, p.verb.as_ref().map(|(v, _)| v.as_str()))).or_default().push(i);
+        if let Some((verb, _)) = &p.verb {
+            let stem = super::text::stem(verb);
+            for (g, _) in SYNONYM_GROUPS.iter().enumerate().filter(|(_, g)| g.contains(&stem.as_str())) {
+                by_synonyms.entry((resource, g)).or_default().push(i);
+            }
+        }
     }
-    for group in by_resource.values() {
+    for group in by_verb.values().chain(by_synonyms.values()) {
         for (x, &a) in group.iter().enumerate() {
             for &b in &group[x + 1..] {
                 push(a, b);
@@ -63,29 +78,79 @@ pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(usize, usi
         }
     }
 
-    let similar: Vec<usize> = (0..descs.len()).filter(|&i| descs[i].len() >= 6).collect();
-    let mut frequency: HashMap<&str, usize> = HashMap::new();
-    for &i in &similar {
-        for w in distinct(&descs[i]) {
-            *frequency.entry(w).or_default() += 1;
-        }
-    }
-    let mut prefixed: HashMap<&str, Vec<usize>> = HashMap::new();
-    for &x in &similar {
-        let mut words = distinct(&descs[x]);
-        words.sort_by_key(|w| (frequency[w], *w));
-        let len = words.len();
-        let prefix = (len - (2 * len) / 5 + 1).min(len);
-        for w in &words[..prefix] {
-            let seen = prefixed.entry(w).or_default();
-            seen.iter().for_each(|&y| push(x, y));
-            seen.push(x);
-        }
+    for (a, b) in similar_descriptions(descs) {
+        push(a, b);
     }
 
     pairs.sort_unstable();
     pairs.dedup();
     pairs
+}
+
+/// Pairs of descriptions of at least six words each with a Jaccard index of at least 0.4
+/// (`7 |x ∩ y| >= 2 (|x| + |y|)`; the sets are `content_words`', so without repeats). Each
+/// word becomes a number, each set a sorted list of them, rarest first in its prefix; a pair
+/// meeting in a prefix is kept if the shorter set is at least 0.4 of the longer and the count
+/// of shared words, by merging the two lists, reaches the bound.
+fn similar_descriptions(descs: &[Vec<String>]) -> Vec<(usize, usize)> {
+    let similar: Vec<usize> = (0..descs.len()).filter(|&i| descs[i].len() >= 6).collect();
+    let mut ids: HashMap<&str, u32> = HashMap::new();
+    let sets: Vec<Vec<u32>> = similar
+        .iter()
+        .map(|&i| {
+            let mut set: Vec<u32> = distinct(&descs[i])
+                .into_iter()
+                .map(|w| {
+                    let next = ids.len() as u32;
+                    *ids.entry(w).or_insert(next)
+                })
+                .collect();
+            set.sort_unstable();
+            set
+        })
+        .collect();
+    let mut frequency = vec![0usize; ids.len()];
+    sets.iter().flatten().for_each(|&w| frequency[w as usize] += 1);
+    let mut prefixed: Vec<Vec<usize>> = vec![Vec::new(); ids.len()];
+    let mut seen_with = vec![usize::MAX; sets.len()];
+    let mut out = Vec::new();
+    for (x, set) in sets.iter().enumerate() {
+        let mut order = set.clone();
+        order.sort_by_key(|&w| (frequency[w as usize], w));
+        let len = order.len();
+        let prefix = (len - (2 * len) / 5 + 1).min(len);
+        for &w in &order[..prefix] {
+            for &y in &prefixed[w as usize] {
+                if seen_with[y] == x {
+                    continue;
+                }
+                seen_with[y] = x;
+                let (lx, ly) = (len, sets[y].len());
+                if 5 * lx.min(ly) >= 2 * lx.max(ly) && 7 * shared(set, &sets[y]) >= 2 * (lx + ly) {
+                    out.push((similar[x], similar[y]));
+                }
+            }
+            prefixed[w as usize].push(x);
+        }
+    }
+    out
+}
+
+/// How many numbers two sorted lists share.
+fn shared(a: &[u32], b: &[u32]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    n
 }
 
 /// The distinct words of `words`, in first-seen order.
