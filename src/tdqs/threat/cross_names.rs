@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 
 /// Names for the cross-server checks of one list.
 pub struct CrossNames {
@@ -44,7 +44,12 @@ impl CrossNames {
                 mentioned[p].push(i);
             }
         }
-        let mentions = (!patterns.is_empty()).then(|| AhoCorasick::new(&patterns).ok()).flatten();
+        // A contiguous NFA: built in time linear in the names' length. (The builder's own choice
+        // for a few patterns is a DFA, whose construction a hostile upstream's 100,000-character
+        // names made take minutes.)
+        let mentions = (!patterns.is_empty())
+            .then(|| AhoCorasick::builder().kind(Some(AhoCorasickKind::ContiguousNFA)).build(&patterns).ok())
+            .flatten();
         CrossNames { own, others, by_name, by_plain, by_skeleton, mentions, mentioned }
     }
 
