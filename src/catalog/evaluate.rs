@@ -35,6 +35,7 @@ impl UpstreamTools {
         let names: Arc<[JsString]> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
         let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
         let others = self.roster.others(&self.name);
+        let cross_names = Self::cross_names(&own_names, &others);
         let hold_new = self.hold_new(scoring);
         let wait = waits_for_judge(&self.policy).then(|| std::time::Duration::from_millis(self.policy.wait_ms));
         let mut listed = Vec::with_capacity(parsed.len());
@@ -50,7 +51,7 @@ impl UpstreamTools {
                 // Unscorable is not unread: what a client could still show a model is analysed.
                 let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
                 let (threats, cross, worst) =
-                    self.all_threats(scoring, &name, &raw_hash(raw), &analysed, &own_names, &others);
+                    self.all_threats(scoring, &name, &raw_hash(raw), &analysed, &cross_names, &others);
                 let decision = decide_tool(&self.policy, &name, Seen::unscorable(worst));
                 let state = ToolState {
                     definition: None,
@@ -77,7 +78,7 @@ impl UpstreamTools {
             let hash = &scored.score.context_signals.input_hash;
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
             let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
-            let (threats, cross, worst) = self.all_threats(scoring, &name, hash, &analysed, &own_names, &others);
+            let (threats, cross, worst) = self.all_threats(scoring, &name, hash, &analysed, &cross_names, &others);
             let decision = decide_tool(&self.policy, &name, Seen::Listed { state: scored.state, pin, threat: worst });
             let state = ToolState {
                 definition: Some(def),
@@ -104,11 +105,11 @@ impl UpstreamTools {
         name: &str,
         hash: &str,
         analysed: &Option<Arc<serde_json::Value>>,
-        own_names: &[String],
+        cross_names: &crate::tdqs::threat::CrossNames,
         others: &[(Arc<str>, String, String)],
     ) -> (Findings, Vec<Finding>, Option<Severity>) {
         let threats = self.own_threats(scoring, name, hash, analysed.as_deref());
-        let cross = self.cross_threats(analysed.as_deref(), hash, own_names, others);
+        let cross = self.cross_threats(analysed.as_deref(), hash, cross_names, others);
         let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
         (threats, cross, worst)
     }

@@ -181,9 +181,10 @@ impl UpstreamTools {
         let hold_new = self.hold_new(scoring);
         let mut map = self.tools.lock();
         let own_names: Vec<String> = map.keys().cloned().collect();
+        let cross_names = Self::cross_names(&own_names, &others);
         let mut changed = false;
         for (name, state) in map.iter_mut() {
-            let cross = self.cross_threats(state.analysed.as_deref(), &state.hash(), &own_names, &others);
+            let cross = self.cross_threats(state.analysed.as_deref(), &state.hash(), &cross_names, &others);
             report_new_cross(&self.name, name, Some(&state.cross), &cross);
             state.cross = cross;
             let Some(def) = &state.definition else {

@@ -89,7 +89,8 @@ impl UpstreamTools {
         }
     }
 
-    /// Findings against the other upstreams' tools.
+    /// Findings against the other upstreams' tools. `names` indexes this list's names and
+    /// `others` (in that order), once for the whole list.
     /// The same definition on two upstreams (one server configured twice, or two replicas of
     /// it) is not a collision: shadowing needs a different tool under the same name. `hash` is
     /// this tool's definition hash.
@@ -97,20 +98,25 @@ impl UpstreamTools {
         &self,
         v: Option<&serde_json::Value>,
         hash: &str,
-        own: &[String],
+        names: &threat::CrossNames,
         others: &[(Arc<str>, String, String)],
     ) -> Vec<Finding> {
         let Some(v) = v.filter(|_| self.policy.threats != ThreatAction::Off && !others.is_empty()) else {
             return vec![];
         };
         let name = v.get("name").and_then(|n| n.as_str()).unwrap_or_default();
+        let same_definition = |i: usize| {
+            let (_, t, h) = &others[i];
+            t == name && h == hash && !hash.is_empty()
+        };
+        threat::cross_server_with(v, names, &same_definition)
+    }
+
+    /// The index [`cross_threats`](Self::cross_threats) reads, for one list.
+    pub(super) fn cross_names(own: &[String], others: &[(Arc<str>, String, String)]) -> threat::CrossNames {
         let own: Vec<&str> = own.iter().map(String::as_str).collect();
-        let others: Vec<(&str, &str)> = others
-            .iter()
-            .filter(|(_, t, h)| !(t == name && h == hash && !hash.is_empty()))
-            .map(|(u, t, _)| (&**u, t.as_str()))
-            .collect();
-        threat::cross_server(v, &own, &others)
+        let others: Vec<(&str, &str)> = others.iter().map(|(u, t, _)| (&**u, t.as_str())).collect();
+        threat::CrossNames::new(&own, &others)
     }
 
     /// An `initialize` (or `server/discover`) answer: its instructions are analysed, removed

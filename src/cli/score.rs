@@ -118,6 +118,7 @@ fn build_judge(args: &ScoreArgs) -> anyhow::Result<Judge> {
 fn with_threats(mut report: serde_json::Value, tools: &[ToolDefinition]) -> serde_json::Value {
     let values: Vec<serde_json::Value> = tools.iter().map(tool_json).collect();
     let names: Vec<&str> = values.iter().filter_map(|v| v["name"].as_str()).collect();
+    let names = crate::tdqs::threat::CrossNames::new(&names, &[]);
     if let Some(scored) = report.get_mut("tools").and_then(serde_json::Value::as_array_mut) {
         for entry in scored {
             let Some(value) = values.iter().find(|v| v["name"] == entry["name"]) else { continue };

@@ -16,7 +16,7 @@ use tokio::sync::Mutex;
 
 use crate::settings::expand_env;
 
-/// Longest line accepted from a server; a longer one ends the session.
+/// Longest line read from a server where no tighter limit is configured.
 pub const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;
 
 /// How long each shutdown step waits for the process to leave.
@@ -114,29 +114,62 @@ impl ChildProcess {
 
 /// Reads one line (without its terminator). `Ok(None)` at end of stream.
 pub async fn read_line<R: AsyncBufRead + Unpin>(r: &mut R, buf: &mut Vec<u8>) -> std::io::Result<Option<()>> {
+    match next_line(r, buf, MAX_LINE_BYTES).await? {
+        LineRead::Line => Ok(Some(())),
+        LineRead::End => Ok(None),
+        LineRead::TooLong => {
+            Err(std::io::Error::other(format!("a line from the server exceeded {MAX_LINE_BYTES} bytes")))
+        }
+    }
+}
+
+/// What [`next_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// A line is in the buffer.
+    Line,
+    /// A line longer than the limit went by; the buffer holds none of it and reading can go
+    /// on with the next line.
+    TooLong,
+    End,
+}
+
+/// Reads one line (without its terminator) of at most `max` bytes. A longer one is read past
+/// without being kept, so that one oversized message costs that message only.
+pub async fn next_line<R: AsyncBufRead + Unpin>(r: &mut R, buf: &mut Vec<u8>, max: usize) -> std::io::Result<LineRead> {
     buf.clear();
+    let mut skipping = false;
     loop {
         let chunk = r.fill_buf().await?;
         if chunk.is_empty() {
-            return Ok(if buf.is_empty() { None } else { Some(()) });
+            return Ok(match (skipping, buf.is_empty()) {
+                (true, _) => LineRead::TooLong,
+                (false, true) => LineRead::End,
+                (false, false) => LineRead::Line,
+            });
         }
-        match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                buf.extend_from_slice(&chunk[..i]);
-                r.consume(i + 1);
-                if buf.last() == Some(&b'\r') {
-                    buf.pop();
-                }
-                return Ok(Some(()));
-            }
-            None => {
-                let n = chunk.len();
-                buf.extend_from_slice(chunk);
-                r.consume(n);
-            }
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let take = newline.unwrap_or(chunk.len());
+        if !skipping {
+            buf.extend_from_slice(&chunk[..take]);
         }
-        if buf.len() > MAX_LINE_BYTES {
-            return Err(std::io::Error::other(format!("a line from the server exceeded {MAX_LINE_BYTES} bytes")));
+        r.consume(newline.map_or(take, |i| i + 1));
+        if !skipping && buf.len() > max + 1 {
+            skipping = true;
+            buf.clear();
+        }
+        if newline.is_some() {
+            if skipping {
+                return Ok(LineRead::TooLong);
+            }
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            if buf.len() > max {
+                buf.clear();
+                return Ok(LineRead::TooLong);
+            }
+            return Ok(LineRead::Line);
         }
     }
 }

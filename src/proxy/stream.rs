@@ -10,11 +10,11 @@ use std::time::Duration;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use http_body::Frame;
-use serde::Deserialize;
-use serde_json::value::RawValue;
 use tokio::sync::broadcast;
 
 use super::body::{FrameSender, channel_body, sse_event};
+pub use super::exchange::answer::Inspected;
+use super::exchange::answer::{Reading, meant_for};
 use super::session::Session;
 use super::uninspected::{self, Reason};
 use super::{Body, Gateway};
@@ -48,41 +48,6 @@ pub struct Rewriter {
     pub idle: Duration,
     /// Who the answer is for (with `[auth]` on), named in the audit line of a filtered list.
     pub caller: Option<Arc<crate::auth::Principal>>,
-}
-
-/// What inspecting one message (or batch) found.
-#[derive(Debug)]
-pub enum Inspected {
-    /// Nothing to change: pass the bytes on.
-    Same,
-    Rewritten(Vec<u8>),
-    /// The gateway cannot read it the way a client could.
-    Uninspectable(Reason),
-}
-
-/// The fields that say what a message answers.
-#[derive(Deserialize)]
-struct Head<'a> {
-    #[serde(borrow, default)]
-    id: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    method: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    result: Option<&'a RawValue>,
-    #[serde(borrow, default)]
-    error: Option<&'a RawValue>,
-}
-
-/// The id (by value) a message answers, if it is a response; `Err` when it is not strict JSON.
-fn answered_id(bytes: &[u8]) -> Result<Option<IdKey>, ()> {
-    match serde_json::from_slice::<Head>(bytes) {
-        Ok(h) if h.method.is_none() && (h.result.is_some() || h.error.is_some()) => {
-            Ok(h.id.and_then(|i| id_key(i.get())))
-        }
-        Ok(_) => Ok(None),
-        // Valid JSON of another shape (a repeated key, not an object) answers nothing.
-        Err(_) => serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| None).map_err(|_| ()),
-    }
 }
 
 impl Rewriter {
@@ -124,83 +89,19 @@ impl Rewriter {
         uninspected::fails_closed(&self.tools.policy)
     }
 
-    /// Reads a message or batch strictly; `answered` gains the ids (by value) of the responses
-    /// in it.
+    /// Reads a message or batch strictly (the exchange's one reading of answers); `answered`
+    /// gains the ids (by value) of the responses in it.
     pub async fn inspect(&self, bytes: &[u8], answered: &mut Vec<IdKey>) -> Inspected {
-        // serde skips the strings it does not keep without checking them: UTF-8 is checked
-        // here, once, for the whole text.
-        if std::str::from_utf8(bytes).is_err() {
-            return Inspected::Uninspectable(Reason::Malformed);
-        }
-        if bytes.trim_ascii_start().first() != Some(&b'[') {
-            return match self.inspect_one(bytes, answered).await {
-                Ok(Some(new)) => Inspected::Rewritten(new),
-                Ok(None) => Inspected::Same,
-                Err(r) => Inspected::Uninspectable(r),
-            };
-        }
-        let Ok(items) = serde_json::from_slice::<Vec<Box<RawValue>>>(bytes) else {
-            return Inspected::Uninspectable(Reason::Malformed);
-        };
-        let mut changed = false;
-        let mut out = Vec::with_capacity(items.len());
-        for item in items {
-            match self.inspect_one(item.get().as_bytes(), answered).await {
-                Ok(Some(new)) => {
-                    changed = true;
-                    match String::from_utf8(new).ok().and_then(|s| RawValue::from_string(s).ok()) {
-                        Some(raw) => out.push(raw),
-                        None => return Inspected::Uninspectable(Reason::Malformed),
-                    }
-                }
-                Ok(None) => out.push(item),
-                Err(r) => return Inspected::Uninspectable(r),
-            }
-        }
-        match serde_json::to_vec(&out) {
-            Ok(new) if changed => Inspected::Rewritten(new),
-            _ => Inspected::Same,
-        }
-    }
-
-    async fn inspect_one(&self, bytes: &[u8], answered: &mut Vec<IdKey>) -> Result<Option<Vec<u8>>, Reason> {
-        // One read of the envelope answers both "is it a list answer?" and "what is in it?".
-        let seen = parking_lot::Mutex::new(None);
-        let wanted = |id: &str| {
-            let wanted = self.is_list_answer(id);
-            if wanted {
-                *seen.lock() = id_key(id);
-            }
-            wanted
-        };
-        match self.tools.inspect_answer(&self.gw.scoring, bytes, wanted).await {
-            Some(out) => {
-                answered.extend(seen.into_inner());
-                if out.is_some()
-                    && let Some(p) = &self.caller
-                {
-                    self.tools.audit_list(p);
-                }
-                Ok(out)
-            }
-            None => {
-                answered.extend(answered_id(bytes).map_err(|()| Reason::Malformed)?);
-                Ok(None)
-            }
-        }
+        let reading = Reading { tools: &self.tools, scoring: &self.gw.scoring, caller: self.caller.as_deref() };
+        reading.inspect(bytes, &|id| self.is_list_answer(id), answered).await
     }
 
     /// Error answers, one per request still waiting in `pending` that an uninspectable message
     /// may have been meant for: the only one, or else every list request (the answers that
     /// matter). They leave `pending`.
     pub fn errors_for_pending(&self, pending: &mut Vec<IdKey>, reason: Reason) -> Vec<Vec<u8>> {
-        let targets: Vec<IdKey> = if pending.len() == 1 {
-            std::mem::take(pending)
-        } else {
-            let (hit, keep): (Vec<IdKey>, Vec<IdKey>) = pending.drain(..).partition(|p| self.local_ids.contains(p));
-            *pending = keep;
-            hit
-        };
+        let targets = meant_for(pending, |p| self.local_ids.contains(p));
+        pending.retain(|p| !targets.contains(p));
         targets.iter().map(|id| uninspected::error_for(id, &self.tools.name, reason)).collect()
     }
 }

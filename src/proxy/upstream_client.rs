@@ -3,14 +3,21 @@
 //! parsed from a string, a request builder, the redirect and timeout layers, a copy of the
 //! headers) was most of what a proxied call cost (benches/PROFILE.md).
 //!
-//! What reqwest gave the forward path and is kept: keep-alive connections idle up to 90 s, no
-//! Nagle delay, TCP keep-alive probes (15 s, 3 retries), no redirects followed (a 3xx goes back
+//! What reqwest gave the forward path and is kept: keep-alive connections, no Nagle delay, TCP keep-alive probes (15 s, 3 retries), no redirects followed (a 3xx goes back
 //! to the client as it came), answers as they arrive (the gateway asks for `identity`), HTTPS
 //! through rustls with the platform's roots (`rustls-platform-verifier`, as reqwest's `rustls`
 //! feature has it, ALPN offering h2 and http/1.1), a connect timeout that covers TCP and TLS,
 //! and `User-Agent` / `Accept: */*` when the client sent none. Not kept: `HTTP_PROXY` and
 //! friends from the environment (reqwest honoured them without the gateway saying so); an
 //! upstream is reached directly.
+//!
+//! Kept alive, a connection can be closed by the upstream at the moment a request is written on
+//! it. Two defences: idle connections are given up after 4 s, before the 5 s after which
+//! uvicorn, Node and hypercorn close theirs (nginx waits 75 s); and a request that died on a
+//! reused connection before any byte of its answer came back is sent once more on a new
+//! connection (`watched.rs` says why that is safe).
+
+mod watched;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -29,8 +36,13 @@ use hyper_util::rt::{TokioExecutor, TokioTimer};
 use tokio_rustls::rustls;
 
 use super::BoxError;
+use watched::{Watch, WatchedConnector, connection_lost};
 
-type Connector = Timed<HttpsConnector<HttpConnector>>;
+type Connector = Timed<HttpsConnector<WatchedConnector>>;
+
+/// How long a connection may sit idle in the pool: under the shortest keep-alive of common
+/// servers (5 s), so the gateway rarely writes on a connection the upstream is closing.
+const POOL_IDLE: Duration = Duration::from_secs(4);
 
 const USER_AGENT: &str = concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION"));
 
@@ -38,6 +50,9 @@ const USER_AGENT: &str = concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION"));
 #[derive(Clone)]
 pub struct UpstreamClient {
     client: Client<Connector, Full<Bytes>>,
+    /// The same connector without a pool: where a request lost on a reused connection goes
+    /// once more, on a connection of its own.
+    fresh: Client<Connector, Full<Bytes>>,
 }
 
 impl std::fmt::Debug for UpstreamClient {
@@ -98,13 +113,16 @@ impl UpstreamClient {
             .https_or_http()
             .enable_http1()
             .enable_http2()
-            .wrap_connector(http);
+            .wrap_connector(WatchedConnector { inner: http });
+        let connector = Timed { inner: https, limit: connect_timeout };
         let client = Client::builder(TokioExecutor::new())
-            .pool_idle_timeout(Duration::from_secs(90))
+            .pool_idle_timeout(POOL_IDLE)
             .pool_timer(TokioTimer::new())
             .timer(TokioTimer::new())
-            .build(Timed { inner: https, limit: connect_timeout });
-        UpstreamClient { client }
+            .build(connector.clone());
+        let fresh =
+            Client::builder(TokioExecutor::new()).pool_max_idle_per_host(0).timer(TokioTimer::new()).build(connector);
+        UpstreamClient { client, fresh }
     }
 
     /// Sends `req` (absolute URI; `headers` already end to end, see `headers.rs`) and waits for
@@ -117,11 +135,39 @@ impl UpstreamClient {
         if !h.contains_key(header::ACCEPT) {
             h.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
         }
-        match self.client.request(req).await {
-            Ok(resp) => Ok(UpstreamResponse::from(resp)),
-            Err(e) if caused_by::<ConnectTimeout>(&e) => Err(SendError::ConnectTimeout),
-            Err(e) => Err(SendError::Failed(describe(&e))),
+        // The body is whole in memory, so the request can be made again; hyper takes this one.
+        let again = copy(&req);
+        let failed = match self.client.request(req).await {
+            Ok(resp) => return Ok(UpstreamResponse::from(resp)),
+            Err(e) => e,
+        };
+        let lost_unanswered = failed.connect_info().and_then(Watch::of).is_some_and(|w| w.reused_and_unanswered())
+            && connection_lost(&failed);
+        if !lost_unanswered {
+            return Err(send_error(&failed));
         }
+        tracing::debug!(error = %describe(&failed), "a reused upstream connection closed under a request; sent once more");
+        match self.fresh.request(again).await {
+            Ok(resp) => Ok(UpstreamResponse::from(resp)),
+            Err(e) => Err(send_error(&e)),
+        }
+    }
+}
+
+/// What a request is made of, for sending it again.
+fn copy(req: &Request<Full<Bytes>>) -> Request<Full<Bytes>> {
+    let mut again = Request::new(req.body().clone());
+    *again.method_mut() = req.method().clone();
+    *again.uri_mut() = req.uri().clone();
+    *again.version_mut() = req.version();
+    *again.headers_mut() = req.headers().clone();
+    again
+}
+
+fn send_error(e: &hyper_util::client::legacy::Error) -> SendError {
+    match caused_by::<ConnectTimeout>(e) {
+        true => SendError::ConnectTimeout,
+        false => SendError::Failed(describe(e)),
     }
 }
 

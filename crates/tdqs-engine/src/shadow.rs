@@ -26,9 +26,41 @@ pub struct ShadowCandidate {
 /// A sibling qualifies when it costs at most half as much and at least 4 less. Each tool
 /// keeps its dearest qualifying sibling (ties: the smaller name by UTF-16 order).
 pub fn shadow_candidates(tools: &[CostedTool<'_>]) -> Vec<ShadowCandidate> {
+    // A sibling qualifies for a tool of cost `c` when its cost is at most `min(c / 2, c - 4)`;
+    // the dearest is then the highest cost under that bound, found by a binary search over the
+    // distinct costs, each kept with its smallest name. One sort instead of a scan per tool.
+    let mut sorted: Vec<&CostedTool> = tools.iter().collect();
+    sorted.sort_by(|a, b| a.cost.cmp(&b.cost).then_with(|| cmp_utf16(a.name, b.name)));
+    let mut by_cost: Vec<&CostedTool> = Vec::new();
+    for t in sorted {
+        if by_cost.last().is_none_or(|last| last.cost != t.cost) {
+            by_cost.push(t);
+        }
+    }
     let mut out = Vec::new();
     // Both conditions hold for some sibling exactly when they hold for the cheapest one, so
-    // tools the cheapest cannot shadow skip the scan.
+    // tools the cheapest cannot shadow are skipped.
+    let cheapest = tools.iter().map(|t| t.cost).min().unwrap_or(0);
+    for t in tools.iter().filter(|t| 2 * cheapest <= t.cost && cheapest + 4 <= t.cost) {
+        let bound = (t.cost / 2).min(t.cost - 4);
+        let below = by_cost.partition_point(|s| s.cost <= bound);
+        if let Some(s) = below.checked_sub(1).map(|i| by_cost[i]) {
+            out.push(ShadowCandidate {
+                tool: t.name.clone(),
+                invocation_cost: t.cost,
+                cheaper_sibling: s.name.clone(),
+                cheaper_sibling_invocation_cost: s.cost,
+            });
+        }
+    }
+    out
+}
+
+/// What [`shadow_candidates`] finds, by scanning every sibling of every tool: the reference
+/// it is tested against.
+#[cfg(test)]
+fn shadow_candidates_by_scan(tools: &[CostedTool<'_>]) -> Vec<ShadowCandidate> {
+    let mut out = Vec::new();
     let cheapest = tools.iter().map(|t| t.cost).min().unwrap_or(0);
     for t in tools.iter().filter(|t| 2 * cheapest <= t.cost && cheapest + 4 <= t.cost) {
         let best = tools
@@ -74,6 +106,24 @@ pub fn confirmed_risks(candidates: &[ShadowCandidate], reported: &[ShadowingRisk
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_search_finds_what_the_scan_found() {
+        let pool = ["a", "b", "ab", "\u{e000}", "\u{10000}", "big", "z", "a"];
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..500 {
+            let n = next(12) as usize;
+            let names: Vec<JsString> = (0..n).map(|_| JsString::from(pool[next(pool.len() as u64) as usize])).collect();
+            let tools: Vec<CostedTool> = names.iter().map(|name| CostedTool { name, cost: next(30) as u32 }).collect();
+            assert_eq!(shadow_candidates(&tools), shadow_candidates_by_scan(&tools), "{tools:?}");
+        }
+    }
 
     #[test]
     fn dearest_qualifying_sibling_smallest_name_on_ties() {

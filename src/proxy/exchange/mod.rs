@@ -10,6 +10,7 @@
 //! Under observe and annotate (and in a dry run) it passes through untouched and is counted:
 //! those modes promise transparency, and nothing is hidden there anyway.
 
+pub mod answer;
 pub mod learn;
 
 use bytes::Bytes;

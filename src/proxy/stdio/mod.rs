@@ -76,7 +76,8 @@ impl StdioUpstream {
             child::spawn(&self.config.name, &cmd, &self.config.env, cwd.as_deref()).map_err(|e| e.to_string())?;
         let id = uuid::Uuid::new_v4().simple().to_string();
         tracing::debug!(upstream = %self.config.name, session = %id, pid = ?spawned.process.pid, "stdio server started");
-        let session = Arc::new(StdioSession::new(id.clone(), tools, gw.scoring.clone(), spawned.process));
+        let max_answer = self.config.max_answer_bytes;
+        let session = Arc::new(StdioSession::new(id.clone(), tools, gw.scoring.clone(), spawned.process, max_answer));
         let (s, weak) = (session.clone(), Arc::downgrade(self));
         tokio::spawn(async move {
             s.clone().pump(spawned.stdout).await;

@@ -1,8 +1,9 @@
 //! One client session on a stdio upstream: one child process, and the routing of what it
 //! writes. An answer goes to the POST stream that asked for it; a server request or
 //! notification goes to the newest open POST stream, else to the GET stream, else waits in a
-//! bounded backlog until a GET stream opens. A `tools/list` answer is scored and rewritten on
-//! the way, as for HTTP upstreams.
+//! bounded backlog until a GET stream opens. Every line goes through the exchange's reading of
+//! answers, as for HTTP upstreams: a `tools/list` answer is scored and rewritten, and under
+//! enforce a line that cannot be inspected becomes an error for the request it answers.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,10 +16,12 @@ use tokio::io::BufReader;
 use tokio::process::ChildStdout;
 use tokio::sync::mpsc;
 
-use super::child::{ChildProcess, describe_exit, read_line};
+use super::child::{ChildProcess, LineRead, MAX_LINE_BYTES, describe_exit, next_line};
 use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, Kind, classify, id_key};
 use crate::mcp::rpc_error::RpcError;
+use crate::policy::uninspected::fails_closed;
+use crate::proxy::exchange::answer::{self, Line, Reading, Settled};
 use crate::scoring::service::ScoringService;
 
 /// Server messages kept for a GET stream that is not open yet.
@@ -68,22 +71,8 @@ pub struct StdioSession {
     ended: AtomicBool,
     /// Set once the process is gone; until then the session counts against `max_sessions`.
     reaped: tokio::sync::watch::Sender<bool>,
-}
-
-/// A line worth passing on: a JSON-RPC 2.0 request, notification or response, or a batch
-/// of them. Anything else (log lines, stray JSON values) is dropped.
-pub fn is_jsonrpc_line(line: &[u8]) -> bool {
-    fn message(v: &serde_json::Value) -> bool {
-        let Some(o) = v.as_object() else { return false };
-        o.get("jsonrpc").and_then(|j| j.as_str()) == Some("2.0")
-            && (o.contains_key("method")
-                || (o.contains_key("id") && (o.contains_key("result") || o.contains_key("error"))))
-    }
-    match serde_json::from_slice::<serde_json::Value>(line) {
-        Ok(serde_json::Value::Array(items)) => !items.is_empty() && items.iter().all(message),
-        Ok(v) => message(&v),
-        Err(_) => false,
-    }
+    /// The upstream's `max_answer_bytes`: the longest line inspected.
+    max_answer: usize,
 }
 
 /// The gateway's own list requests go through the session like a client's, and their answers
@@ -111,7 +100,13 @@ enum Route {
 }
 
 impl StdioSession {
-    pub fn new(id: String, tools: Arc<UpstreamTools>, scoring: Arc<ScoringService>, process: ChildProcess) -> Self {
+    pub fn new(
+        id: String,
+        tools: Arc<UpstreamTools>,
+        scoring: Arc<ScoringService>,
+        process: ChildProcess,
+        max_answer: usize,
+    ) -> Self {
         StdioSession {
             id,
             tools,
@@ -121,6 +116,7 @@ impl StdioSession {
             last_active: Mutex::new(Instant::now()),
             ended: AtomicBool::new(false),
             reaped: tokio::sync::watch::Sender::new(false),
+            max_answer,
         }
     }
 
@@ -216,55 +212,71 @@ impl StdioSession {
         }
     }
 
-    /// Reads the server's stdout until it closes, routing every message.
+    /// Reads the server's stdout until it closes, routing every message. Under enforce a line
+    /// is read to the upstream's `max_answer_bytes`, else to that or [`MAX_LINE_BYTES`],
+    /// whichever is larger (what cannot be inspected then passes on as it came).
     pub async fn pump(self: Arc<Self>, mut stdout: BufReader<ChildStdout>) {
         let mut line = Vec::new();
         let end = loop {
-            match read_line(&mut stdout, &mut line).await {
-                Ok(Some(())) => self.on_line(&line).await,
-                Ok(None) => break None,
+            let cap = match fails_closed(&self.tools.policy) {
+                true => self.max_answer,
+                false => self.max_answer.max(MAX_LINE_BYTES),
+            };
+            match next_line(&mut stdout, &mut line, cap).await {
+                Ok(LineRead::Line) => self.on_line(Line::Read(&line)).await,
+                Ok(LineRead::TooLong) => self.on_line(Line::TooLong).await,
+                Ok(LineRead::End) => break None,
                 Err(e) => break Some(e.to_string()),
             }
         };
         self.end(end).await;
     }
 
-    async fn on_line(&self, line: &[u8]) {
-        let trimmed = line.trim_ascii();
-        if trimmed.is_empty() {
-            return;
-        }
-        if !is_jsonrpc_line(trimmed) {
-            let preview: String = String::from_utf8_lossy(trimmed).chars().take(120).collect();
-            tracing::warn!(upstream = %self.tools.name, session = %self.id, line = %preview, "the server wrote a line that is not JSON-RPC; dropped");
-            return;
-        }
-        if trimmed[0] == b'[' {
-            let items: Vec<Box<RawValue>> = serde_json::from_slice(trimmed).unwrap_or_default();
-            for item in items {
-                self.on_message(item.get().as_bytes()).await;
+    /// One line through the exchange, then to whoever waits for it.
+    async fn on_line(&self, line: Line<'_>) {
+        let reading = Reading { tools: &self.tools, scoring: &self.scoring, caller: None };
+        let is_list = |id: &IdKey| self.routing.lock().is_ok_and(|r| r.list_ids.contains(id));
+        let pending = || self.routing.lock().map(|r| r.pending.keys().cloned().collect()).unwrap_or_default();
+        let preview = match &line {
+            Line::Read(l) => String::from_utf8_lossy(l.trim_ascii()).chars().take(120).collect(),
+            Line::TooLong => String::new(),
+        };
+        match answer::settle_line(&reading, line, self.max_answer, &is_list, pending).await {
+            Settled::Pass(out) if out.first() == Some(&b'[') => {
+                match serde_json::from_slice::<Vec<Box<RawValue>>>(&out) {
+                    Ok(items) => {
+                        for item in items {
+                            self.on_message(Bytes::copy_from_slice(item.get().as_bytes())).await;
+                        }
+                    }
+                    Err(_) => self.on_message(Bytes::from(out)).await,
+                }
             }
-        } else {
-            self.on_message(trimmed).await;
+            Settled::Pass(out) => self.on_message(Bytes::from(out)).await,
+            Settled::Answered(errors) => {
+                for (id, error) in errors {
+                    let route = self.route_answer(&id);
+                    self.deliver(route, Bytes::from(error)).await;
+                }
+            }
+            Settled::Dropped if !preview.is_empty() => {
+                tracing::warn!(upstream = %self.tools.name, session = %self.id, line = %preview, "the server wrote a line that is not JSON-RPC; dropped");
+            }
+            Settled::Dropped => {}
         }
     }
 
-    async fn on_message(&self, bytes: &[u8]) {
+    /// Routes one message as the exchange settled it (an answer to its request's stream);
+    /// a message passed on uninspected goes by the id a lenient reading finds in it.
+    async fn on_message(&self, out: Bytes) {
         self.touch();
-        let kind = classify(bytes).kind;
-        let is_list =
-            matches!(&kind, Kind::Response { id } if self.routing.lock().is_ok_and(|r| r.list_ids.contains(id)));
-        let out = if is_list {
-            match self.tools.rewrite_list(&self.scoring, bytes).await {
-                Some(new) => Bytes::from(new),
-                None => Bytes::copy_from_slice(bytes),
-            }
-        } else {
-            Bytes::copy_from_slice(bytes)
+        let answered = match classify(&out).kind {
+            Kind::Response { id } => Some(id),
+            _ => answer::lenient_ids(&out).into_iter().next(),
         };
-        let route = match &kind {
-            Kind::Response { id } => self.route_answer(id),
-            _ => self.route_other(),
+        let route = match &answered {
+            Some(id) => self.route_answer(id),
+            None => self.route_other(),
         };
         self.deliver(route, out).await;
     }

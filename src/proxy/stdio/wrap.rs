@@ -1,7 +1,9 @@
 //! `wrap`: the gateway as a stdio MCP server in front of a stdio MCP server, for desktop
 //! clients that only launch commands. Client lines go through the exchange to the child (calls
-//! to hidden tools, batched or not, are answered here instead), child lines come back with `tools/list` answers scored and
-//! rewritten. stdout carries MCP messages only; logs go to stderr.
+//! to hidden tools, batched or not, are answered here instead); child lines come back through
+//! the exchange's reading of answers (`tools/list` answers scored and rewritten; under enforce,
+//! a line that cannot be inspected becomes an error for its request). stdout carries MCP
+//! messages only; logs go to stderr.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -10,12 +12,14 @@ use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::sync::Mutex as AsyncMutex;
 use tokio::sync::oneshot;
 
-use super::child::{self, ChildProcess, describe_exit, read_line};
+use super::child::{self, ChildProcess, LineRead, describe_exit, next_line, read_line};
 use crate::config::UpstreamConfig;
 use futures_util::future::BoxFuture;
 
 use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, Kind, classify, id_key};
+use crate::policy::uninspected::fails_closed;
+use crate::proxy::exchange::answer::{self, Line, Reading, Settled};
 use crate::proxy::exchange::{self, Lister};
 use crate::scoring::service::ScoringService;
 
@@ -72,7 +76,7 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
     };
     let process = Arc::new(spawned.process);
     let out = Arc::new(Out(AsyncMutex::new(tokio::io::stdout())));
-    let list_ids: Arc<Mutex<HashSet<String>>> = Arc::default();
+    let list_ids: Arc<Mutex<HashSet<IdKey>>> = Arc::default();
 
     // Refined scores that change what the client may see: ask it to list again.
     let (mut changes, name, out_changes, tools_changes, scoring_changes) =
@@ -116,31 +120,52 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
         }
     });
 
-    // Child -> client.
+    // Child -> client, each line through the exchange's reading of answers.
     let mut stdout = spawned.stdout;
     let mut line = Vec::new();
+    let max_answer = upstream.max_answer_bytes;
     let pump = async {
-        while let Ok(Some(())) = read_line(&mut stdout, &mut line).await {
-            let msg = line.trim_ascii();
-            if msg.is_empty() {
-                continue;
-            }
-            if !super::session::is_jsonrpc_line(msg) {
-                tracing::warn!(upstream = %upstream.name, "the wrapped server wrote a line that is not JSON-RPC; dropped");
-                continue;
-            }
-            let answered = match classify(msg).kind {
-                Kind::Response { id } => Some(id),
-                _ => None,
+        let reading = Reading { tools: &tools, scoring: &scoring, caller: None };
+        loop {
+            let cap = if fails_closed(&tools.policy) { max_answer } else { max_answer.max(child::MAX_LINE_BYTES) };
+            let read = match next_line(&mut stdout, &mut line, cap).await {
+                Ok(LineRead::Line) => Line::Read(&line),
+                Ok(LineRead::TooLong) => Line::TooLong,
+                Ok(LineRead::End) | Err(_) => break,
             };
-            if let Some(waiter) = answered.as_ref().and_then(|id| own.lock().ok()?.remove(id)) {
+            if let Line::Read(l) = &read
+                && let Kind::Response { id } = classify(l.trim_ascii()).kind
+                && let Some(waiter) = own.lock().ok().and_then(|mut own| own.remove(&id))
+            {
                 // The gateway's own list: the exchange scores it; the client never sees it.
-                let _ = waiter.send(msg.to_vec());
+                let _ = waiter.send(l.trim_ascii().to_vec());
                 continue;
             }
-            let is_list = answered.is_some_and(|id| list_ids.lock().map(|mut ids| ids.remove(&id)).unwrap_or(false));
-            let rewritten = if is_list { tools.rewrite_list(&scoring, msg).await } else { None };
-            out.line(rewritten.as_deref().unwrap_or(msg)).await;
+            let is_list = |id: &IdKey| list_ids.lock().is_ok_and(|ids| ids.contains(id));
+            let pending = || list_ids.lock().map(|ids| ids.iter().cloned().collect()).unwrap_or_default();
+            let blank = matches!(&read, Line::Read(l) if l.trim_ascii().is_empty());
+            match answer::settle_line(&reading, read, max_answer, &is_list, pending).await {
+                Settled::Pass(msg) => {
+                    if let Ok(mut ids) = list_ids.lock() {
+                        answer::lenient_ids(&msg).iter().for_each(|id| {
+                            ids.remove(id);
+                        });
+                    }
+                    out.line(&msg).await;
+                }
+                Settled::Answered(errors) => {
+                    for (id, error) in errors {
+                        if let Ok(mut ids) = list_ids.lock() {
+                            ids.remove(&id);
+                        }
+                        out.line(&error).await;
+                    }
+                }
+                Settled::Dropped if !blank => {
+                    tracing::warn!(upstream = %upstream.name, "the wrapped server wrote a line that is not JSON-RPC; dropped");
+                }
+                Settled::Dropped => {}
+            }
         }
     };
     tokio::select! {

@@ -83,45 +83,53 @@ fn capital(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-/// Pairs whose names or descriptions overlap: (strong?, tool a, tool b, reason).
+/// Pairs whose names or descriptions overlap: (strong?, tool a, tool b, reason), in pair order.
+/// Only the pairs that share something an overlap needs are judged (`overlap_pairs.rs`).
 pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize, usize, String)> {
+    super::overlap_pairs::candidates(parts, descs)
+        .into_iter()
+        .filter_map(|(a, b)| overlap(parts, descs, a, b).map(|(strong, why)| (strong, a, b, why)))
+        .collect()
+}
+
+/// Whether tools `a` and `b` overlap, how strongly and why.
+fn overlap(parts: &[NameParts], descs: &[Vec<String>], a: usize, b: usize) -> Option<(bool, String)> {
+    let (pa, pb) = (&parts[a], &parts[b]);
+    let same_resource = !pa.resource.is_empty() && pa.resource == pb.resource;
+    // Different actions on the same fields (create vs update) are not overlaps.
+    let comparable = (pa.class() == pb.class() || pa.class().is_none() || pb.class().is_none())
+        && descs[a].len().min(descs[b].len()) >= 6;
+    let sim = if comparable { jaccard(&descs[a], &descs[b]) } else { 0.0 };
+    let (na, nb) = (&pa.name, &pb.name);
+    let synonyms =
+        same_resource && matches!((&pa.verb, &pb.verb), (Some((va, _)), Some((vb, _))) if synonymous(va, vb));
+    if synonyms {
+        Some((true, format!("`{na}` and `{nb}` use synonymous verbs on the same resource")))
+    } else if sim >= 0.6 {
+        Some((true, format!("`{na}` and `{nb}` have near-identical descriptions ({:.0}% shared words)", 100.0 * sim)))
+    } else if pa.class() == pb.class() && same_head_qualified(&pa.resource, &pb.resource) {
+        Some((false, format!("`{na}` and `{nb}` differ only by a qualifier on the same resource")))
+    } else if same_resource && pa.verb == pb.verb {
+        Some((false, format!("`{na}` and `{nb}` do the same thing to the same resource")))
+    } else if pa.has_overview_noun()
+        && pb.has_overview_noun()
+        && nested_or_equal(&pa.core_resource(), &pb.core_resource())
+    {
+        Some((false, format!("`{na}` and `{nb}` both give an overview of the same thing")))
+    } else if sim >= 0.4 {
+        Some((false, format!("`{na}` and `{nb}` have overlapping descriptions ({:.0}% shared words)", 100.0 * sim)))
+    } else {
+        None
+    }
+}
+
+/// What [`overlaps`] finds, by judging every pair: the reference it is tested against.
+#[cfg(test)]
+pub fn overlaps_of_every_pair(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize, usize, String)> {
     let mut out = Vec::new();
     for a in 0..parts.len() {
         for b in a + 1..parts.len() {
-            let (pa, pb) = (&parts[a], &parts[b]);
-            let same_resource = !pa.resource.is_empty() && pa.resource == pb.resource;
-            // Different actions on the same fields (create vs update) are not overlaps.
-            let comparable = (pa.class() == pb.class() || pa.class().is_none() || pb.class().is_none())
-                && descs[a].len().min(descs[b].len()) >= 6;
-            let sim = if comparable { jaccard(&descs[a], &descs[b]) } else { 0.0 };
-            let (na, nb) = (&pa.name, &pb.name);
-            let synonyms =
-                same_resource && matches!((&pa.verb, &pb.verb), (Some((va, _)), Some((vb, _))) if synonymous(va, vb));
-            let found = if synonyms {
-                Some((true, format!("`{na}` and `{nb}` use synonymous verbs on the same resource")))
-            } else if sim >= 0.6 {
-                Some((
-                    true,
-                    format!("`{na}` and `{nb}` have near-identical descriptions ({:.0}% shared words)", 100.0 * sim),
-                ))
-            } else if pa.class() == pb.class() && same_head_qualified(&pa.resource, &pb.resource) {
-                Some((false, format!("`{na}` and `{nb}` differ only by a qualifier on the same resource")))
-            } else if same_resource && pa.verb == pb.verb {
-                Some((false, format!("`{na}` and `{nb}` do the same thing to the same resource")))
-            } else if pa.has_overview_noun()
-                && pb.has_overview_noun()
-                && nested_or_equal(&pa.core_resource(), &pb.core_resource())
-            {
-                Some((false, format!("`{na}` and `{nb}` both give an overview of the same thing")))
-            } else if sim >= 0.4 {
-                Some((
-                    false,
-                    format!("`{na}` and `{nb}` have overlapping descriptions ({:.0}% shared words)", 100.0 * sim),
-                ))
-            } else {
-                None
-            };
-            if let Some((strong, why)) = found {
+            if let Some((strong, why)) = overlap(parts, descs, a, b) {
                 out.push((strong, a, b, why));
             }
         }
@@ -194,11 +202,7 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
     }
     // A resource is the head noun of a name (`enrollment` in `create_teacher_enrollment`); a
     // tool acts on it when the noun occurs anywhere in its resource words.
-    let mut ops: BTreeMap<&str, Vec<VerbClass>> = BTreeMap::new();
-    for head in parts.iter().filter_map(|p| p.resource.last()) {
-        let classes = parts.iter().filter(|p| p.resource.contains(head)).filter_map(NameParts::class).collect();
-        ops.insert(head.as_str(), classes);
-    }
+    let ops = classes_by_head(parts);
     let has = |v: &[VerbClass], c: VerbClass| v.contains(&c);
     let mut gaps = Vec::new();
     let mut complete = Vec::new();
@@ -255,16 +259,54 @@ pub fn completeness(parts: &[NameParts]) -> Justified {
     j(score, format!("{text}."))
 }
 
+/// For each head noun, the verb classes of the tools whose resource holds it, in tool order:
+/// one pass over the tools instead of one per head.
+fn classes_by_head(parts: &[NameParts]) -> BTreeMap<&str, Vec<VerbClass>> {
+    let mut holding: std::collections::HashMap<&str, Vec<VerbClass>> = std::collections::HashMap::new();
+    for p in parts {
+        let Some(class) = p.class() else { continue };
+        for (i, w) in p.resource.iter().enumerate() {
+            if !p.resource[..i].contains(w) {
+                holding.entry(w.as_str()).or_default().push(class);
+            }
+        }
+    }
+    let heads = parts.iter().filter_map(|p| p.resource.last());
+    heads.map(|h| (h.as_str(), holding.get(h.as_str()).cloned().unwrap_or_default())).collect()
+}
+
+/// What [`classes_by_head`] finds, tool by tool for each head: the reference it is tested against.
+#[cfg(test)]
+pub fn classes_by_head_of_every_tool(parts: &[NameParts]) -> BTreeMap<&str, Vec<VerbClass>> {
+    let mut ops: BTreeMap<&str, Vec<VerbClass>> = BTreeMap::new();
+    for head in parts.iter().filter_map(|p| p.resource.last()) {
+        let classes = parts.iter().filter(|p| p.resource.contains(head)).filter_map(NameParts::class).collect();
+        ops.insert(head.as_str(), classes);
+    }
+    ops
+}
+
+#[cfg(test)]
+pub fn classes_by_head_indexed(parts: &[NameParts]) -> BTreeMap<&str, Vec<VerbClass>> {
+    classes_by_head(parts)
+}
+
 /// Confirms a candidate pair when the two tools plausibly do the same job: overlapping
 /// descriptions, or read verbs on the same resource.
 pub fn shadowing(tools: &[CoherenceTool<'_>], candidates: &[ShadowCandidate]) -> Vec<ShadowingRisk> {
     let mut out: Vec<ShadowingRisk> = Vec::new();
+    // The first tool of each name, and the tools already confirmed: looked up, not scanned.
+    let mut first: std::collections::HashMap<&crate::json::JsString, &CoherenceTool<'_>> =
+        std::collections::HashMap::new();
+    for t in tools {
+        first.entry(t.name).or_insert(t);
+    }
+    let mut confirmed: std::collections::HashSet<String> = std::collections::HashSet::new();
     for c in candidates {
-        let find = |n: &crate::json::JsString| tools.iter().find(|t| t.name == n);
-        let (Some(dear), Some(cheap)) = (find(&c.tool), find(&c.cheaper_sibling)) else {
+        let (Some(dear), Some(cheap)) = (first.get(&c.tool).copied(), first.get(&c.cheaper_sibling).copied()) else {
             continue;
         };
-        if out.iter().any(|r| r.tool == plain(&c.tool)) {
+        if confirmed.contains(&plain(&c.tool)) {
             continue;
         }
         let (pd, pc) = (NameParts::new(&plain(dear.name)), NameParts::new(&plain(cheap.name)));
@@ -294,6 +336,7 @@ pub fn shadowing(tools: &[CoherenceTool<'_>], candidates: &[ShadowCandidate]) ->
             None
         };
         if let Some(justification) = why {
+            confirmed.insert(plain(&c.tool));
             out.push(ShadowingRisk {
                 tool: plain(&c.tool),
                 cheaper_sibling: plain(&c.cheaper_sibling),

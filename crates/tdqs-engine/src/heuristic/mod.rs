@@ -17,6 +17,7 @@ mod evidence;
 mod filler;
 mod lexicon;
 mod names;
+mod overlap_pairs;
 mod params;
 mod purpose;
 mod reading;

@@ -32,6 +32,7 @@
 //! padding) also runs the instruction rules on what it found, so a hidden instruction is
 //! reported both as the carrier and as the instruction, with `decoded` set.
 
+pub mod cross_names;
 mod encoded;
 mod evidence;
 mod instructions;
@@ -46,6 +47,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub use cross_names::CrossNames;
 pub use evidence::show_invisible;
 
 /// How bad a finding is. Ordered: `Low < Medium < High`.
@@ -138,14 +140,20 @@ pub fn analyze_instructions(text: &str) -> Vec<Finding> {
 /// any tool-like name when `others` is empty), and this tool's name colliding with another
 /// upstream's tool. Cheap; recompute whenever any upstream's tool set changes.
 pub fn cross_server(tool: &serde_json::Value, own_tools: &[&str], others: &[(&str, &str)]) -> Vec<Finding> {
+    cross_server_with(tool, &CrossNames::new(own_tools, others), &|_| false)
+}
+
+/// [`cross_server`] against names indexed once for a whole list; `skip(i)` leaves the `i`th of
+/// the other tools out for this tool.
+pub fn cross_server_with(tool: &serde_json::Value, names: &CrossNames, skip: &dyn Fn(usize) -> bool) -> Vec<Finding> {
     let texts = strings::model_strings(tool);
     let params = parameter_names(&texts);
     let name = tool.get("name").and_then(serde_json::Value::as_str).unwrap_or("");
     let mut out = Vec::new();
     for text in &texts {
-        references::foreign_references(text, name, own_tools, &params, others, &mut out);
+        references::foreign_references(text, name, names, &params, skip, &mut out);
     }
-    references::name_collisions(name, others, &mut out);
+    references::name_collisions(name, names, skip, &mut out);
     finish(out)
 }
 

@@ -10,6 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::cross_names::CrossNames;
 use super::evidence::excerpt;
 use super::strings::{Role, Text};
 use super::{Finding, Severity};
@@ -48,7 +49,7 @@ pub fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
 }
 
 /// The name as it looks: lower case, separators dropped, homoglyphs and full-width folded.
-fn skeleton(name: &str) -> String {
+pub(super) fn skeleton(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     name.nfkc()
         .flat_map(char::to_lowercase)
@@ -80,16 +81,21 @@ fn skeleton(name: &str) -> String {
         .collect()
 }
 
+/// The name without case or separators.
+pub(super) fn plain(s: &str) -> String {
+    s.to_lowercase().replace(['_', '-', '.', ' '], "")
+}
+
 /// This tool's name equal to another upstream's (medium), or equal to it once homoglyphs are
-/// folded (high: made to be mistaken for it).
-pub fn name_collisions(name: &str, others: &[(&str, &str)], out: &mut Vec<Finding>) {
+/// folded (high: made to be mistaken for it). `skip` leaves some of the other tools out.
+pub fn name_collisions(name: &str, names: &CrossNames, skip: &dyn Fn(usize) -> bool, out: &mut Vec<Finding>) {
     if name.is_empty() {
         return;
     }
     let mine = skeleton(name);
-    let plain = |s: &str| s.to_lowercase().replace(['_', '-', '.', ' '], "");
-    for (upstream, other) in others {
-        let (severity, how) = if *other == name {
+    for i in names.colliding(name, &mine).into_iter().filter(|&i| !skip(i)) {
+        let (upstream, other) = names.other(i);
+        let (severity, how) = if other == name {
             (Severity::Medium, "the same name as")
         } else if plain(other) == plain(name) {
             (Severity::Medium, "a name differing only in case or separators from")
@@ -104,25 +110,25 @@ pub fn name_collisions(name: &str, others: &[(&str, &str)], out: &mut Vec<Findin
 }
 
 /// "When calling X, ...", "before using X", "X must always ...": a direction about X.
-static DIRECTION: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static DIRECTION: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"(?i:\b(?:when|whenever|before|after|every time|each time|if|once|while)\s+(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executing)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)*)[`'"]?"#)
         .expect("direction pattern compiles")
 });
 
 /// "the X tool must always ...": a rule about X.
-static RULE_ABOUT: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static RULE_ABOUT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?\s+(?i:must|should|shall)\s+(?i:always|never|only|also)\b"#)
         .expect("rule pattern compiles")
 });
 
 /// What makes the direction a change of that tool's behaviour.
-static PAYLOAD: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static PAYLOAD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(always|never|must|also|instead|bcc|cc|redirect|change|replace|override|set|add|include|send|forward|copy|append|prepend|do not|don't|make sure|ensure|first|only)\b")
         .expect("payload pattern compiles")
 });
 
 /// A tool-like identifier: snake, kebab or camel case.
-fn tool_like(ident: &str) -> bool {
+pub(super) fn tool_like(ident: &str) -> bool {
     let camel = ident.as_bytes().windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
     ident.contains(['_', '-']) || camel
 }
@@ -131,9 +137,9 @@ fn tool_like(ident: &str) -> bool {
 pub fn foreign_references(
     t: &Text<'_>,
     own_name: &str,
-    own_tools: &[&str],
+    names: &CrossNames,
     params: &[&str],
-    others: &[(&str, &str)],
+    skip: &dyn Fn(usize) -> bool,
     out: &mut Vec<Finding>,
 ) {
     if !matches!(t.role, Role::Prose | Role::Value) {
@@ -141,11 +147,9 @@ pub fn foreign_references(
     }
     let s = t.text;
     let is_own = |id: &str| {
-        id.eq_ignore_ascii_case(own_name)
-            || own_tools.iter().any(|o| o.eq_ignore_ascii_case(id))
-            || params.iter().any(|p| p.eq_ignore_ascii_case(id))
+        id.eq_ignore_ascii_case(own_name) || names.is_own_tool(id) || params.iter().any(|p| p.eq_ignore_ascii_case(id))
     };
-    let upstream_of = |id: &str| others.iter().find(|(_, n)| *n == id).map(|(u, _)| *u);
+    let upstream_of = |id: &str| names.upstream_of(id, skip);
     let mut flagged = Vec::new();
     for re in [&*DIRECTION, &*RULE_ABOUT] {
         for caps in re.captures_iter(s).take(16) {
@@ -177,9 +181,10 @@ pub fn foreign_references(
             out.push(f);
         }
     }
-    // Plain mentions of another upstream's distinctive tool names.
-    for (upstream, other) in others {
-        if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(other) {
+    // Plain mentions of another upstream's distinctive tool names (those the text holds at all).
+    for i in names.mentioned_in(s).into_iter().filter(|&i| !skip(i)) {
+        let (upstream, other) = names.other(i);
+        if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(&other) {
             continue;
         }
         if let Some(at) = find_word(s, other) {
@@ -191,14 +196,14 @@ pub fn foreign_references(
     }
 }
 
-fn followed_by_param_word(after: &str) -> bool {
+pub(super) fn followed_by_param_word(after: &str) -> bool {
     let next = after.trim_start_matches(['`', '\'', '"']).trim_start().to_ascii_lowercase();
     ["parameter", "argument", "option", "field", "flag", "property", "setting", "variable", "mode"]
         .iter()
         .any(|w| next.starts_with(w))
 }
 
-fn find_word(s: &str, word: &str) -> Option<usize> {
+pub(super) fn find_word(s: &str, word: &str) -> Option<usize> {
     s.match_indices(word).map(|(i, _)| i).find(|&i| {
         let before = s[..i].chars().next_back();
         let after = s[i + word.len()..].chars().next();
@@ -207,7 +212,7 @@ fn find_word(s: &str, word: &str) -> Option<usize> {
     })
 }
 
-fn floor(s: &str, mut i: usize) -> usize {
+pub(super) fn floor(s: &str, mut i: usize) -> usize {
     while !s.is_char_boundary(i) {
         i -= 1;
     }
@@ -221,7 +226,7 @@ mod tests {
     fn refs(s: &str, own: &[&str], others: &[(&str, &str)]) -> Vec<(Severity, String)> {
         let t = Text::prose("#/description".into(), s);
         let mut out = Vec::new();
-        foreign_references(&t, "add", own, &["path"], others, &mut out);
+        foreign_references(&t, "add", &CrossNames::new(own, others), &["path"], &|_| false, &mut out);
         out.into_iter().map(|f| (f.severity, f.evidence)).collect()
     }
 
@@ -255,11 +260,9 @@ mod tests {
         deceptive_name("читать_файл", &mut out);
         assert_eq!(out.len(), 1);
         let mut out = Vec::new();
-        name_collisions(
-            "send_email",
-            &[("a", "send_email"), ("b", "sendEmail"), ("c", "s\u{0435}nd_email"), ("d", "x")],
-            &mut out,
-        );
+        let others =
+            CrossNames::new(&[], &[("a", "send_email"), ("b", "sendEmail"), ("c", "s\u{0435}nd_email"), ("d", "x")]);
+        name_collisions("send_email", &others, &|_| false, &mut out);
         let sev: Vec<Severity> = out.iter().map(|f| f.severity).collect();
         assert_eq!(sev, vec![Severity::Medium, Severity::Medium, Severity::High]);
     }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Finding, Severity, analyze_instructions, analyze_tool, cross_server};
+use super::{CrossNames, Finding, Severity, analyze_instructions, analyze_tool, cross_server_with};
 use crate::SPEC_VERSION;
 use crate::definition::ToolDefinition;
 use crate::json::JsValue;
@@ -38,6 +38,7 @@ impl ScanReport {
     pub fn new(server_name: String, tools: &[ToolDefinition], instructions: Option<&str>) -> ScanReport {
         let values: Vec<serde_json::Value> = tools.iter().map(tool_json).collect();
         let names: Vec<&str> = values.iter().filter_map(|v| v["name"].as_str()).collect();
+        let names = CrossNames::new(&names, &[]);
         let tools = tools
             .iter()
             .zip(&values)
@@ -62,10 +63,11 @@ impl ScanReport {
     }
 }
 
-/// A tool's context-free findings plus the references to tools its server does not have.
-pub fn tool_threats(tool: &serde_json::Value, own_tools: &[&str]) -> Vec<Finding> {
+/// A tool's context-free findings plus the references to tools its server does not have;
+/// `names` holds its server's tool names (indexed once for the list).
+pub fn tool_threats(tool: &serde_json::Value, names: &CrossNames) -> Vec<Finding> {
     let mut found = analyze_tool(tool);
-    found.extend(cross_server(tool, own_tools, &[]));
+    found.extend(cross_server_with(tool, names, &|_| false));
     found
 }
 

@@ -1,0 +1,93 @@
+//! The cross-server checks as they were before the names were indexed: every name compared in
+//! turn. The reference the indexed checks are tested against (same findings, same order).
+
+use crate::threat::evidence::excerpt;
+use crate::threat::references::{
+    DIRECTION, PAYLOAD, RULE_ABOUT, find_word, floor, followed_by_param_word, skeleton, tool_like,
+};
+use crate::threat::strings::{Role, Text};
+use crate::threat::{Finding, Severity};
+
+pub fn name_collisions_one_by_one(name: &str, others: &[(&str, &str)], out: &mut Vec<Finding>) {
+    if name.is_empty() {
+        return;
+    }
+    let mine = skeleton(name);
+    let plain = |s: &str| s.to_lowercase().replace(['_', '-', '.', ' '], "");
+    for (upstream, other) in others {
+        let (severity, how) = if *other == name {
+            (Severity::Medium, "the same name as")
+        } else if plain(other) == plain(name) {
+            (Severity::Medium, "a name differing only in case or separators from")
+        } else if skeleton(other) == mine {
+            (Severity::High, "a look-alike of")
+        } else {
+            continue;
+        };
+        let evidence = format!("{name} has {how} {other} of upstream {upstream}");
+        out.push(Finding::new("tool-name-collision", severity, "#/name", evidence));
+    }
+}
+
+pub fn foreign_references_one_by_one(
+    t: &Text<'_>,
+    own_name: &str,
+    own_tools: &[&str],
+    params: &[&str],
+    others: &[(&str, &str)],
+    out: &mut Vec<Finding>,
+) {
+    if !matches!(t.role, Role::Prose | Role::Value) {
+        return;
+    }
+    let s = t.text;
+    let is_own = |id: &str| {
+        id.eq_ignore_ascii_case(own_name)
+            || own_tools.iter().any(|o| o.eq_ignore_ascii_case(id))
+            || params.iter().any(|p| p.eq_ignore_ascii_case(id))
+    };
+    let upstream_of = |id: &str| others.iter().find(|(_, n)| *n == id).map(|(u, _)| *u);
+    let mut flagged = Vec::new();
+    for re in [&*DIRECTION, &*RULE_ABOUT] {
+        for caps in re.captures_iter(s).take(16) {
+            let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
+            let ident = id.as_str();
+            if is_own(ident) || flagged.contains(&ident) {
+                continue;
+            }
+            let known = upstream_of(ident);
+            if known.is_none() && !tool_like(ident) {
+                continue;
+            }
+            let after = &s[id.end()..];
+            let clause_end = after.find(['.', '!', '?', '\n']).unwrap_or(after.len()).min(200);
+            let clause = format!("{} {}", &s[whole.start()..id.start()], &after[..floor(after, clause_end)]);
+            if !PAYLOAD.is_match(&clause) || followed_by_param_word(after) {
+                continue;
+            }
+            flagged.push(ident);
+            let mut f = Finding::new(
+                "foreign-tool-reference",
+                Severity::High,
+                &t.pointer,
+                excerpt(s, whole.start(), id.end() + clause_end),
+            );
+            if let Some(up) = known {
+                f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
+            }
+            out.push(f);
+        }
+    }
+    // Plain mentions of another upstream's distinctive tool names.
+    for (upstream, other) in others {
+        if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(other) {
+            continue;
+        }
+        if let Some(at) = find_word(s, other) {
+            let mut f =
+                Finding::new("foreign-tool-reference", Severity::Low, &t.pointer, excerpt(s, at, at + other.len()));
+            f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
+            out.push(f);
+        }
+    }
+}
