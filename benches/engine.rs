@@ -28,7 +28,7 @@ use tdqs_gateway::tdqs::json::{self, JsString, JsValue};
 use tdqs_gateway::tdqs::lint::lint_tools;
 use tdqs_gateway::tdqs::signals::context_signals;
 use tdqs_gateway::tdqs::threat::report::tool_json;
-use tdqs_gateway::tdqs::threat::{analyze_tool, cross_server};
+use tdqs_gateway::tdqs::threat::{CrossNames, analyze_tool, cross_server_with};
 
 const CORPUS: &[u8] = include_bytes!("corpus/tools.json");
 const REAL: &str = include_str!("../tests/data/threats/benign-real.json");
@@ -156,10 +156,11 @@ fn threats(c: &mut Criterion) {
         g.bench_function(format!("with_cross_server/{label}"), |b| {
             b.iter(|| {
                 for s in &servers {
-                    let names: Vec<&str> = s.iter().filter_map(|t| t["name"].as_str()).collect();
+                    let own: Vec<&str> = s.iter().filter_map(|t| t["name"].as_str()).collect();
+                    let names = CrossNames::new(&own, &[]);
                     for t in s {
                         black_box(analyze_tool(black_box(t)));
-                        black_box(cross_server(black_box(t), &names, &[]));
+                        black_box(cross_server_with(black_box(t), &names, &|_| false));
                     }
                 }
             })
@@ -181,9 +182,11 @@ fn first_sighting(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     g.bench_function("first_sighting/list_of_100", |b| {
         b.iter(|| {
+            // The names are indexed once per list, as the gateway does.
+            let names = CrossNames::new(&own, &others);
             for t in list {
                 black_box(analyze_tool(black_box(t)));
-                black_box(cross_server(black_box(t), &own, &others));
+                black_box(cross_server_with(black_box(t), &names, &|_| false));
             }
         })
     });
