@@ -57,37 +57,14 @@ const TOKENS: &[&str] = &[
     "Tools/Call",
 ];
 
+/// The shared mutator over this target's tokens, then now and again the result spliced into
+/// a batch beside another seed (a hidden call inside a batch is what the reader must not miss).
 fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(input.len() + 1);
-        match rng.below(7) {
-            0 if !input.is_empty() => {
-                let i = at.min(input.len() - 1);
-                input[i] = rng.next_u64() as u8;
-            }
-            1 => input.insert(at, rng.next_u64() as u8),
-            2 if !input.is_empty() => {
-                let end = (at + 1 + rng.below(8)).min(input.len());
-                input.drain(at.min(end)..end);
-            }
-            3 | 4 => {
-                let token = TOKENS[rng.below(TOKENS.len())].as_bytes();
-                input.splice(at..at, token.iter().copied());
-            }
-            5 => {
-                // Repeat a slice of the input elsewhere (a repeated key-value, often).
-                if input.len() > 2 {
-                    let from = rng.below(input.len() - 1);
-                    let len = 1 + rng.below((input.len() - from).min(24));
-                    let piece: Vec<u8> = input[from..from + len].to_vec();
-                    input.splice(at..at, piece);
-                }
-            }
-            _ => {
-                let other = SEEDS[rng.below(SEEDS.len())].as_bytes();
-                *input = [b"[".as_slice(), input, b",", other, b"]"].concat();
-            }
-        }
+    let tokens: Vec<&[u8]> = TOKENS.iter().map(|t| t.as_bytes()).collect();
+    let other = SEEDS[rng.below(SEEDS.len())].as_bytes();
+    crate::support::fuzz::mutate(rng, input, &tokens, other);
+    if rng.below(4) == 0 {
+        *input = [b"[".as_slice(), input, b",", other, b"]"].concat();
     }
 }
 
