@@ -232,13 +232,9 @@ fn a_header_variable_that_is_not_set_stops_serve_and_check_config() {
             None => cmd.env_remove("TDQS_IT_SURELY_UNSET_KEY"),
         };
         let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while child.try_wait().unwrap().is_none() {
-            if Instant::now() > deadline {
-                child.kill().unwrap();
-                panic!("{args:?} kept running");
-            }
-            std::thread::sleep(Duration::from_millis(50));
+        if crate::support::patience::poll_blocking(Duration::from_secs(60), || child.try_wait().unwrap()).is_none() {
+            child.kill().unwrap();
+            panic!("{args:?} kept running");
         }
         let out = child.wait_with_output().unwrap();
         (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
