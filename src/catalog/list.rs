@@ -222,7 +222,7 @@ impl UpstreamTools {
                     ))
                 })
                 .collect();
-            scoring.pins().keep_texts(&self.name, &texts);
+            scoring.keep_definition_texts(&self.name, &texts);
         }
     }
 

@@ -6,7 +6,7 @@
 //!
 //! The approved set lives in the store (shared by a fleet) and in memory here, reloaded
 //! periodically so approvals made elsewhere (the CLI, another replica) take effect. The texts
-//! of pinned definitions go to the store too ([`Pins::keep_texts`]), so that what is held can
+//! of pinned definitions go to the store too ([`Pins::texts_to_keep`], through the store writer), so that what is held can
 //! be shown against what was approved before by anyone who reads the store.
 
 use std::collections::{HashMap, HashSet};
@@ -33,7 +33,7 @@ pub struct Pins {
     /// Whether `approved` reflects the store (always, without one).
     loaded: AtomicBool,
     /// Definition texts this process sent to the store, so each goes once.
-    texts_sent: Arc<parking_lot::Mutex<HashSet<(String, String)>>>,
+    texts_sent: parking_lot::Mutex<HashSet<(String, String)>>,
 }
 
 impl Pins {
@@ -42,7 +42,7 @@ impl Pins {
             loaded: AtomicBool::new(store.is_none()),
             store,
             approved: RwLock::default(),
-            texts_sent: Arc::default(),
+            texts_sent: Default::default(),
         };
         if let Err(e) = pins.reload() {
             tracing::error!(error = %e, "cannot read pinned definitions; pinned tools are unverified until the store answers");
@@ -134,46 +134,30 @@ impl Pins {
         Ok(())
     }
 
-    /// Keeps in the store, in the background, the texts of a pinned upstream's definitions
-    /// listed now, `(tool, hash, definition as listed)`, those not sent before. Whatever their
-    /// status: a held text is what `approve` shows, an approved one what later ones are
-    /// compared with.
-    pub fn keep_texts(&self, upstream: &str, listed: &[(&str, &str, &str)]) {
-        let Some(store) = self.store.clone() else { return };
-        let texts: Vec<DefinitionText> = {
-            let mut sent = self.texts_sent.lock();
-            if sent.len() >= TEXTS_REMEMBERED {
-                sent.clear();
-            }
-            listed
-                .iter()
-                .filter(|(_, _, text)| text.len() <= TEXT_KEPT_MAX)
-                .filter(|(_, hash, _)| sent.insert((upstream.to_owned(), (*hash).to_owned())))
-                .map(|(tool, hash, text)| DefinitionText {
-                    upstream: upstream.to_owned(),
-                    tool: (*tool).to_owned(),
-                    input_hash: (*hash).to_owned(),
-                    definition: (*text).to_owned(),
-                })
-                .collect()
-        };
-        if texts.is_empty() {
-            return;
+    /// The texts of `listed` (tool, hash, definition as listed) not yet sent to the store,
+    /// marked as sent: what the store writer keeps for the approval views, whatever their
+    /// status (a held text is what `approve` shows, an approved one what later ones are
+    /// compared with). Over-long texts are left out; without a store, nothing. The writer
+    /// retries a failed batch itself, so a text marked here is not lost to a store outage.
+    pub fn texts_to_keep(&self, upstream: &str, listed: &[(&str, &str, &str)]) -> Vec<DefinitionText> {
+        if self.store.is_none() {
+            return Vec::new();
         }
-        let sent = self.texts_sent.clone();
-        let write = move || {
-            if let Err(e) = store.put_definition_texts(&texts) {
-                tracing::warn!(error = %e, count = texts.len(), "could not keep pinned definitions' texts; a later list retries");
-                let mut sent = sent.lock();
-                for t in texts {
-                    sent.remove(&(t.upstream, t.input_hash));
-                }
-            }
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(rt) => drop(rt.spawn_blocking(write)),
-            Err(_) => drop(std::thread::spawn(write)),
+        let mut sent = self.texts_sent.lock();
+        if sent.len() >= TEXTS_REMEMBERED {
+            sent.clear();
         }
+        listed
+            .iter()
+            .filter(|(_, _, text)| text.len() <= TEXT_KEPT_MAX)
+            .filter(|(_, hash, _)| sent.insert((upstream.to_owned(), (*hash).to_owned())))
+            .map(|(tool, hash, text)| DefinitionText {
+                upstream: upstream.to_owned(),
+                tool: (*tool).to_owned(),
+                input_hash: (*hash).to_owned(),
+                definition: (*text).to_owned(),
+            })
+            .collect()
     }
 
     /// Approved hashes of one tool.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 
-use super::{Sighting, Store, StoredKey};
+use super::{DefinitionText, Sighting, Store, StoredKey};
 
 /// Queued writes at most; past it the newest are dropped with a warning (they heal: a score
 /// not stored is judged again after a restart, and sightings recur).
@@ -21,6 +21,8 @@ enum Write {
     Score(StoredKey, serde_json::Value),
     Sighting(Sighting),
     ServerReport(String, serde_json::Value),
+    /// Pinned definitions' texts, for the approval views.
+    Texts(Vec<DefinitionText>),
     /// Write what is queued now, then say so.
     Flush(SyncSender<()>),
 }
@@ -74,6 +76,12 @@ impl StoreWriter {
         self.send(Write::ServerReport(upstream, report));
     }
 
+    pub fn definition_texts(&self, texts: Vec<DefinitionText>) {
+        if !texts.is_empty() {
+            self.send(Write::Texts(texts));
+        }
+    }
+
     /// Waits (up to `wait`) until everything queued so far is written; false when it was not.
     pub fn flush(&self, wait: Duration) -> bool {
         let (tx, rx) = sync_channel(1);
@@ -109,13 +117,14 @@ struct Batch {
     sightings: Vec<Sighting>,
     /// Latest report per upstream (an older one is never worth writing).
     reports: std::collections::BTreeMap<String, serde_json::Value>,
+    texts: Vec<DefinitionText>,
     /// Flush requests to answer once the batch is written.
     flushes: Vec<SyncSender<()>>,
 }
 
 impl Batch {
     fn len(&self) -> usize {
-        self.scores.len() + self.sightings.len() + self.reports.len() + self.flushes.len()
+        self.scores.len() + self.sightings.len() + self.reports.len() + self.texts.len() + self.flushes.len()
     }
 
     fn push(&mut self, w: Write) {
@@ -125,6 +134,7 @@ impl Batch {
             Write::ServerReport(u, r) => {
                 self.reports.insert(u, r);
             }
+            Write::Texts(t) => self.texts.extend(t),
             Write::Flush(done) => self.flushes.push(done),
         }
     }
@@ -134,6 +144,9 @@ impl Batch {
         store.record_sightings(&self.sightings)?;
         for (upstream, report) in &self.reports {
             store.put_server_report(upstream, report)?;
+        }
+        if !self.texts.is_empty() {
+            store.put_definition_texts(&self.texts)?;
         }
         Ok(())
     }

@@ -43,6 +43,14 @@ impl ScoringService {
         flushed
     }
 
+    /// Keeps the texts of a pinned upstream's listed definitions (tool, hash, text) in the
+    /// store, in the background, each once per process.
+    pub fn keep_definition_texts(&self, upstream: &str, listed: &[(&str, &str, &str)]) {
+        if let Some((_, writer)) = &self.store {
+            writer.definition_texts(self.pins.texts_to_keep(upstream, listed));
+        }
+    }
+
     /// Keeps an upstream's latest server report in the store (in the background).
     pub fn store_server_report(&self, upstream: &str, report: serde_json::Value) {
         if let Some((_, writer)) = &self.store {
