@@ -109,7 +109,9 @@ async fn forward_checked(
     }
     let stdio = gw.stdio.get(upstream).cloned();
 
-    // The exchange reads the body, learns and refuses; what is left goes upstream.
+    // The exchange reads the body, learns and refuses; what is left goes upstream. A session-less
+    // request to a stdio upstream first borrows a child (it also answers the learn's lists).
+    let mut pooled = None;
     let admitted = if req.method == Method::POST {
         let encoding = req.headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
         match &stdio {
@@ -119,8 +121,16 @@ async fn forward_checked(
                     .await
             }
             Some(up) => {
+                if session_id.is_none() && super::stdio::pool::is_sessionless(parsed.as_ref(), &req.body) {
+                    let owner = super::stdio::pool::owner_of(req.principal.as_deref());
+                    match up.checkout(&gw, &tools, owner).await {
+                        Ok(lease) => pooled = Some(lease),
+                        Err(e) => return GatewayError::Unavailable(e).into_response(single_id.as_deref()),
+                    }
+                }
                 let s = session_id.as_deref().and_then(|id| up.session(id));
-                let lister = s.as_deref().map(|s| s as &dyn exchange::Lister);
+                let s = s.as_ref().or(pooled.as_ref().map(|l| l.session()));
+                let lister = s.map(|s| &**s as &dyn exchange::Lister);
                 exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, lister, req.principal.as_deref()).await
             }
         }
@@ -152,7 +162,7 @@ async fn forward_checked(
         // stdio has no headers: the trace context travels in each message's `params._meta`.
         let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);
         let principal = req.principal.clone();
-        let resp = super::stdio::serve_session(gw.clone(), up, tools, req, admitted, body).await;
+        let resp = super::stdio::serve_session(gw.clone(), up, tools, req, admitted, body, pooled).await;
         bind_new_session(&gw, upstream, resp.headers(), principal.as_deref());
         return resp;
     }

@@ -313,31 +313,46 @@ async fn a_tool_added_while_a_2026_client_listens_follows_the_policy() {
     assert_eq!(late, ["observe", "annotate"], "where calls to the new tool reached the server");
 }
 
-/// In front of a stdio server the gateway runs one process per session, so it answers a
-/// sessionless 2026-07-28 `server/discover` with 400 (session required); the Python SDK 2.x
-/// client takes that for a 2025-era server and falls back to `initialize`, and enforce holds.
+/// In front of a stdio server the gateway runs a process per session, and lends a process to
+/// each session-less 2026-07-28 request (`src/proxy/stdio/pool.rs`): the Python SDK 2.x
+/// client's `server/discover` is answered by the SDK 2.x stdio servers (Python and TypeScript),
+/// so the client speaks 2026-07-28 through the gateway, and enforce holds; in front of a 1.x
+/// stdio server the probe gets that server's error and the client falls back to the handshake.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_python_sdk2_client_in_front_of_a_stdio_sdk2_server() {
+async fn a_python_sdk2_client_in_front_of_stdio_servers_speaks_their_revision() {
     let rig = Rig::new("sdk2-stdio");
     support::require_sdk2();
-    let server = support::rig_dir().join("py2_server.py");
+    let (py2, ts2) = (support::rig_dir().join("py2_server.py"), support::rig_dir().join("ts2_server.mjs"));
+    let threat = support::rig_dir().join("threat_server.py");
     let config = format!(
-        "[store]\nurl = \"memory\"\n\n[policy]\nmode = \"enforce\"\nmin_tier = \"B\"\n\n[[upstream]]\nname = \"py2\"\n\
-         command = [{:?}, {:?}, \"--stdio\"]\n",
+        "[store]\nurl = \"memory\"\n\n[policy]\nmode = \"enforce\"\nmin_tier = \"B\"\n\n\
+         [[upstream]]\nname = \"py2\"\ncommand = [{:?}, {:?}, \"--stdio\"]\n\n\
+         [[upstream]]\nname = \"ts2\"\ncommand = [{:?}, {:?}, \"--stdio\"]\n\n\
+         [[upstream]]\nname = \"py1\"\ncommand = [{:?}, {:?}, \"--set\", \"mail\", \"--transport\", \"stdio\"]\n",
         support::python2().display().to_string(),
-        server.display().to_string()
+        py2.display().to_string(),
+        support::node().display().to_string(),
+        ts2.display().to_string(),
+        support::python().display().to_string(),
+        threat.display().to_string(),
     );
     let gw = Gateway::start(&rig, "", &config).await;
-    let out = support::py2_client(&["tour", &gw.url("py2")]).await;
-    let run = &out["runs"][0];
-    assert!(run.get("fatal").is_none(), "the connection failed: {}", run["fatal"]);
-    assert_eq!(run["protocolVersion"], "2025-11-25", "the client fell back to the handshake: {run}");
-    let names: Vec<&str> = run["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["search_issues", "create_issue"], "{run}");
-    assert!(run["visible"]["result"]["text"].as_str().is_some_and(|t| t.contains(VISIBLE_ANSWER)), "{run}");
-    for key in ["poor", "poorAgain"] {
-        assert_eq!(run[key]["error"]["code"], -32602, "{key}: {POOR} is refused: {run}");
+    for upstream in ["py2", "ts2"] {
+        let out = support::py2_client(&["tour", &gw.url(upstream)]).await;
+        let run = &out["runs"][0];
+        assert!(run.get("fatal").is_none(), "{upstream}: the connection failed: {}\n{}", run["fatal"], gw.logs());
+        assert_eq!(run["protocolVersion"], "2026-07-28", "{upstream}: no handshake needed: {run}");
+        let names: Vec<&str> = run["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["search_issues", "create_issue"], "{upstream}: {run}");
+        assert!(run["visible"]["result"]["text"].as_str().is_some_and(|t| t.contains(VISIBLE_ANSWER)), "{run}");
+        for key in ["poor", "poorAgain"] {
+            assert_eq!(run[key]["error"]["code"], -32602, "{upstream}: {key}: {POOR} is refused: {run}");
+        }
     }
+    let out = support::py2_client(&["tour", &gw.url("py1")]).await;
+    let run = &out["runs"][0];
+    assert!(run.get("fatal").is_none(), "py1: the connection failed: {}", run["fatal"]);
+    assert_eq!(run["protocolVersion"], "2025-11-25", "py1: the client fell back to the handshake: {run}");
 }
 
 /// Over stdio the Python SDK 2.x client also probes `server/discover`, and SDK 2.x stdio

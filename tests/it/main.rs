@@ -54,6 +54,7 @@ mod score_diff;
 mod stdio_failures;
 mod stdio_load;
 mod stdio_servers;
+mod stdio_sessionless;
 mod stdio_uninspected;
 mod stdio_wrap;
 mod store_fleet;

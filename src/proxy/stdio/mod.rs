@@ -1,9 +1,11 @@
 //! stdio upstreams served as Streamable HTTP: `initialize` starts a child process and a
 //! session (`Mcp-Session-Id`), later POSTs write to its stdin and stream its answers back,
-//! GET opens the stream for server-initiated messages, DELETE ends the child. A cap on
-//! children, and a reaper for idle sessions.
+//! GET opens the stream for server-initiated messages, DELETE ends the child. A session-less
+//! 2026-07-28 request borrows a child of its caller's for its own duration (`pool.rs`). A cap
+//! on children, and a reaper for idle ones.
 
 pub use crate::mcp::child;
+pub mod pool;
 mod session;
 pub mod wrap;
 
@@ -31,12 +33,23 @@ const SESSION_HEADER: &str = "mcp-session-id";
 pub struct StdioUpstream {
     pub config: UpstreamConfig,
     base_dir: std::path::PathBuf,
+    /// Every child: a session's, or a pooled one (see `pool.rs`) under an id no client is told.
     sessions: Mutex<HashMap<String, Arc<StdioSession>>>,
+    /// Pooled children nobody holds now, least recently given back first.
+    idle: Mutex<Vec<Arc<StdioSession>>>,
+    /// Woken when a pooled child is given back (a request may wait for one at the cap).
+    given_back: tokio::sync::Notify,
 }
 
 impl StdioUpstream {
     pub fn new(config: UpstreamConfig, base_dir: std::path::PathBuf) -> Arc<Self> {
-        let up = Arc::new(StdioUpstream { config, base_dir, sessions: Mutex::new(HashMap::new()) });
+        let up = Arc::new(StdioUpstream {
+            config,
+            base_dir,
+            sessions: Mutex::new(HashMap::new()),
+            idle: Mutex::new(Vec::new()),
+            given_back: tokio::sync::Notify::new(),
+        });
         reap_idle(Arc::downgrade(&up));
         up
     }
@@ -51,33 +64,51 @@ impl StdioUpstream {
         self.get(id)
     }
 
+    /// A session's child by its id; pooled children are nobody's session.
     fn get(&self, id: &str) -> Option<Arc<StdioSession>> {
-        self.sessions.lock().ok()?.get(id).filter(|s| !s.is_ended()).cloned()
+        self.sessions.lock().ok()?.get(id).filter(|s| !s.is_ended() && s.owner.is_none()).cloned()
     }
 
+    /// Forgets a child whose process is gone; a request waiting for room may then start one.
     fn remove(&self, id: &str) -> Option<Arc<StdioSession>> {
-        self.sessions.lock().ok()?.remove(id)
+        let removed = self.sessions.lock().ok()?.remove(id);
+        self.given_back.notify_waiters();
+        removed
     }
 
-    /// Starts a child for a new session, unless the cap is reached.
-    fn start(self: &Arc<Self>, gw: &Gateway, tools: Arc<UpstreamTools>) -> Result<Arc<StdioSession>, String> {
-        let mut sessions = self.sessions.lock().map_err(|_| "session table poisoned".to_owned())?;
+    /// Starts a child for a new session, or for the pool when `owner` is set, unless the cap
+    /// is reached (an idle pooled child is stopped to make room before that).
+    fn start(
+        self: &Arc<Self>,
+        gw: &Gateway,
+        tools: Arc<UpstreamTools>,
+        owner: Option<String>,
+    ) -> Result<Arc<StdioSession>, Refused> {
+        let poisoned = || Refused::Failed("session table poisoned".to_owned());
+        let mut sessions = self.sessions.lock().map_err(|_| poisoned())?;
         // Ended sessions count until their process is reaped: the cap is on processes.
         sessions.retain(|_, s| !s.is_reaped());
+        if sessions.len() >= self.config.max_sessions
+            && let Some(spare) = self.idle.lock().ok().and_then(|mut idle| (!idle.is_empty()).then(|| idle.remove(0)))
+        {
+            sessions.remove(&spare.id);
+            tokio::spawn(async move { spare.end(Some("its place was needed".into())).await });
+        }
         if sessions.len() >= self.config.max_sessions {
-            return Err(format!(
+            return Err(Refused::Full(format!(
                 "upstream \"{}\" already runs {} sessions (max_sessions); end one or try again later",
                 self.config.name, self.config.max_sessions
-            ));
+            )));
         }
         let cmd = self.config.transport().command().unwrap_or_default().to_vec();
         let cwd = self.config.cwd.as_ref().map(|c| if c.is_absolute() { c.clone() } else { self.base_dir.join(c) });
-        let spawned =
-            child::spawn(&self.config.name, &cmd, &self.config.env, cwd.as_deref()).map_err(|e| e.to_string())?;
+        let spawned = child::spawn(&self.config.name, &cmd, &self.config.env, cwd.as_deref())
+            .map_err(|e| Refused::Failed(e.to_string()))?;
         let id = uuid::Uuid::new_v4().simple().to_string();
         tracing::debug!(upstream = %self.config.name, session = %id, pid = ?spawned.process.pid, "stdio server started");
         let max_answer = self.config.max_answer_bytes;
-        let session = Arc::new(StdioSession::new(id.clone(), tools, gw.scoring.clone(), spawned.process, max_answer));
+        let session =
+            Arc::new(StdioSession::new(id.clone(), tools, gw.scoring.clone(), spawned.process, max_answer, owner));
         let (s, weak) = (session.clone(), Arc::downgrade(self));
         tokio::spawn(async move {
             s.clone().pump(spawned.stdout).await;
@@ -87,6 +118,23 @@ impl StdioUpstream {
         });
         sessions.insert(id, session.clone());
         Ok(session)
+    }
+}
+
+/// Why no child was started.
+#[derive(Debug)]
+enum Refused {
+    /// `max_sessions` children run already.
+    Full(String),
+    /// The process could not be started.
+    Failed(String),
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Full(why) | Refused::Failed(why) => f.write_str(why),
+        }
     }
 }
 
@@ -118,28 +166,58 @@ fn reap_idle(up: Weak<StdioUpstream>) {
     });
 }
 
-/// Each message from `rx` as an SSE event, after the ready-made `prefix` events.
-fn sse_stream(rx: tokio::sync::mpsc::Receiver<Bytes>, prefix: Vec<Bytes>) -> Body {
-    let head = futures_util::stream::iter(prefix.into_iter().map(Ok));
-    let tail = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|m| (Ok::<_, super::BoxError>(sse_event(&m)), rx))
-    });
+/// Each message from `rx` as an SSE event, after the ready-made `prefix` events. `holding` (a
+/// pooled child's lease) lives as long as the stream; `changes`, on a `subscriptions/listen`
+/// stream, adds the gateway's own list-changed notices for `upstream`.
+fn sse_stream(
+    rx: tokio::sync::mpsc::Receiver<Bytes>,
+    prefix: Vec<Bytes>,
+    holding: Option<pool::Lease>,
+    changes: Option<(tokio::sync::broadcast::Receiver<Arc<str>>, Arc<str>)>,
+) -> Body {
     use futures_util::StreamExt;
+    use tokio::sync::broadcast::error::RecvError;
+    let head = futures_util::stream::iter(prefix.into_iter().map(Ok));
+    let tail = futures_util::stream::unfold((rx, changes, holding), |(mut rx, mut changes, holding)| async move {
+        loop {
+            let notice = async {
+                match changes.as_mut() {
+                    Some((c, _)) => c.recv().await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                m = rx.recv() => return m.map(|m| (Ok::<_, super::BoxError>(sse_event(&m)), (rx, changes, holding))),
+                changed = notice => match changed {
+                    Ok(name) if changes.as_ref().is_some_and(|(_, up)| *up == name) => {
+                        let event = sse_event(LIST_CHANGED);
+                        return Some((Ok(event), (rx, changes, holding)));
+                    }
+                    Ok(_) | Err(RecvError::Lagged(_)) => {}
+                    Err(RecvError::Closed) => changes = None,
+                },
+            }
+        }
+    });
     let frames = head.chain(tail).map(|r| r.map(http_body::Frame::data));
     BodyExt::boxed(StreamBody::new(frames))
 }
 
-/// An SSE response for a session's stream, carrying the session id.
-fn session_stream(body: Body, session: &str) -> Response<Body> {
+const LIST_CHANGED: &[u8] = br#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#;
+
+/// An SSE response for a session's stream, carrying the session id (none for a pooled child:
+/// a session-less caller is never told one).
+fn session_stream(body: Body, session: Option<&str>) -> Response<Body> {
     let mut resp = super::body::sse_response(body);
-    if let Ok(v) = HeaderValue::from_str(session) {
+    if let Some(v) = session.and_then(|s| HeaderValue::from_str(s).ok()) {
         resp.headers_mut().insert(SESSION_HEADER, v);
     }
     resp
 }
 
 /// Handles `/mcp/{upstream}` for a stdio upstream. `admitted` is what the exchange left of a
-/// POST body (`body` is its `forward`, stamped with the trace context).
+/// POST body (`body` is its `forward`, stamped with the trace context); `pooled` holds the child
+/// of a session-less request.
 pub async fn serve_session(
     gw: Arc<Gateway>,
     up: Arc<StdioUpstream>,
@@ -147,7 +225,15 @@ pub async fn serve_session(
     req: Outbound,
     admitted: Admitted,
     body: Bytes,
+    pooled: Option<pool::Lease>,
 ) -> Response<Body> {
+    if let Some(lease) = pooled {
+        let listening = admitted.has_method("subscriptions/listen");
+        let changes = listening.then(|| (gw.catalog.list_changes(), Arc::from(tools.name.as_str())));
+        let session = lease.session().clone();
+        let held = Held { lease: Some(lease), changes };
+        return post(&session, &req, admitted, body, up.config.request_timeout_ms, held).await;
+    }
     let sid = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let single_id = match (admitted.batch, admitted.forwarded.as_slice()) {
         (false, [m]) => m.request_id().cloned(),
@@ -175,7 +261,7 @@ pub async fn serve_session(
                         }
                     }
                 });
-                session_stream(sse_stream(rx, vec![]), &s.id)
+                session_stream(sse_stream(rx, vec![], None, None), Some(&s.id))
             }
         },
         (&Method::GET | &Method::DELETE, None) => GatewayError::SessionRequired.into_response(None),
@@ -185,17 +271,25 @@ pub async fn serve_session(
             }
             let session = match found {
                 Some(Some(s)) => s,
-                _ if admitted.has_method("initialize") => match up.start(&gw, tools.clone()) {
+                _ if admitted.has_method("initialize") => match up.start(&gw, tools.clone(), None) {
                     Ok(s) => s,
-                    Err(e) => return GatewayError::Unavailable(e).into_response(single_id.as_deref()),
+                    Err(e) => return GatewayError::Unavailable(e.to_string()).into_response(single_id.as_deref()),
                 },
                 _ => {
                     return GatewayError::SessionRequired.into_response(single_id.as_deref());
                 }
             };
-            post(&session, &req, admitted, body, up.config.request_timeout_ms).await
+            post(&session, &req, admitted, body, up.config.request_timeout_ms, Held::default()).await
         }
     }
+}
+
+/// What a POST on a pooled child keeps for as long as its answer lasts.
+#[derive(Default)]
+struct Held {
+    lease: Option<pool::Lease>,
+    /// For `subscriptions/listen`: the gateway's list-changed notices to add to its stream.
+    changes: Option<(tokio::sync::broadcast::Receiver<Arc<str>>, Arc<str>)>,
 }
 
 async fn post(
@@ -204,7 +298,10 @@ async fn post(
     admitted: Admitted,
     body: Bytes,
     timeout_ms: u64,
+    held: Held,
 ) -> Response<Body> {
+    // A session-less caller is never told the id of the child it borrowed.
+    let session_id = held.lease.is_none().then_some(session.id.as_str());
     let ids: Vec<IdKey> = admitted.request_ids();
     let list_ids: Vec<IdKey> = admitted.list_ids();
     let batch = admitted.batch;
@@ -227,13 +324,14 @@ async fn post(
     if let Err(e) = session.send(&body).await {
         return write_failed(session, e, ids.first().map(String::as_str));
     }
-    let expiring = session.clone();
-    tokio::spawn(async move { expiring.expire(stream, Duration::from_millis(timeout_ms)).await });
-    let accepts_sse =
-        req.headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|a| a.contains("text/event-stream"));
+    // A `subscriptions/listen` is answered only when it ends: it has no time limit.
+    if held.changes.is_none() {
+        let expiring = session.clone();
+        tokio::spawn(async move { expiring.expire(stream, Duration::from_millis(timeout_ms)).await });
+    }
     if accepts_sse {
         let prefix = refusals.iter().map(|r| sse_event(r)).collect();
-        return session_stream(sse_stream(rx, prefix), &session.id);
+        return session_stream(sse_stream(rx, prefix, held.lease, held.changes), session_id);
     }
     // JSON: only this body's answers come here; anything else goes to an SSE stream or GET.
     let mut answers = refusals;
@@ -244,9 +342,10 @@ async fn post(
     }
     let body = if answers.len() == 1 && !batch { answers.remove(0) } else { join_array(&answers) };
     let mut resp = json_response(StatusCode::OK, body);
-    if let Ok(v) = HeaderValue::from_str(&session.id) {
+    if let Some(v) = session_id.and_then(|s| HeaderValue::from_str(s).ok()) {
         resp.headers_mut().insert(SESSION_HEADER, v);
     }
+    drop(held); // the child goes back to the pool only now that its answers are in
     resp
 }
 

@@ -73,6 +73,8 @@ pub struct StdioSession {
     reaped: tokio::sync::watch::Sender<bool>,
     /// The upstream's `max_answer_bytes`: the longest line inspected.
     max_answer: usize,
+    /// For a pooled child (session-less requests, `pool.rs`), whose it is; `None` for a session.
+    pub(super) owner: Option<String>,
 }
 
 /// The gateway's own list requests go through the session like a client's, and their answers
@@ -106,6 +108,7 @@ impl StdioSession {
         scoring: Arc<ScoringService>,
         process: ChildProcess,
         max_answer: usize,
+        owner: Option<String>,
     ) -> Self {
         StdioSession {
             id,
@@ -117,6 +120,7 @@ impl StdioSession {
             ended: AtomicBool::new(false),
             reaped: tokio::sync::watch::Sender::new(false),
             max_answer,
+            owner,
         }
     }
 
@@ -132,6 +136,19 @@ impl StdioSession {
             return Duration::ZERO;
         }
         self.last_active.lock().map(|t| t.elapsed()).unwrap_or_default()
+    }
+
+    /// Whether a request sent to the process still waits for its answer.
+    pub fn has_pending(&self) -> bool {
+        self.routing.lock().map(|r| !r.pending.is_empty()).unwrap_or(true)
+    }
+
+    /// Forgets server messages kept for nobody (a pooled child's, before its next holder).
+    pub fn clear_backlog(&self) {
+        if let Ok(mut r) = self.routing.lock() {
+            r.backlog.clear();
+            r.streams.retain(|s| !s.tx.is_closed());
+        }
     }
 
     pub fn is_ended(&self) -> bool {
