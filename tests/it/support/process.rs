@@ -86,13 +86,22 @@ impl Guarded {
 
     /// Stops the process and everything it started.
     pub fn stop(&mut self) {
-        let Some(mut child) = self.child.take() else { return };
+        self.stop_within(Duration::from_secs(4));
+    }
+
+    /// Stops the process, giving it up to `patience` (scaled) to end on the polite signal
+    /// before the group is killed; true when it ended by itself (or had already).
+    pub fn stop_within(&mut self, patience: Duration) -> bool {
+        let Some(mut child) = self.child.take() else { return true };
         let descendants = procs::descendants(self.pid);
+        let mut ended = true;
         if child.try_wait().ok().flatten().is_none() {
             if let Some(sig) = self.polite {
                 let _ = kill(Pid::from_raw(self.pid), sig);
                 // A chance to end politely before the group is killed.
-                let _ = poll_blocking(Duration::from_secs(4), || child.try_wait().ok().flatten());
+                ended = poll_blocking(patience, || child.try_wait().ok().flatten()).is_some();
+            } else {
+                ended = false;
             }
             let _ = killpg(Pid::from_raw(self.pid), Signal::SIGKILL);
             let _ = child.kill();
@@ -104,6 +113,7 @@ impl Guarded {
                 let _ = kill(Pid::from_raw(p.pid), Signal::SIGKILL);
             }
         }
+        ended
     }
 }
 
@@ -155,6 +165,12 @@ impl Proc {
     pub fn stop(&mut self) {
         drop(self.stdin.take());
         self.guard.stop();
+    }
+
+    /// [`Guarded::stop_within`], its stdin closed first.
+    pub fn stop_within(&mut self, patience: std::time::Duration) -> bool {
+        drop(self.stdin.take());
+        self.guard.stop_within(patience)
     }
 }
 
