@@ -5,6 +5,7 @@
 //! Long: the scanner and the splice share one byte-offset model of the array; split, each half
 //! would need the other's invariants. A third is tests.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use indexmap::IndexMap;
@@ -210,12 +211,15 @@ impl<'a> ListResult<'a> {
     pub fn with_tools_scoped(&self, tools: &str, ttl_cap_ms: Option<u64>, private: bool) -> Vec<u8> {
         match &self.shape {
             Shape::Spans { tools: span, ttl, scope, .. } => {
-                let mut edits: Vec<(Range<usize>, Vec<u8>)> = vec![(span.clone(), tools.as_bytes().to_vec())];
+                // The new array is borrowed, not copied: it is the bulk of the answer, and it is
+                // copied once, into `out`.
+                let mut edits: Vec<(Range<usize>, Cow<'_, [u8]>)> =
+                    vec![(span.clone(), Cow::Borrowed(tools.as_bytes()))];
                 if let Some(ttl) = ttl.clone().filter(|t| capped(&self.bytes[t.clone()], ttl_cap_ms).is_some()) {
-                    edits.push((ttl, ttl_cap_ms.unwrap_or_default().to_string().into_bytes()));
+                    edits.push((ttl, Cow::Owned(ttl_cap_ms.unwrap_or_default().to_string().into_bytes())));
                 }
                 if let Some(scope) = scope.clone().filter(|_| private && self.shared_scope()) {
-                    edits.push((scope, br#""private""#.to_vec()));
+                    edits.push((scope, Cow::Borrowed(br#""private""#)));
                 }
                 edits.sort_by_key(|(r, _)| r.start);
                 let mut out = Vec::with_capacity(self.bytes.len() + tools.len());
