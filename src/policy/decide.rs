@@ -48,15 +48,15 @@ pub fn waits_for_judge(policy: &Policy) -> bool {
 /// enforcing policy (not a dry run) has anything to refuse, and an allow-listed tool passes
 /// whatever its verdict.
 pub fn needs_listing(policy: &Policy, tool: &str) -> bool {
-    policy.mode == Mode::Enforce && !policy.dry_run && !policy.allow.iter().any(|a| a == tool)
+    policy.mode == Mode::Enforce && !policy.dry_run && !allowed(policy, tool)
 }
 
 fn allowed(policy: &Policy, tool: &str) -> bool {
-    policy.allow.iter().any(|a| a == tool)
+    super::names::any_names(&policy.allow, tool)
 }
 
 fn denied(policy: &Policy, tool: &str) -> bool {
-    policy.deny.iter().any(|d| d == tool)
+    super::names::any_names(&policy.deny, tool)
 }
 
 /// Decides for one tool. Outside enforce nothing is hidden; a changed pin or a threat is then
@@ -151,6 +151,20 @@ mod tests {
         assert!(decide(&policy(Mode::Enforce), "echo", low, None, None).visible, "allow wins over the score");
         let d = decide(&policy(Mode::Enforce), "rm", ScoreState::Final(Tenths(50)), None, None);
         assert_eq!(d.hide_reason, Some(HideReason::Denied));
+    }
+
+    #[test]
+    fn deny_everything_allow_a_few() {
+        let mut p = policy(Mode::Enforce);
+        (p.deny, p.allow) = (vec!["*".into()], vec!["read_*".into(), "echo".into()]);
+        let good = ScoreState::Final(Tenths(50));
+        assert_eq!(decide(&p, "write_file", good, None, None).hide_reason, Some(HideReason::Denied));
+        assert!(decide(&p, "read_file", good, None, None).visible);
+        assert!(decide(&p, "echo", ScoreState::Final(Tenths(10)), None, None).visible, "allow wins over the score");
+        let d = decide(&p, "read_secrets", good, None, Some(Severity::High));
+        assert_eq!(d.hide_reason, Some(HideReason::Threat), "never over a threat");
+        assert_eq!(decide_tool(&p, "write_file", Seen::Unlisted).hide_reason, Some(HideReason::Denied));
+        assert!(!needs_listing(&p, "read_file") && needs_listing(&p, "write_file"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! the same inputs always give the same decision, and a dry run reports what it would hide.
 
 mod decide;
+pub mod names;
 pub mod rules;
 pub mod settings;
 pub mod uninspected;

@@ -142,6 +142,40 @@ async fn allow_and_deny_lists_override_scores() {
     assert_eq!(upstream.calls_received().await, ["get_data"]);
 }
 
+/// "This client sees these tools and nothing else": `deny = ["*"]` with the few names in
+/// `allow`; and a pattern in `deny` (`create_*`) hides every tool it names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wildcard_lists_show_only_the_tools_named() {
+    let rig = Rig::new("enforce-wildcards");
+    let upstream = Upstream::fastmcp(&rig, &["--stateless"]).await;
+    let config = format!(
+        "[policy]\nmode = \"enforce\"\nmin_tier = \"B\"\n\n[[upstream]]\nname = \"only\"\nurl = \"{url}\"\n\
+         [upstream.policy]\ndeny = [\"*\"]\nallow = [\"get_data\", \"search_*\"]\n\n\
+         [[upstream]]\nname = \"pattern\"\nurl = \"{url}\"\n[upstream.policy]\ndeny = [\"create_*\"]\n",
+        url = upstream.url()
+    );
+    let gw = Gateway::start(&rig, "", &config).await;
+    let cli = cli_scores(&rig, &direct_list(&upstream).await["result"]);
+
+    let mut only = Mcp::new(gw.url("only"));
+    let mut names = meta::names(&only.call("tools/list", Value::Null).await);
+    names.sort();
+    assert_eq!(names, ["get_data", "search_issues"], "only the named tools, whatever their scores");
+    upstream.reset().await;
+    let id = json!("not-named");
+    let answer = only.post(&call_msg(id.clone(), "count_to", args_for("count_to"))).await.answer(&id);
+    assert_refusal(&answer, &id, "count_to", &cli, 3.0, "denied");
+    let id = json!(2);
+    let answer = only.post(&call_msg(id.clone(), "get_data", args_for("get_data"))).await.answer(&id);
+    assert_eq!(answer["result"]["isError"], false, "{answer}");
+    assert_eq!(upstream.calls_received().await, ["get_data"], "the refused call never arrived");
+
+    let mut pattern = Mcp::new(gw.url("pattern"));
+    let names = meta::names(&pattern.call("tools/list", Value::Null).await);
+    assert!(!names.iter().any(|n| n.starts_with("create_")), "create_* hidden: {names:?}");
+    assert!(names.contains(&"search_issues".to_owned()), "{names:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dry_run_hides_nothing_and_blocks_nothing() {
     let rig = Rig::new("enforce-dry-run");
