@@ -23,6 +23,26 @@ pub fn of_request(body: &[u8]) -> Option<Map<String, Value>> {
     Some(CLIENT_KEYS.iter().filter_map(|k| Some(((*k).to_owned(), meta.get(*k)?.clone()))).collect())
 }
 
+/// The `_meta` key naming, on a notification sent on a `subscriptions/listen` stream, the
+/// subscription it belongs to (the listen request's id).
+pub const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+
+/// The gateway's own `notifications/tools/list_changed` (the tools a client may see changed).
+/// On a 2026-07-28 `subscriptions/listen` stream it names the subscription, `listen_id` (an
+/// [`IdKey`](super::message::IdKey), the listen request's id), as servers' own notices do.
+pub fn list_changed(listen_id: Option<&str>) -> Vec<u8> {
+    let id = listen_id.and_then(|id| serde_json::from_str::<Value>(id).ok());
+    let message = match id {
+        Some(id) => serde_json::json!({
+            "jsonrpc": "2.0",
+            "method": "notifications/tools/list_changed",
+            "params": {"_meta": {SUBSCRIPTION_ID: id}},
+        }),
+        None => serde_json::json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}),
+    };
+    message.to_string().into_bytes()
+}
+
 /// `request` (a request of the gateway's own) with `envelope` added to its `params._meta`.
 pub fn stamp(request: &mut Value, envelope: &Map<String, Value>) {
     let Some(message) = request.as_object_mut() else { return };
@@ -38,6 +58,16 @@ pub fn stamp(request: &mut Value, envelope: &Map<String, Value>) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn list_changed_names_the_subscription_on_a_listen_stream() {
+        let plain: Value = serde_json::from_slice(&list_changed(None)).unwrap();
+        assert_eq!(plain, json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}));
+        for (key, id) in [("3", json!(3)), ("\"sub-1\"", json!("sub-1"))] {
+            let on_listen: Value = serde_json::from_slice(&list_changed(Some(key))).unwrap();
+            assert_eq!(on_listen["params"]["_meta"][SUBSCRIPTION_ID], id);
+        }
+    }
 
     #[test]
     fn a_2026_request_lends_its_client_keys_and_nothing_else() {

@@ -22,10 +22,6 @@ use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, id_key};
 use crate::mcp::sse;
 
-/// The notification a client gets when the tools it may see changed.
-const LIST_CHANGED_EVENT: &[u8] =
-    b"event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n";
-
 /// Knows which answers are `tools/list` results and rewrites them.
 #[derive(Clone)]
 pub struct Rewriter {
@@ -195,6 +191,10 @@ async fn pump(
         rw.idle
     };
     let pending = rw.request_ids.clone();
+    // What a client gets when the tools it may see changed; on a `subscriptions/listen` stream
+    // (a POST, not a GET) it names the subscription, the listen request's id.
+    let listen_id = if rw.listening { None } else { pending.first().map(String::as_str) };
+    let list_changed = Bytes::from(super::body::sse_event(&crate::mcp::envelope::list_changed(listen_id)));
     let mut relay = Relay { rw, tx, pending };
     loop {
         let changed = async {
@@ -250,7 +250,7 @@ async fn pump(
             },
             upstream_changed = changed => match upstream_changed {
                 Ok(name) if *name == *upstream_name => {
-                    if !relay.send(Bytes::from_static(LIST_CHANGED_EVENT)).await {
+                    if !relay.send(list_changed.clone()).await {
                         return;
                     }
                 }

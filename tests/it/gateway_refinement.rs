@@ -285,4 +285,8 @@ async fn list_changed_reaches_a_subscriptions_listen_stream() {
     .await
     .expect("list_changed on the subscriptions/listen stream within 10 s");
     assert!(seen.contains(": listening"), "the upstream's own stream is relayed: {seen}");
+    assert!(
+        seen.contains(r#""io.modelcontextprotocol/subscriptionId":9"#),
+        "the notice names its subscription, the listen request's id, as servers' own do: {seen}"
+    );
 }

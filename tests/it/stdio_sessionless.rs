@@ -152,3 +152,51 @@ async fn a_child_whose_caller_left_mid_request_is_ended_not_lent_again() {
     let text = answer["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("{answer}"));
     assert!(text.contains("A-2"), "the next caller gets its own answer on a new child: {answer}");
 }
+
+/// A session-less `subscriptions/listen` holds its child for as long as it listens, and gets
+/// the gateway's own `list_changed` (naming the subscription) when a model's score changes what
+/// the caller may see, as on HTTP upstreams.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sessionless_listen_on_a_stdio_upstream_hears_the_gateways_list_changed() {
+    use crate::support::model_server::{ModelServer, tool_answer};
+    crate::support::rig::require_sdk2();
+    let rig = Rig::new("sessionless-listen");
+    let model = ModelServer::start();
+    model.set_tool_answer("search_issues", tool_answer([5, 5, 5, 5, 5, 5], false, "scripted"));
+    model.set_tool_answer("create_issue", tool_answer([2, 2, 2, 2, 2, 2], false, "scripted"));
+    model.set_canned_delay(Duration::from_millis(500));
+    let server = crate::support::rig::rig_dir().join("py2_server.py");
+    let config = format!(
+        "[store]\nurl = \"memory\"\n[judge]\nkind = \"openai\"\nbase_url = \"{}\"\nmodel = \"scripted-model\"\n\n\
+         [policy]\n{ENFORCE}\n\n[[upstream]]\nname = \"py2\"\ncommand = [{:?}, {:?}, \"--stdio\"]\n",
+        model.base_url(),
+        crate::support::rig::python2().display().to_string(),
+        server.display().to_string()
+    );
+    let gw = Gateway::start(&rig, "", &config).await;
+    let client = Mcp::new(gw.url("py2"));
+    let listen = modern(json!(9), "subscriptions/listen", json!({"notifications": {"toolsListChanged": true}}));
+    let resp = client.send_post(serde_json::to_vec(&listen).unwrap()).await.expect("listen");
+    assert!(resp.headers().get("mcp-session-id").is_none(), "{:?}", resp.headers());
+    let mut stream = crate::support::rig::http::SseStream::new(resp);
+    stream.until(Duration::from_secs(30), "the server acknowledges", |e| e.raw.contains("acknowledged")).await;
+
+    // Provisional (heuristic) scores first; the model's answers then hide `create_issue`.
+    let list = client.post(&modern(json!(1), "tools/list", json!({}))).await.answer(&json!(1));
+    assert!(list["result"]["tools"].as_array().is_some(), "{list}");
+    let seen = stream
+        .until(Duration::from_secs(30), "the gateway's list_changed", |e| e.raw.contains("tools/list_changed"))
+        .await;
+    let notice = seen.iter().find(|e| e.raw.contains("tools/list_changed")).expect("a notice");
+    assert!(notice.raw.contains(r#""io.modelcontextprotocol/subscriptionId":9"#), "{}", notice.raw);
+    crate::support::rig::eventually_async("create_issue hidden", Duration::from_secs(30), async || {
+        let list = client.post(&modern(json!(2), "tools/list", json!({}))).await.answer(&json!(2));
+        let names: Vec<String> = list["result"]["tools"]
+            .as_array()?
+            .iter()
+            .map(|t| t["name"].as_str().unwrap_or_default().to_owned())
+            .collect();
+        (names == ["search_issues"]).then_some(())
+    })
+    .await;
+}

@@ -173,7 +173,7 @@ fn sse_stream(
     rx: tokio::sync::mpsc::Receiver<Bytes>,
     prefix: Vec<Bytes>,
     holding: Option<pool::Lease>,
-    changes: Option<(tokio::sync::broadcast::Receiver<Arc<str>>, Arc<str>)>,
+    changes: Option<Changes>,
 ) -> Body {
     use futures_util::StreamExt;
     use tokio::sync::broadcast::error::RecvError;
@@ -182,15 +182,16 @@ fn sse_stream(
         loop {
             let notice = async {
                 match changes.as_mut() {
-                    Some((c, _)) => c.recv().await,
+                    Some((c, _, _)) => c.recv().await,
                     None => std::future::pending().await,
                 }
             };
             tokio::select! {
                 m = rx.recv() => return m.map(|m| (Ok::<_, super::BoxError>(sse_event(&m)), (rx, changes, holding))),
                 changed = notice => match changed {
-                    Ok(name) if changes.as_ref().is_some_and(|(_, up)| *up == name) => {
-                        let event = sse_event(LIST_CHANGED);
+                    Ok(name) if changes.as_ref().is_some_and(|(_, up, _)| *up == name) => {
+                        let listen_id = changes.as_ref().map(|(_, _, id)| id.as_str());
+                        let event = sse_event(&crate::mcp::envelope::list_changed(listen_id));
                         return Some((Ok(event), (rx, changes, holding)));
                     }
                     Ok(_) | Err(RecvError::Lagged(_)) => {}
@@ -202,8 +203,6 @@ fn sse_stream(
     let frames = head.chain(tail).map(|r| r.map(http_body::Frame::data));
     BodyExt::boxed(StreamBody::new(frames))
 }
-
-const LIST_CHANGED: &[u8] = br#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#;
 
 /// An SSE response for a session's stream, carrying the session id (none for a pooled child:
 /// a session-less caller is never told one).
@@ -228,8 +227,9 @@ pub async fn serve_session(
     pooled: Option<pool::Lease>,
 ) -> Response<Body> {
     if let Some(lease) = pooled {
-        let listening = admitted.has_method("subscriptions/listen");
-        let changes = listening.then(|| (gw.catalog.list_changes(), Arc::from(tools.name.as_str())));
+        let listen_id = admitted.has_method("subscriptions/listen").then(|| admitted.request_ids()).unwrap_or_default();
+        let changes =
+            listen_id.into_iter().next().map(|id| (gw.catalog.list_changes(), Arc::from(tools.name.as_str()), id));
         let session = lease.session().clone();
         let held = Held { lease: Some(lease), changes };
         return post(&session, &req, admitted, body, up.config.request_timeout_ms, held).await;
@@ -284,12 +284,16 @@ pub async fn serve_session(
     }
 }
 
+/// The gateway's list-changed notices for a `subscriptions/listen` stream: the catalog's
+/// announcements, the upstream they must name, and the listen request's id.
+type Changes = (tokio::sync::broadcast::Receiver<Arc<str>>, Arc<str>, IdKey);
+
 /// What a POST on a pooled child keeps for as long as its answer lasts.
 #[derive(Default)]
 struct Held {
     lease: Option<pool::Lease>,
     /// For `subscriptions/listen`: the gateway's list-changed notices to add to its stream.
-    changes: Option<(tokio::sync::broadcast::Receiver<Arc<str>>, Arc<str>)>,
+    changes: Option<Changes>,
 }
 
 async fn post(
