@@ -227,9 +227,11 @@ pub async fn serve_session(
     pooled: Option<pool::Lease>,
 ) -> Response<Body> {
     if let Some(lease) = pooled {
-        let listen_id = admitted.has_method("subscriptions/listen").then(|| admitted.request_ids()).unwrap_or_default();
-        let changes =
-            listen_id.into_iter().next().map(|id| (gw.catalog.list_changes(), Arc::from(tools.name.as_str()), id));
+        let listen_id = match admitted.has_method("subscriptions/listen") {
+            true => admitted.request_ids().into_iter().next(),
+            false => None,
+        };
+        let changes = listen_id.map(|id| (gw.catalog.list_changes(), Arc::from(tools.name.as_str()), id));
         let session = lease.session().clone();
         let held = Held { lease: Some(lease), changes };
         return post(&session, &req, admitted, body, up.config.request_timeout_ms, held).await;
