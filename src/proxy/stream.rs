@@ -194,7 +194,7 @@ async fn pump(
     // What a client gets when the tools it may see changed; on a `subscriptions/listen` stream
     // (a POST, not a GET) it names the subscription, the listen request's id.
     let listen_id = if rw.listening { None } else { pending.first().map(String::as_str) };
-    let list_changed = Bytes::from(super::body::sse_event(&crate::mcp::envelope::list_changed(listen_id)));
+    let list_changed = super::body::sse_event(&crate::mcp::envelope::list_changed(listen_id));
     let mut relay = Relay { rw, tx, pending };
     loop {
         let changed = async {
