@@ -65,3 +65,4 @@ mod telemetry_otlp;
 mod telemetry_prometheus;
 mod threat_corpus;
 mod wrap_learn;
+mod wrap_list_changed;

@@ -23,7 +23,10 @@ use crate::proxy::exchange::answer::{self, Line, Reading, Settled};
 use crate::proxy::exchange::{self, Lister};
 use crate::scoring::service::ScoringService;
 
-const LIST_CHANGED: &[u8] = br#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#;
+/// The ids of the client's open `subscriptions/listen` requests (2026-07-28): the gateway's
+/// own `list_changed` names each of them; with none open it goes out plain, as 2025 clients
+/// expect it. A listen ends when the server answers it.
+type Listens = Arc<Mutex<Vec<IdKey>>>;
 
 /// Our stdout, one whole line at a time.
 struct Out(AsyncMutex<tokio::io::Stdout>);
@@ -77,14 +80,22 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
     let process = Arc::new(spawned.process);
     let out = Arc::new(Out(AsyncMutex::new(tokio::io::stdout())));
     let list_ids: Arc<Mutex<HashSet<IdKey>>> = Arc::default();
+    let listens: Listens = Arc::default();
 
     // Refined scores that change what the client may see: ask it to list again.
     let (mut changes, name, out_changes, tools_changes, scoring_changes) =
         (scoring.subscribe(), upstream.name.clone(), out.clone(), tools.clone(), scoring.clone());
+    let listening = listens.clone();
     tokio::spawn(async move {
         while let Ok(changed) = changes.recv().await {
             if *changed == *name && tools_changes.refresh(&scoring_changes) {
-                out_changes.line(LIST_CHANGED).await;
+                let open: Vec<IdKey> = listening.lock().map(|l| l.clone()).unwrap_or_default();
+                if open.is_empty() {
+                    out_changes.line(&crate::mcp::envelope::list_changed(None)).await;
+                }
+                for id in &open {
+                    out_changes.line(&crate::mcp::envelope::list_changed(Some(id))).await;
+                }
             }
         }
     });
@@ -94,6 +105,7 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
 
     // Client -> child, each line through the exchange (batches too).
     let (ids_in, out_in, tools_in, scoring_in) = (list_ids.clone(), out.clone(), tools.clone(), scoring.clone());
+    let listens_in = listens.clone();
     let lister = WrapLister { child: process.clone(), own: own.clone() };
     let client = tokio::spawn(async move {
         let mut stdin = BufReader::new(tokio::io::stdin());
@@ -112,6 +124,12 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
             let Some(forward) = admitted.forward.as_ref() else { continue };
             if let Ok(mut ids) = ids_in.lock() {
                 ids.extend(admitted.list_ids());
+            }
+            if admitted.has_method("subscriptions/listen")
+                && let Ok(mut open) = listens_in.lock()
+            {
+                let listen = admitted.forwarded.iter().filter(|m| m.method() == Some("subscriptions/listen"));
+                open.extend(listen.filter_map(|m| m.request_id().cloned()));
             }
             if let Err(e) = lister.child.send(forward).await {
                 tracing::warn!(error = %e, "cannot write to the wrapped server");
@@ -146,10 +164,16 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
             let blank = matches!(&read, Line::Read(l) if l.trim_ascii().is_empty());
             match answer::settle_line(&reading, read, max_answer, &is_list, pending).await {
                 Settled::Pass(msg) => {
+                    let answered = answer::lenient_ids(&msg);
                     if let Ok(mut ids) = list_ids.lock() {
-                        answer::lenient_ids(&msg).iter().for_each(|id| {
+                        answered.iter().for_each(|id| {
                             ids.remove(id);
                         });
+                    }
+                    if let Kind::Response { id } = classify(&msg).kind
+                        && let Ok(mut open) = listens.lock()
+                    {
+                        open.retain(|listen| *listen != id);
                     }
                     out.line(&msg).await;
                 }
