@@ -257,24 +257,89 @@ function renderHidden(all) {
     : el("p", { class: "muted" }, "No tool is hidden."));
 }
 
+// Who made a refused call, as the token (or API key) named them. Every part is text from the
+// caller's credential, so it only ever becomes text nodes.
+function callerCell(p) {
+  if (!p) return el("span", { class: "muted" }, "not authenticated");
+  return el("div", { class: "caller" },
+    el("div", { class: "subject" }, p.subject || "(no subject)"),
+    el("div", { class: "muted" }, "client ", el("span", { class: "client-id" }, p.clientId || "–")),
+    el("div", { class: "muted" }, "issuer ", el("span", { class: "issuer" }, p.issuer || "–")));
+}
+
+function ruleName(rule) {
+  return rule ? el("code", { class: "rule" }, rule) : el("span", { class: "muted rule-none" }, "the server's policy");
+}
+
 function renderRefused(data) {
   const box = $("refused");
   if (!data.refused.length) {
     box.replaceChildren(el("p", { class: "muted" }, "No call was refused."));
     return;
   }
-  box.replaceChildren(el("table", {},
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "When"), el("th", { scope: "col" }, "Tool"), el("th", { scope: "col" }, "Reason"))),
-    el("tbody", {}, data.refused.slice(0, 50).map((r) => el("tr", {},
-      el("td", {}, new Date(r.at).toLocaleString()), el("td", {}, r.tool), el("td", {}, r.reason.replace("_", " ")))))));
+  const head = ["When", "Caller", "Tool", "Reason", "Decided by"].map((h) => el("th", { scope: "col" }, h));
+  box.replaceChildren(el("div", { class: "scroll" }, el("table", {},
+    el("thead", {}, el("tr", {}, head)),
+    el("tbody", {}, data.refused.slice(0, 50).map((r) => el("tr", { "data-tool": r.tool },
+      el("td", {}, new Date(r.at).toLocaleString()), el("td", {}, callerCell(r.principal)), el("td", {}, r.tool),
+      el("td", {}, r.reason.replace("_", " ")), el("td", {}, ruleName(r.rule))))))));
+}
+
+// A rule's conditions as "key = value" lines; every value is the operator's text, shown as text.
+function ruleMatches(m) {
+  const out = [];
+  const one = (v) => Array.isArray(v) ? "any of " + v.join(", ") : String(v);
+  if (m.issuer) out.push("issuer = " + m.issuer);
+  if (m.subject) out.push("subject = " + m.subject);
+  if (m.clientId) out.push("client id = " + m.clientId);
+  if (m.scopes && m.scopes.length) out.push("scopes include " + m.scopes.join(", "));
+  for (const [k, v] of Object.entries(m.claims || {})) out.push(`claim ${k} = ${one(v)}`);
+  if (m.upstreams && m.upstreams.length) out.push("on " + m.upstreams.join(", "));
+  return out.length ? out : ["every authenticated caller"];
+}
+
+function ruleSets(s) {
+  const out = Object.entries(s || {}).map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(", ") : v}`);
+  return out.length ? out : ["nothing (the server's policy)"];
+}
+
+function lines(list, cls) {
+  return el("ul", { class: "plain " + cls }, list.map((t) => el("li", {}, t)));
+}
+
+function renderRules(data, name) {
+  const box = $("rules");
+  const up = data.upstreams.find((u) => u.upstream === name);
+  const rules = up ? up.rules : [];
+  const otherwise = up && up.otherwise
+    ? `${up.otherwise.mode}` + (up.otherwise.mode === "enforce" ? ` (min ${up.otherwise.minimumTier})` : "") : "?";
+  if (!data.auth) {
+    box.replaceChildren(el("p", { class: "muted" }, "Callers are not authenticated ([auth] is off): every caller gets the server's policy."));
+    return;
+  }
+  if (!rules.length) {
+    box.replaceChildren(el("p", { class: "muted" }, `No identity rule applies to this server: every caller gets its policy (${otherwise}).`));
+    return;
+  }
+  const head = ["#", "Rule", "Applies to callers with", "Sets", "Hidden for them", "Refused calls"].map((h) => el("th", { scope: "col" }, h));
+  box.replaceChildren(el("div", { class: "scroll" }, el("table", { id: "rules-table" },
+    el("caption", { class: "sr-only" }, "Identity rules of this server, tried in order; the first that matches decides"),
+    el("thead", {}, el("tr", {}, head)),
+    el("tbody", {}, rules.map((r, i) => el("tr", { "data-rule": r.name },
+      el("td", {}, String(i + 1)), el("th", { scope: "row" }, el("code", {}, r.name)),
+      el("td", {}, lines(ruleMatches(r.match), "matches")), el("td", {}, lines(ruleSets(r.sets), "sets")),
+      el("td", {}, r.hiddenTools.length ? r.hiddenTools.join(", ") : el("span", { class: "muted" }, "none")),
+      el("td", {}, String(r.refusedCalls))))))),
+  el("p", { class: "muted otherwise" }, `Tried in this order, the first match decides; callers no rule matches get the server's policy (${otherwise}).`));
 }
 
 async function renderServer(summary) {
   const name = state.selected;
-  const [page, all, refused] = await Promise.all([
+  const [page, all, refused, rules] = await Promise.all([
     api(`servers/${enc(name)}/tools?sort=weakest&offset=${state.offset}&limit=${PAGE}`),
     api(`servers/${enc(name)}/tools?sort=weakest&limit=500`),
     api(`servers/${enc(name)}/refused`),
+    api("rules"),
   ]);
   $("server").hidden = false;
   $("server-title").textContent = "Server " + name;
@@ -285,6 +350,7 @@ async function renderServer(summary) {
   renderTools(page);
   renderHidden(all);
   renderRefused(refused);
+  renderRules(rules, name);
 }
 
 function fmt(x) {
