@@ -21,6 +21,7 @@ mod gateway_annotate;
 mod gateway_auth;
 mod gateway_auth_jwks;
 mod gateway_auth_python;
+mod gateway_auth_rules;
 mod gateway_auth_tokens;
 mod gateway_clients;
 mod gateway_conformance;
