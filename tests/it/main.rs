@@ -19,6 +19,7 @@ mod fuzz_threat;
 mod fuzz_tools_list;
 mod gateway_annotate;
 mod gateway_auth;
+mod gateway_auth_flood;
 mod gateway_auth_jwks;
 mod gateway_auth_python;
 mod gateway_auth_rules;
