@@ -8,6 +8,7 @@ pub mod api_keys;
 pub mod budget;
 pub mod challenge;
 pub mod config;
+pub mod environment;
 pub mod introspect;
 pub mod jwks;
 pub mod jwt;

@@ -310,6 +310,7 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
 pub fn check_config(args: CheckConfigArgs) -> anyhow::Result<Outcome> {
     let cfg = Config::load(&args.config)?;
     crate::proxy::upstream_target::check(&cfg).map_err(anyhow::Error::msg)?;
+    crate::auth::environment::check(&cfg).map_err(anyhow::Error::msg)?;
     println!("{}: ok ({} upstreams, judge {:?})", args.config.display(), cfg.upstreams.len(), cfg.judge.kind);
     Ok(Outcome::Done)
 }
