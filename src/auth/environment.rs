@@ -3,7 +3,7 @@
 //! key too short to be one) is an error naming the config key, rather than a gateway that
 //! starts and then refuses every caller, or every call to that upstream.
 
-use crate::config::Config;
+use super::config::{AuthConfig, UpstreamOAuth};
 
 /// The shortest API key accepted (a key shorter than this is guessable).
 pub const MIN_API_KEY_LEN: usize = 16;
@@ -14,9 +14,12 @@ fn read(key: &str, env: &str, what: &str) -> Result<String, String> {
     std::env::var(env).map_err(|_| format!("{key}: {env} ({what}) is not set"))
 }
 
-/// Every environment variable the configuration names, set and usable.
-pub fn check(cfg: &Config) -> Result<(), String> {
-    let auth = &cfg.auth;
+/// Every environment variable `[auth]` and the upstreams' `[upstream.oauth]` (by upstream
+/// name) name, set and usable.
+pub fn check<'a>(
+    auth: &AuthConfig,
+    upstream_oauth: impl IntoIterator<Item = (&'a str, &'a UpstreamOAuth)>,
+) -> Result<(), String> {
     if auth.active() {
         for (i, k) in auth.api_keys.iter().enumerate() {
             let Some(env) = &k.key_env else { continue };
@@ -38,11 +41,9 @@ pub fn check(cfg: &Config) -> Result<(), String> {
             read("auth.introspection.client_secret_env", &i.client_secret_env, "the introspection secret")?;
         }
     }
-    for u in &cfg.upstreams {
-        if let Some(o) = &u.oauth {
-            let key = format!("upstream \"{}\".oauth.client_secret_env", u.name);
-            read(&key, &o.client_secret_env, "the upstream client secret")?;
-        }
+    for (name, o) in upstream_oauth {
+        let key = format!("upstream \"{name}\".oauth.client_secret_env");
+        read(&key, &o.client_secret_env, "the upstream client secret")?;
     }
     Ok(())
 }
