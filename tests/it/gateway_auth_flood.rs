@@ -137,4 +137,8 @@ async fn an_undiscoverable_issuer_is_asked_a_bounded_number_of_times() {
     eprintln!("200 garbage tokens in {took:?}: {asked} metadata requests (bound {bound})");
     assert!(asked <= bound, "{asked} metadata requests for 200 garbage tokens in {took:?} (bound {bound})");
     assert!(asked >= 3, "discovery was tried: {asked}");
+    let resp =
+        reqwest::Client::new().post(&route).bearer_auth("garbage-one-more").json(&json!({})).send().await.unwrap();
+    assert_eq!(resp.status(), 503);
+    assert_eq!(resp.headers().get("retry-after").and_then(|v| v.to_str().ok()), Some("1"), "when to ask again");
 }
