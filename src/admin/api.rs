@@ -183,6 +183,8 @@ fn policy_json(p: &Policy) -> Value {
         "pin": p.pin,
         "allow": p.allow,
         "deny": p.deny,
+        "threats": p.threats,
+        "allowThreats": p.allow_threats,
     })
 }
 
@@ -283,6 +285,7 @@ fn rules(console: &Console) -> Value {
                     json!({
                         "name": rule.name,
                         "match": rule.conditions(),
+                        "sets": rule.sets(),
                         "policy": policy_json(&tools.policy),
                         "hiddenTools": tools.snapshot().iter().filter(|t| !t.visible).map(|t| t.name.clone()).collect::<Vec<_>>(),
                         "refusedCalls": tools.refused_calls().len(),

@@ -11,6 +11,7 @@ const INDEX: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 const THREATS_JS: &str = include_str!("assets/threats.js");
+const IDENTITY_JS: &str = include_str!("assets/identity.js");
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
                    img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -30,6 +31,7 @@ pub fn serve(method: &Method, path: &str) -> Response<Body> {
         "/admin/" | "/admin/index.html" => ("text/html; charset=utf-8", INDEX),
         "/admin/app.js" => ("text/javascript; charset=utf-8", APP_JS),
         "/admin/threats.js" => ("text/javascript; charset=utf-8", THREATS_JS),
+        "/admin/identity.js" => ("text/javascript; charset=utf-8", IDENTITY_JS),
         "/admin/app.css" => ("text/css; charset=utf-8", APP_CSS),
         _ => return AdminError::NotFound(format!("no dashboard file at {path}")).into_response(),
     };

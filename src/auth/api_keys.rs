@@ -35,8 +35,8 @@ impl ApiKeys {
                 }
                 (None, Some(env)) => {
                     let key = std::env::var(env).map_err(|_| format!("auth.api_key {}: {env} is not set", k.name))?;
-                    if key.len() < 16 {
-                        return Err(format!("auth.api_key {}: the key in {env} is shorter than 16 characters", k.name));
+                    if key.len() < super::environment::MIN_API_KEY_LEN {
+                        return Err(format!("auth.api_key {}: the key in {env} is too short", k.name));
                     }
                     Sha256::digest(key.as_bytes()).into()
                 }

@@ -1,7 +1,8 @@
 //! The answers that tell a client to authenticate: 401 with `WWW-Authenticate: Bearer
 //! resource_metadata="..."` (RFC 9728 §5.1, the MCP authorization spec), with
 //! `error="invalid_token"` when a token was given; 403 `insufficient_scope` naming the scopes
-//! needed; 503 while the authorization server cannot be reached (the gateway fails closed).
+//! needed; 503 while the authorization server cannot be reached or asked (the gateway fails
+//! closed), with `Retry-After: 1`, the gap after which it asks again.
 
 use http::{HeaderValue, Response, StatusCode, header};
 use serde_json::json;
@@ -51,6 +52,9 @@ impl Auth {
         let mut resp = json_response(status, serde_json::to_vec(&body).unwrap_or_default());
         if let Some(v) = www.and_then(|w| HeaderValue::from_str(&w).ok()) {
             resp.headers_mut().insert(header::WWW_AUTHENTICATE, v);
+        }
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            resp.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         resp
     }

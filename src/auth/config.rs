@@ -57,6 +57,11 @@ pub struct IntrospectionConfig {
     pub client_id: String,
     /// The environment variable holding the client secret (HTTP Basic).
     pub client_secret_env: String,
+    /// The most introspection requests a second (on average; as many at once). Tokens the
+    /// gateway has not seen are refused with 503 beyond it, so a client inventing tokens
+    /// cannot flood the authorization server through the gateway.
+    #[serde(default = "default_introspection_rate")]
+    pub max_per_second: u32,
 }
 
 /// A static key for a service account, given as a bearer token.
@@ -101,6 +106,9 @@ fn default_jwks_refresh_ms() -> u64 {
 }
 fn default_jwks_max_age_ms() -> u64 {
     60 * 60 * 1000
+}
+fn default_introspection_rate() -> u32 {
+    20
 }
 fn default_token_cache() -> u64 {
     10_000
@@ -168,6 +176,9 @@ impl AuthConfig {
             }
             if i.client_secret_env.is_empty() {
                 return Err(invalid("auth.introspection.client_secret_env", "must name an environment variable"));
+            }
+            if i.max_per_second == 0 {
+                return Err(invalid("auth.introspection.max_per_second", "must be at least 1"));
             }
         }
         let mut names = std::collections::HashSet::new();

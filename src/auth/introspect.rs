@@ -1,7 +1,8 @@
 //! Opaque tokens, asked about at the authorization server (RFC 7662) with the gateway's own
 //! client credentials. An active answer must name this resource in `aud` and the configured
 //! issuer in `iss` when it names one: introspection says a token is alive, not that it was
-//! issued for us.
+//! issued for us. Requests are bounded (`max_per_second`): a token the budget cannot pay for
+//! fails closed (503), as when the server cannot be asked.
 
 use serde_json::{Map, Value};
 
@@ -14,6 +15,7 @@ pub struct Introspector {
     client_id: String,
     secret_env: String,
     issuer: Option<String>,
+    budget: super::budget::Budget,
 }
 
 impl Introspector {
@@ -24,6 +26,7 @@ impl Introspector {
             client_id: cfg.client_id.clone(),
             secret_env: cfg.client_secret_env.clone(),
             issuer,
+            budget: super::budget::Budget::per_second(cfg.max_per_second),
         }
     }
 
@@ -33,6 +36,11 @@ impl Introspector {
         audiences: &[String],
         jwks: Option<&super::jwks::Jwks>,
     ) -> Result<Principal, AuthError> {
+        if !self.budget.take() {
+            return Err(AuthError::Unavailable(
+                "too many unknown tokens to introspect at once; try again shortly".into(),
+            ));
+        }
         let endpoint =
             match (&self.endpoint, jwks) {
                 (Some(e), _) => e.clone(),

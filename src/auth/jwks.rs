@@ -2,7 +2,9 @@
 //! `openid-configuration`) names the JWKS, which is fetched, kept, refetched when it is old,
 //! and refetched early when a token names a key it does not hold. Every fetch, whatever caused
 //! it, counts against one limit (`jwks_min_refresh_ms`), so a flood of made-up `kid`s, or of
-//! tokens while the issuer is down, cannot turn into a flood of fetches.
+//! tokens while the issuer is down, cannot turn into a flood of fetches. Discovering the
+//! metadata is bounded the same way: after a failed discovery, callers get its failure until
+//! the retry gap has passed.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -40,6 +42,13 @@ struct Held {
     failure: Option<String>,
 }
 
+/// The issuer's metadata once discovered, or the last failure to discover it.
+#[derive(Default)]
+struct Discovery {
+    found: Option<ServerMetadata>,
+    failed: Option<(Instant, String)>,
+}
+
 /// The authorization server's metadata the gateway uses.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 pub struct ServerMetadata {
@@ -55,7 +64,7 @@ pub struct Jwks {
     min_refresh: Duration,
     max_age: Duration,
     held: Mutex<Held>,
-    metadata: tokio::sync::Mutex<Option<ServerMetadata>>,
+    metadata: tokio::sync::Mutex<Discovery>,
     /// One fetch at a time.
     fetching: tokio::sync::Mutex<()>,
 }
@@ -103,23 +112,30 @@ impl Jwks {
             min_refresh: Duration::from_millis(cfg.jwks_min_refresh_ms),
             max_age: Duration::from_millis(cfg.jwks_max_age_ms),
             held: Mutex::default(),
-            metadata: tokio::sync::Mutex::new(None),
+            metadata: tokio::sync::Mutex::default(),
             fetching: tokio::sync::Mutex::new(()),
         }
     }
 
-    /// The issuer's metadata, discovered once (retried on the next call after a failure).
+    /// The issuer's metadata, discovered once. After a failure, discovery is tried again once
+    /// the retry gap (a second, or `jwks_min_refresh_ms` if shorter) has passed; until then,
+    /// and for requests that waited behind the failed attempt, the failure is the answer.
     pub async fn metadata(&self) -> Result<ServerMetadata, AuthError> {
         let mut slot = self.metadata.lock().await;
-        if let Some(m) = &*slot {
+        if let Some(m) = &slot.found {
             return Ok(m.clone());
+        }
+        if let Some((at, why)) = &slot.failed
+            && at.elapsed() < self.min_refresh.min(RETRY_WITHOUT_KEYS)
+        {
+            return Err(AuthError::Unavailable(why.clone()));
         }
         let Some(issuer) = &self.issuer else { return Ok(ServerMetadata::default()) };
         let mut last = String::new();
         for url in metadata_urls(issuer) {
             match get_json::<ServerMetadata>(&self.http, &url).await {
                 Ok(m) if m.issuer.as_deref() == Some(issuer.as_str()) => {
-                    *slot = Some(m.clone());
+                    *slot = Discovery { found: Some(m.clone()), failed: None };
                     return Ok(m);
                 }
                 // RFC 8414 §3.3: metadata naming another issuer must not be used.
@@ -127,7 +143,9 @@ impl Jwks {
                 Err(e) => last = e,
             }
         }
-        Err(AuthError::Unavailable(format!("cannot discover the metadata of {issuer}: {last}")))
+        let why = format!("cannot discover the metadata of {issuer}: {last}");
+        slot.failed = Some((Instant::now(), why.clone()));
+        Err(AuthError::Unavailable(why))
     }
 
     /// The key for a token's `kid`. Whatever sends a request here (an unknown `kid`, keys past

@@ -52,8 +52,8 @@ impl JwtVerifier {
         let hmac = match &cfg.hmac_secret_env {
             Some(env) => {
                 let secret = std::env::var(env).map_err(|_| format!("auth.hmac_secret_env: {env} is not set"))?;
-                if secret.len() < 32 {
-                    return Err(format!("auth.hmac_secret_env: the secret in {env} is shorter than 32 bytes"));
+                if secret.len() < super::environment::MIN_HMAC_SECRET_LEN {
+                    return Err(format!("auth.hmac_secret_env: the secret in {env} is too short"));
                 }
                 Some(Arc::new(DecodingKey::from_secret(secret.as_bytes()).map_err(|e| e.to_string())?))
             }

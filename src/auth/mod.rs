@@ -5,8 +5,10 @@
 //! upstream gets its own credentials, `upstream.rs`).
 
 pub mod api_keys;
+pub mod budget;
 pub mod challenge;
 pub mod config;
+pub mod environment;
 pub mod introspect;
 pub mod jwks;
 pub mod jwt;
@@ -40,6 +42,9 @@ pub enum AuthError {
 /// The longest a validated token is remembered (also bounds how long a revoked opaque token
 /// keeps working).
 const TOKEN_CACHE_TTL: Duration = Duration::from_secs(300);
+/// How long an opaque token the authorization server called bad is refused without asking it
+/// again (a client retrying a garbage token costs one introspection, not one per retry).
+const REFUSED_TOKEN_TTL: Duration = Duration::from_secs(30);
 
 pub struct Auth {
     pub cfg: AuthConfig,
@@ -50,6 +55,8 @@ pub struct Auth {
     keys: api_keys::ApiKeys,
     /// Principals of recently validated tokens by SHA-256 of (upstream, token).
     cache: moka::sync::Cache<[u8; 32], Arc<Principal>>,
+    /// Why recently introspected tokens were refused, by the same hash.
+    refused: moka::sync::Cache<[u8; 32], Arc<str>>,
 }
 
 impl Auth {
@@ -65,7 +72,9 @@ impl Auth {
         let keys = api_keys::ApiKeys::new(&cfg.api_keys)?;
         let cache =
             moka::sync::Cache::builder().max_capacity(cfg.token_cache_entries).time_to_live(TOKEN_CACHE_TTL).build();
-        Ok(Some(Arc::new(Auth { cfg: cfg.clone(), resource, jwt, introspector, keys, cache })))
+        let refused =
+            moka::sync::Cache::builder().max_capacity(cfg.token_cache_entries).time_to_live(REFUSED_TOKEN_TTL).build();
+        Ok(Some(Arc::new(Auth { cfg: cfg.clone(), resource, jwt, introspector, keys, cache, refused })))
     }
 
     /// The caller of a request to `upstream`, or why there is none.
@@ -99,7 +108,17 @@ impl Auth {
         let principal = if jwt::looks_like_jwt(token) {
             self.jwt.verify(token, &audiences).await?
         } else if let Some(i) = &self.introspector {
-            i.introspect(token, &audiences, self.jwt.jwks()).await?
+            if let Some(why) = self.refused.get(&key) {
+                return Err(AuthError::Invalid(why.to_string()));
+            }
+            match i.introspect(token, &audiences, self.jwt.jwks()).await {
+                Ok(p) => p,
+                Err(AuthError::Invalid(why)) => {
+                    self.refused.insert(key, why.as_str().into());
+                    return Err(AuthError::Invalid(why));
+                }
+                Err(e) => return Err(e),
+            }
         } else {
             return Err(AuthError::Invalid("the token is not a JWT and introspection is not configured".into()));
         };

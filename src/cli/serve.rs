@@ -310,6 +310,8 @@ pub fn wrap(args: WrapArgs) -> anyhow::Result<Outcome> {
 pub fn check_config(args: CheckConfigArgs) -> anyhow::Result<Outcome> {
     let cfg = Config::load(&args.config)?;
     crate::proxy::upstream_target::check(&cfg).map_err(anyhow::Error::msg)?;
+    let oauth = cfg.upstreams.iter().filter_map(|u| Some((u.name.as_str(), u.oauth.as_ref()?)));
+    crate::auth::environment::check(&cfg.auth, oauth).map_err(anyhow::Error::msg)?;
     println!("{}: ok ({} upstreams, judge {:?})", args.config.display(), cfg.upstreams.len(), cfg.judge.kind);
     Ok(Outcome::Done)
 }

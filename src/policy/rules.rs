@@ -128,6 +128,17 @@ impl RuleConfig {
             "scopes": self.scopes, "claims": self.claims, "upstreams": self.upstreams,
         })
     }
+
+    /// The policy keys the rule itself sets (as written, without the ones it leaves to the
+    /// upstream's policy), for the admin API.
+    pub fn sets(&self) -> Value {
+        let mut keys = match serde_json::to_value(&self.policy) {
+            Ok(Value::Object(m)) => m,
+            _ => serde_json::Map::new(),
+        };
+        keys.retain(|_, v| !v.is_null() && v.as_array().is_none_or(|a| !a.is_empty()));
+        Value::Object(keys)
+    }
 }
 
 /// The first rule (of an upstream's ordered list) that matches the caller.
@@ -174,5 +185,6 @@ mod tests {
         assert!(e.contains("mdoe"), "{e}");
         let r = rule("name = \"a\"\nmode = \"enforce\"\ndeny = [\"x\"]");
         assert_eq!(r.policy.deny, ["x"]);
+        assert_eq!(r.sets(), json!({"mode": "enforce", "deny": ["x"]}), "only the keys the rule sets");
     }
 }

@@ -65,7 +65,7 @@ pub enum PinNew {
 }
 
 /// Policy keys; every one optional so an upstream can override just some of them.
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize, Serialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct PolicyConfig {
     pub mode: Option<Mode>,
@@ -93,7 +93,7 @@ pub struct PolicyConfig {
     /// On a pinned upstream, a tool name first seen after the first listing: `hold` | `trust`.
     pub pin_new_tools: Option<PinNew>,
     /// Per-identity rules (`[[policy.rule]]`), tried in order; see `policy::rules`.
-    #[serde(default)]
+    #[serde(default, skip_serializing)]
     pub rule: Vec<crate::policy::rules::RuleConfig>,
 }
 

@@ -95,6 +95,8 @@ impl Gateway {
         // request waiting on it instead of holding it (and every request behind it) open.
         let auth_http =
             client(crate::config::limits::connect_timeout_ms()).timeout(std::time::Duration::from_secs(10)).build()?;
+        let oauth = config.upstreams.iter().filter_map(|u| Some((u.name.as_str(), u.oauth.as_ref()?)));
+        crate::auth::environment::check(&config.auth, oauth)?;
         let auth = crate::auth::Auth::from_config(&config.auth, auth_http.clone())?;
         let credentials = config
             .upstreams

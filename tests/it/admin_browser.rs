@@ -2,8 +2,9 @@
 //! loopback port, spoken to with reqwest) against the gateway binary in front of real MCP
 //! servers: server-everything and the rig's mutable server (pinned, enforced). The page asks
 //! for the admin token, shows the servers with their tiers, opens a tool's justifications, and
-//! approving a changed definition makes the tool visible to clients again. Screenshots go to
-//! `tests/artifacts/`.
+//! approving a changed definition makes the tool visible to clients again; with `[auth]` on, a
+//! refused call names its caller and rule (hostile markup in a token shown as text) and the
+//! server's rules say whom they match and what they set. Screenshots go to `tests/artifacts/`.
 //!
 //! Needs the Debian packages `chromium` and `chromium-driver` (`scripts/deps/browser.sh`); the
 //! test fails, never skips, without them.
@@ -12,170 +13,17 @@ use crate::support::rig as support;
 
 use crate::support::admin;
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
-use base64::Engine;
 use serde_json::{Value, json};
 
-use crate::support::patience::scaled;
+use crate::support::browser::Browser;
+use crate::support::jwt::hs256;
 use admin::{AdminClient, MutableServer, first_tools, tool};
 use support::http::Mcp;
-use support::{Gateway, Proc, Rig, Upstream, free_port};
+use support::{Gateway, Rig, Upstream};
 
 const TOKEN: &str = "dash-4b1e8c2f7a9d3e6b5c0a1f2e3d4c5b6a";
-/// WebDriver's key for an element reference.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-const WAIT: Duration = Duration::from_secs(30);
-
-fn find_program(names: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/bin"), PathBuf::from("/usr/lib/chromium")])
-        .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
-        .find(|p| p.is_file())
-}
-
-/// A chromedriver process and one browser session on it.
-struct Browser {
-    _driver: Proc,
-    base: String,
-    http: reqwest::Client,
-}
-
-impl Browser {
-    async fn start(rig: &Rig) -> Browser {
-        let driver = find_program(&["chromedriver"]).unwrap_or_else(|| {
-            panic!("chromedriver not found: install the Debian packages chromium and chromium-driver (scripts/deps/browser.sh)")
-        });
-        let chromium = find_program(&["chromium", "chromium-browser"]).unwrap_or_else(|| {
-            panic!(
-                "chromium not found: install the Debian packages chromium and chromium-driver (scripts/deps/browser.sh)"
-            )
-        });
-        let port = free_port();
-        let proc = Proc::spawn(&rig.dir, "chromedriver", &driver, &[format!("--port={port}")], &[]);
-        let http = reqwest::Client::new();
-        let base = format!("http://127.0.0.1:{port}");
-        let ready = support::poll_async(WAIT, async || {
-            let r = http.get(format!("{base}/status")).send().await.ok()?;
-            r.json::<Value>().await.is_ok_and(|v| v["value"]["ready"] == true).then_some(())
-        });
-        assert!(ready.await.is_some(), "chromedriver did not start\n{}", proc.logs());
-        let profile = rig.path("chromium-profile");
-        let args = [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-dev-shm-usage",
-            "--window-size=1400,1000",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .chain([format!("--user-data-dir={}", profile.display())])
-        .collect::<Vec<_>>();
-        let caps = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {"binary": chromium.display().to_string(), "args": args}
-        }}});
-        let resp = http.post(format!("{base}/session")).json(&caps).send().await.expect("new session");
-        let v: Value = resp.json().await.expect("session JSON");
-        let id = v["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("no browser session: {v}\n{}", proc.logs()));
-        Browser { base: format!("{base}/session/{id}"), _driver: proc, http }
-    }
-
-    async fn cmd(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
-        let mut rb = self.http.request(method.clone(), format!("{}{path}", self.base));
-        if let Some(b) = body {
-            rb = rb.json(&b);
-        }
-        let resp = rb.send().await.unwrap_or_else(|e| panic!("WebDriver {method} {path}: {e}"));
-        let status = resp.status();
-        let v: Value = resp.json().await.expect("WebDriver JSON");
-        assert!(status.is_success(), "WebDriver {method} {path}: {status} {v}");
-        v["value"].clone()
-    }
-
-    async fn goto(&self, url: &str) {
-        self.cmd(reqwest::Method::POST, "/url", Some(json!({ "url": url }))).await;
-    }
-
-    async fn js(&self, script: &str, args: Value) -> Value {
-        self.cmd(reqwest::Method::POST, "/execute/sync", Some(json!({ "script": script, "args": args }))).await
-    }
-
-    async fn find(&self, css: &str) -> String {
-        let v = self.cmd(reqwest::Method::POST, "/element", Some(json!({"using": "css selector", "value": css}))).await;
-        v[ELEMENT].as_str().unwrap_or_else(|| panic!("no element {css}: {v}")).to_owned()
-    }
-
-    /// A real click (the browser's pointer, not a script), as a person would. The page may
-    /// re-render between finding the element and clicking it (a live refresh): then the element
-    /// is found again.
-    async fn click(&self, css: &str) {
-        self.on_element(css, "click", json!({})).await;
-    }
-
-    /// Keys typed into the element, as a person would (the element must be interactable).
-    async fn type_into(&self, css: &str, text: &str) {
-        self.on_element(css, "value", json!({ "text": text })).await;
-    }
-
-    /// An action on the element `css` names, finding it again when a live refresh replaced it
-    /// between the find and the action (stale, or detached and so not interactable).
-    async fn on_element(&self, css: &str, action: &str, body: Value) {
-        let landed = support::poll_async(Duration::from_secs(2), async || {
-            let id = self.find(css).await;
-            let url = format!("{}/element/{id}/{action}", self.base);
-            let resp = self.http.post(url).json(&body).send().await.expect("WebDriver element action");
-            let (status, v) = (resp.status(), resp.json::<Value>().await.expect("WebDriver JSON"));
-            if status.is_success() {
-                return Some(());
-            }
-            let error = v["value"]["error"].as_str().unwrap_or_default();
-            assert!(
-                error == "stale element reference" || error == "element not interactable",
-                "{action} on {css}: {status} {v}"
-            );
-            None
-        });
-        assert!(landed.await.is_some(), "{css} kept being replaced before the {action} could land");
-    }
-
-    /// Evaluates `script` (which returns a value, `null` while not ready) until it is not null.
-    async fn until(&self, what: &str, script: &str, args: Value) -> Value {
-        let found = support::poll_async(WAIT, async || {
-            let v = self.js(script, args.clone()).await;
-            (!v.is_null() && v != false).then_some(v)
-        });
-        if let Some(v) = found.await {
-            return v;
-        }
-        let page = self.js("return document.body.innerText", json!([])).await;
-        self.screenshot(&format!("failed-{}", what.replace(' ', "-"))).await;
-        panic!("{what}: not so after {:?}; the page says:\n{}", scaled(WAIT), page.as_str().unwrap_or(""));
-    }
-
-    async fn screenshot(&self, name: &str) -> PathBuf {
-        let b64 = self.cmd(reqwest::Method::GET, "/screenshot", None).await;
-        let png = base64::engine::general_purpose::STANDARD.decode(b64.as_str().unwrap_or("")).expect("PNG base64");
-        assert!(png.starts_with(b"\x89PNG"), "a screenshot is a PNG");
-        let dir = support::root().join("tests/artifacts");
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("admin-{name}.png"));
-        std::fs::write(&path, png).unwrap();
-        path
-    }
-
-    async fn close(self) {
-        let _ = self.http.delete(&self.base).send().await;
-    }
-}
 
 async fn list_names(gw: &Gateway, upstream: &str) -> Vec<String> {
     let mut client = Mcp::new(gw.url(upstream));
@@ -413,5 +261,119 @@ async fn dashboard_shows_threat_badges_and_the_hidden_evidence() {
     let decoded: Vec<&str> = shown[1].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
     assert!(decoded.iter().any(|d| d.contains("id_rsa")), "the smuggled message is decoded: {decoded:?}");
     browser.screenshot("threat-evidence").await;
+    browser.close().await;
+}
+
+/// With `[auth]` on, the dashboard names who was refused and under which rule, and shows the
+/// server's rules (whom each matches, what it sets). The caller's subject and client id come
+/// from its token, attacker-chosen text: markup in them is shown as text, never parsed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dashboard_names_the_refused_caller_and_the_rules() {
+    const SECRET: &str = "dashboard-hmac-secret-0123456789abcdef";
+    const ISSUER: &str = "https://idp.example.test";
+    const HOSTILE: &str = "<img src=x onerror=alert(1)>";
+    let rig = Rig::new("admin-browser-auth");
+    let upstream = Upstream::fastmcp(&rig, &[]).await;
+    let config = format!(
+        r#"
+[auth]
+issuer = "{ISSUER}"
+resource = "{{{{GATEWAY}}}}"
+algorithms = ["HS256"]
+hmac_secret_env = "HS_SECRET"
+
+[policy]
+mode = "enforce"
+min_score = 0
+
+[[policy.rule]]
+name = "interns"
+claims = {{ groups = "interns" }}
+deny = ["create_issue", "process"]
+
+[[policy.rule]]
+name = "ci"
+client_id = "ci-bot"
+scopes = ["mcp"]
+allow = ["search_issues"]
+threats = "off"
+
+[[upstream]]
+name = "issues"
+url = "{}"
+"#,
+        upstream.url()
+    );
+    let env = [("TDQS_ADMIN_TOKEN", TOKEN), ("HS_SECRET", SECRET)];
+    let gw = Gateway::start_with_env(&rig, "", &config, &env).await;
+    let route = gw.url("issues");
+    let claims = json!({"sub": HOSTILE, "client_id": "intern-app</td><b>x</b>", "groups": ["interns"]});
+    let token = hs256(SECRET, ISSUER, &route, claims);
+    let mut intern = Mcp::new(route).with_header("authorization", &format!("Bearer {token}"));
+    intern.initialize("2025-06-18", json!({})).await;
+    let refused =
+        intern.call("tools/call", json!({"name": "create_issue", "arguments": {"title": "t", "body": "b"}})).await;
+    assert_eq!(refused["error"]["data"]["reason"], "denied", "{refused}");
+
+    let browser = Browser::start(&rig).await;
+    browser.goto(&format!("{}/admin/", gw.base())).await;
+    browser.until("the sign-in form", "return !document.getElementById('login').hidden || null", json!([])).await;
+    browser.type_into("#token", TOKEN).await;
+    browser.click("#login-form button[type=submit]").await;
+    browser
+        .until(
+            "the server row",
+            "return document.querySelector(`#servers tr[data-server='issues']`) ? true : null",
+            json!([]),
+        )
+        .await;
+    browser.click("#servers tr[data-server='issues'] button.open-server").await;
+
+    // The refused call: its caller (subject, client, issuer) and the rule that decided.
+    let row = browser
+        .until(
+            "the refused call",
+            "const r = document.querySelector(`#refused tbody tr[data-tool='create_issue']`); \
+             return r && [r.querySelector('.subject').textContent, r.querySelector('.client-id').textContent, \
+                          r.querySelector('.issuer').textContent, r.querySelector('.rule').textContent, \
+                          r.cells.length]",
+            json!([]),
+        )
+        .await;
+    assert_eq!(row, json!([HOSTILE, "intern-app</td><b>x</b>", ISSUER, "interns", 5]), "{row}");
+    // The markup stayed text: no element came out of the caller's claims.
+    let parsed =
+        browser.js("return document.querySelectorAll('#refused img, #refused b, #rules img').length", json!([])).await;
+    assert_eq!(parsed, 0, "markup from a token was parsed into the page");
+
+    // Which rule applies to whom: in order, what each matches and what it sets.
+    let rules = browser
+        .until(
+            "the rules view",
+            "const rows = [...document.querySelectorAll('#rules tbody tr[data-rule]')]; \
+             return rows.length ? rows.map(r => [r.dataset.rule, \
+               [...r.querySelectorAll('.matches li')].map(l => l.textContent), \
+               [...r.querySelectorAll('.sets li')].map(l => l.textContent), r.cells[4].textContent, r.cells[5].textContent]) : null",
+            json!([]),
+        )
+        .await;
+    assert_eq!(
+        rules,
+        json!([
+            ["interns", ["claim groups = interns"], ["deny = create_issue, process"], "create_issue, process", "1"],
+            [
+                "ci",
+                ["client id = ci-bot", "scopes include mcp"],
+                ["allow = search_issues", "threats = off"],
+                "none",
+                "0"
+            ],
+        ]),
+        "{rules}"
+    );
+    let otherwise = browser.js("return document.querySelector('#rules .otherwise').textContent", json!([])).await;
+    assert!(otherwise.as_str().unwrap().contains("enforce"), "{otherwise}");
+    browser.js("document.getElementById('refused').scrollIntoView()", json!([])).await;
+    browser.screenshot("refused-callers-and-rules").await;
     browser.close().await;
 }

@@ -191,3 +191,81 @@ fn score_openai_needs_an_endpoint() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--base-url"));
 }
+
+/// A secret `[auth]` or `[upstream.oauth]` names by environment variable and the variable is
+/// not set (or holds too short a key): `check-config` fails naming the key and the variable,
+/// as `serve` does, and passes once it is set.
+#[test]
+fn check_config_and_serve_name_a_secret_variable_that_is_not_set() {
+    let dir = std::env::temp_dir().join(format!("tdqs-cli-secrets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let head = "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"memory\"\n";
+    let upstream = "[[upstream]]\nname = \"issues\"\nurl = \"http://127.0.0.1:9/mcp\"\n";
+    let auth = "[auth]\nresource = \"http://127.0.0.1:9\"\nissuer = \"http://127.0.0.1:9\"\n";
+    let cases = [
+        (
+            "api key",
+            format!("{auth}[[auth.api_key]]\nname = \"ci\"\nkey_env = \"TDQS_IT_UNSET_CI_KEY\"\n{upstream}"),
+            "auth.api_key[0].key_env",
+            "TDQS_IT_UNSET_CI_KEY",
+        ),
+        (
+            "hmac secret",
+            format!("{auth}algorithms = [\"HS256\"]\nhmac_secret_env = \"TDQS_IT_UNSET_HMAC\"\n{upstream}"),
+            "auth.hmac_secret_env",
+            "TDQS_IT_UNSET_HMAC",
+        ),
+        (
+            "introspection secret",
+            format!(
+                "{auth}[auth.introspection]\nclient_id = \"gw\"\nclient_secret_env = \"TDQS_IT_UNSET_INTROSPECT\"\n{upstream}"
+            ),
+            "auth.introspection.client_secret_env",
+            "TDQS_IT_UNSET_INTROSPECT",
+        ),
+        (
+            "upstream client secret",
+            format!(
+                "{upstream}[upstream.oauth]\ntoken_url = \"http://127.0.0.1:9/token\"\nclient_id = \"gw\"\n\
+                 client_secret_env = \"TDQS_IT_UNSET_UPSTREAM\"\n"
+            ),
+            "upstream \"issues\".oauth.client_secret_env",
+            "TDQS_IT_UNSET_UPSTREAM",
+        ),
+    ];
+    let run = |args: &[&str], path: &PathBuf, env: (&str, Option<&str>)| {
+        let mut cmd = bin();
+        cmd.args(args).arg("--config").arg(path).env("TDQS_LOG", "warn").stdin(Stdio::null());
+        match env.1 {
+            Some(v) => cmd.env(env.0, v),
+            None => cmd.env_remove(env.0),
+        };
+        let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let done =
+            crate::support::patience::poll_blocking(std::time::Duration::from_secs(60), || child.try_wait().unwrap());
+        if done.is_none() {
+            child.kill().unwrap();
+            let _ = child.wait();
+            panic!("{args:?} kept running");
+        }
+        let o = child.wait_with_output().unwrap();
+        (o.status.success(), stderr(&o))
+    };
+    for (i, (what, config, key, var)) in cases.iter().enumerate() {
+        let path = dir.join(format!("case-{i}.toml"));
+        std::fs::write(&path, format!("{head}{config}")).unwrap();
+        for args in [&["check-config"][..], &["serve"][..]] {
+            let (ok, err) = run(args, &path, (var, None));
+            assert!(!ok, "{what}: {args:?} must fail");
+            assert!(err.contains(key) && err.contains(var), "{what}: {args:?} names {key} and {var}: {err}");
+        }
+        let (ok, err) = run(&["check-config"], &path, (var, Some("a-value-long-enough-for-every-secret-0123")));
+        assert!(ok, "{what}: with {var} set: {err}");
+    }
+    // A key too short to be one is refused the same way.
+    let path = dir.join("short.toml");
+    std::fs::write(&path, format!("{head}{}", cases[0].1)).unwrap();
+    let (ok, err) = run(&["check-config"], &path, ("TDQS_IT_UNSET_CI_KEY", Some("short")));
+    assert!(!ok && err.contains("auth.api_key[0].key_env") && err.contains("shorter"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

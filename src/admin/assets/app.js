@@ -257,24 +257,13 @@ function renderHidden(all) {
     : el("p", { class: "muted" }, "No tool is hidden."));
 }
 
-function renderRefused(data) {
-  const box = $("refused");
-  if (!data.refused.length) {
-    box.replaceChildren(el("p", { class: "muted" }, "No call was refused."));
-    return;
-  }
-  box.replaceChildren(el("table", {},
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "When"), el("th", { scope: "col" }, "Tool"), el("th", { scope: "col" }, "Reason"))),
-    el("tbody", {}, data.refused.slice(0, 50).map((r) => el("tr", {},
-      el("td", {}, new Date(r.at).toLocaleString()), el("td", {}, r.tool), el("td", {}, r.reason.replace("_", " ")))))));
-}
-
 async function renderServer(summary) {
   const name = state.selected;
-  const [page, all, refused] = await Promise.all([
+  const [page, all, refused, rules] = await Promise.all([
     api(`servers/${enc(name)}/tools?sort=weakest&offset=${state.offset}&limit=${PAGE}`),
     api(`servers/${enc(name)}/tools?sort=weakest&limit=500`),
     api(`servers/${enc(name)}/refused`),
+    api("rules"),
   ]);
   $("server").hidden = false;
   $("server-title").textContent = "Server " + name;
@@ -285,6 +274,7 @@ async function renderServer(summary) {
   renderTools(page);
   renderHidden(all);
   renderRefused(refused);
+  renderRules(rules, name);
 }
 
 function fmt(x) {

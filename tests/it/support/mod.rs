@@ -12,6 +12,8 @@
 //! - [`clients`]: the real SDK clients of the rigs;
 //! - [`model_server`], [`pg`], [`telemetry`] and [`prometheus`]: a fake model provider, a real
 //!   PostgreSQL, an OTLP collector and a real Prometheus; [`oidc`]: a real authorization server;
+//! - [`browser`]: headless Chromium over WebDriver, for the dashboard;
+//! - [`jwt`]: tokens the tests sign with a shared secret;
 //! - [`meta`], [`tap`], [`admin`], [`corpus`], [`oracle`], [`holes`]: what single areas need.
 //!
 //! Two facades keep the names the two older harnesses had, so the test modules and any test
@@ -25,11 +27,13 @@
 #![allow(dead_code, unused_imports)]
 
 pub mod admin;
+pub mod browser;
 pub mod clients;
 pub mod corpus;
 pub mod fuzz;
 pub mod gateway;
 pub mod holes;
+pub mod jwt;
 pub mod mcp;
 pub mod meta;
 pub mod model_server;
