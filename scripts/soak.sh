@@ -24,6 +24,9 @@
 #   --sessions S        new sessions/s on the stateful upstream (default 4; 0: no session churn)
 #   --delete F          fraction of sessions DELETEd (default 0.25; the rest are abandoned)
 #   --get-streams F     fraction of sessions opening a GET stream (default 0.3)
+#   --session-threads N driver threads opening sessions (default 2; raise it with --sessions)
+#   --session-idle-ms MS the gateway's [listen] session_idle_ms (default 600000, as shipped):
+#                       lower it with a higher --sessions to see session churn's growth sooner
 #   --churn-rate R      requests/s on the churn upstream (default 4; 0: no definition churn)
 #   --def-interval S    seconds between rewrites of the churn upstream's tools (default 2)
 #   --def-changes N     descriptions changed per rewrite (default 2)
@@ -34,6 +37,10 @@
 #                       (default 16; see the summary line for what it means per request)
 #   --gateway PATH      a tdqs-gateway binary; with --upstream-bin PATH the bench upstream.
 #                       Without them: cargo build --release, then target/release's
+#   --heaptrack FILE    runs the gateway under heaptrack (its LD_PRELOAD recorder), writing
+#                       FILE.zst: where the heap grows, by allocation site (`heaptrack_print
+#                       --print-massif` gives the live heap by site over time). Its RSS then
+#                       includes the recorder's own: use it to find growth, not to measure it
 #   --label L           names the run in the summary and results.jsonl (default "soak")
 #   --out DIR           where results go (default target/soak; the run's files in DIR/LABEL)
 #
@@ -57,6 +64,8 @@ RATE=250
 SESSIONS=4
 DELETE=0.25
 GET_STREAMS=0.3
+SESSION_THREADS=2
+SESSION_IDLE_MS=600000
 CHURN_RATE=4
 DEF_INTERVAL=2
 DEF_CHANGES=2
@@ -67,6 +76,7 @@ TOLERANCE=16
 GATEWAY=""
 UPSTREAM=""
 LABEL="soak"
+HEAPTRACK=""
 OUT="target/soak"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -75,6 +85,8 @@ while [ $# -gt 0 ]; do
         --sessions) SESSIONS="$2"; shift 2 ;;
         --delete) DELETE="$2"; shift 2 ;;
         --get-streams) GET_STREAMS="$2"; shift 2 ;;
+        --session-threads) SESSION_THREADS="$2"; shift 2 ;;
+        --session-idle-ms) SESSION_IDLE_MS="$2"; shift 2 ;;
         --churn-rate) CHURN_RATE="$2"; shift 2 ;;
         --def-interval) DEF_INTERVAL="$2"; shift 2 ;;
         --def-changes) DEF_CHANGES="$2"; shift 2 ;;
@@ -84,6 +96,7 @@ while [ $# -gt 0 ]; do
         --tolerance) TOLERANCE="$2"; shift 2 ;;
         --gateway) GATEWAY="$2"; shift 2 ;;
         --upstream-bin) UPSTREAM="$2"; shift 2 ;;
+        --heaptrack) HEAPTRACK="$2"; shift 2 ;;
         --label) LABEL="$2"; shift 2 ;;
         --out) OUT="$2"; shift 2 ;;
         -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
@@ -165,6 +178,7 @@ cat >"$RUN/gateway.toml" <<EOF
 # Written by scripts/soak.sh.
 [listen]
 addr = "127.0.0.1:$GW_PORT"
+session_idle_ms = $SESSION_IDLE_MS
 
 [judge]
 kind = "heuristic"
@@ -197,25 +211,38 @@ name = "churn"
 url = "$CHURN_URL"
 EOF
 "$RUN/bin/tdqs-gateway" check-config --config "$RUN/gateway.toml" >&2
-start gateway "$RUN/gateway.log" "$RUN/bin/tdqs-gateway" serve --config "$RUN/gateway.toml"
+WRAP=()
+[ -n "$HEAPTRACK" ] && WRAP=(heaptrack -o "$HEAPTRACK")
+start gateway "$RUN/gateway.log" "${WRAP[@]}" "$RUN/bin/tdqs-gateway" serve --config "$RUN/gateway.toml"
 GW_PG=$STARTED
 wait_http "http://127.0.0.1:$GW_PORT/healthz"
-grep -q tdqs-gateway "/proc/$GW_PG/comm" || { log "pid $GW_PG is not the gateway"; exit 1; }
+# The gateway's own process: the group's leader, or heaptrack's child.
+GW_PID=""
+for pid in $GW_PG $(ps -o pid= -g "$GW_PG"); do
+    if grep -qx tdqs-gateway "/proc/$pid/comm" 2>/dev/null; then GW_PID=$pid; break; fi
+done
+[ -n "$GW_PID" ] || { log "no tdqs-gateway process in group $GW_PG"; exit 1; }
 
 # --- the load ----------------------------------------------------------------------------------
 CHURN_NOTE=""
 [ "$CHURN_RATE" != 0 ] && CHURN_NOTE=" (${DEF_CHANGES} new definitions every ${DEF_INTERVAL} s)"
 log "driving for $MINUTES min: bench $RATE req/s, $SESSIONS sessions/s ($DELETE DELETEd)," \
     "churn $CHURN_RATE req/s$CHURN_NOTE, cache cap $CACHE_ENTRIES, samples every ${SAMPLE} s"
-python3 "$ROOT/benches/soak/drive.py" --gateway "127.0.0.1:$GW_PORT" --pid "$GW_PG" \
+python3 "$ROOT/benches/soak/drive.py" --gateway "127.0.0.1:$GW_PORT" --pid "$GW_PID" \
     --sessions-pid "$SESSIONS_PID" --churn-pid "$CHURN_PID" \
     --seconds "$(awk -v m="$MINUTES" 'BEGIN { print m * 60 }')" --rate "$RATE" \
-    --sessions "$SESSIONS" --delete "$DELETE" --get-streams "$GET_STREAMS" --churn-rate "$CHURN_RATE" --tools-file "$TOOLS_FILE" \
+    --sessions "$SESSIONS" --delete "$DELETE" --get-streams "$GET_STREAMS" \
+    --session-threads "$SESSION_THREADS" --churn-rate "$CHURN_RATE" --tools-file "$TOOLS_FILE" \
     --def-interval-s "$DEF_INTERVAL" --def-changes "$DEF_CHANGES" --sample-s "$SAMPLE" \
     --sqlite "$RUN/data/scores.db" --out "$RUN"
 
 # Stop the gateway before reading its database (the WAL is folded in on a clean close).
-kill -TERM -- "-$GW_PG" 2>/dev/null || true
-for _ in $(seq 50); do kill -0 "$GW_PG" 2>/dev/null || break; sleep 0.1; done
+# Under heaptrack, only the gateway is signalled: the recorder writes its file once it exits.
+if [ -n "$HEAPTRACK" ]; then kill -TERM "$GW_PID" 2>/dev/null || true; else kill -TERM -- "-$GW_PG" 2>/dev/null || true; fi
+for _ in $(seq 50); do kill -0 "$GW_PID" 2>/dev/null || break; sleep 0.1; done
+if [ -n "$HEAPTRACK" ]; then
+    for _ in $(seq 600); do kill -0 "$GW_PG" 2>/dev/null || break; sleep 0.1; done
+    log "heaptrack: $(ls "$HEAPTRACK".* 2>/dev/null)"
+fi
 python3 "$ROOT/benches/soak/summarize.py" "$RUN" --warmup-s "$WARMUP" --tolerance "$TOLERANCE" \
     --sqlite "$RUN/data/scores.db" --label "$LABEL" --jsonl "$OUT/results.jsonl" | tee "$RUN/summary.md"
