@@ -24,23 +24,59 @@ const PADDING_LINES: usize = 8;
 /// Consecutive zero-width characters that read as an encoding rather than a slip.
 const ZW_RUN: usize = 8;
 
+/// Each detector runs only where a cheap look says it can find something: most strings hold
+/// none of the characters involved, and the detectors' own passes are dearer.
 pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     if s.is_ascii() {
-        // Only controls, escapes, padding and comments are possible.
-        if s.bytes().any(|b| b < 0x20 || b == 0x7f) {
+        // Only controls, escapes, padding and comments are possible; tab and newline are text.
+        if s.bytes().any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f) {
             controls(t, out);
         }
-        padding(t, out);
-        comments(t, out, hidden);
-        return;
+    } else if s.chars().any(is_looked_at) {
+        tags(t, out, hidden);
+        zero_width(t, out, hidden);
+        bidi(t, out);
+        controls(t, out);
     }
-    tags(t, out, hidden);
-    zero_width(t, out, hidden);
-    bidi(t, out);
-    controls(t, out);
-    padding(t, out);
-    comments(t, out, hidden);
+    if has_whitespace_run(s) {
+        padding(t, out);
+    }
+    let bytes = s.as_bytes();
+    if bytes.contains(&b'<') || bytes.contains(&b'[') {
+        comments(t, out, hidden);
+    }
+}
+
+/// A character one of the tag, zero-width, bidi or control detectors reports; without one,
+/// none of them finds anything.
+fn is_looked_at(c: char) -> bool {
+    is_tag(c)
+        || is_zero_width(c)
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
+        || (c.is_control() && c != '\t' && c != '\n')
+}
+
+/// Three whitespace characters in a row: the least that [`padding`] reports (a run that is
+/// wide, spans lines, or holds blank letters is at least that long).
+fn has_whitespace_run(s: &str) -> bool {
+    let mut run = 0;
+    if s.is_ascii() {
+        for &b in s.as_bytes() {
+            run = if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') { run + 1 } else { 0 };
+            if run >= 3 {
+                return true;
+            }
+        }
+        return false;
+    }
+    for c in s.chars() {
+        run = if is_whitespace(c) { run + 1 } else { 0 };
+        if run >= 3 {
+            return true;
+        }
+    }
+    false
 }
 
 fn is_tag(c: char) -> bool {

@@ -42,6 +42,7 @@ mod normalize;
 mod references;
 pub mod report;
 mod strings;
+mod triggers;
 
 use std::str::FromStr;
 
@@ -179,15 +180,14 @@ fn parameter_names<'a>(texts: &[strings::Text<'a>]) -> Vec<&'a str> {
 /// Every detector over one string; what a carrier hid is read by the instruction rules too,
 /// and a carrier hiding an instruction is high.
 fn analyze_text(text: &strings::Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
-    let norm = normalize::Normalized::new(text.text);
     let mut hidden = Vec::new();
     invisible::scan(text, out, &mut hidden);
-    instructions::scan(text, &norm, params, out);
+    instructions::scan(text, params, out);
     encoded::scan(text, out, &mut hidden);
     for h in hidden {
         let inner = strings::Text::prose(text.pointer.clone(), &h.text);
         let mut found = Vec::new();
-        instructions::scan(&inner, &normalize::Normalized::new(&h.text), params, &mut found);
+        instructions::scan(&inner, params, &mut found);
         let instruction = found.iter().any(|f| f.severity >= Severity::Medium)
             || (h.kind != "html-comment" && invisible::addresses_reader(&h.text));
         if instruction {

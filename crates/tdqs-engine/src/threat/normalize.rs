@@ -4,61 +4,27 @@
 //! Splitting a phrase with zero-width characters or writing it in full-width letters therefore
 //! does not hide it. Each byte remembers where it came from, for the evidence.
 
+use std::cell::OnceCell;
+
 use unicode_normalization::UnicodeNormalization;
 
 /// Normalised text and, per byte, the byte offset of the original character it came from.
+/// The offsets are only needed for a match's evidence, so plain ASCII text (most of what a
+/// definition holds) is folded by a byte loop and its offsets worked out only when asked for.
 pub struct Normalized {
     pub text: String,
-    origin: Vec<u32>,
+    origin: OnceCell<Vec<u32>>,
+    identifier: bool,
 }
 
 impl Normalized {
     /// Normalises `s`; `identifier` also reads `_` and `-` as spaces (names and keys).
     pub fn with(s: &str, identifier: bool) -> Normalized {
-        let mut text = String::with_capacity(s.len());
-        let mut origin = Vec::with_capacity(s.len());
-        let mut escape = Escape::None;
-        for (at, c) in s.char_indices() {
-            // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
-            match escape {
-                Escape::Start => {
-                    escape = if c == '[' || c == ']' { Escape::Csi } else { Escape::None };
-                    continue;
-                }
-                Escape::Csi => {
-                    if ('@'..='~').contains(&c) && c != '[' || c == '\u{7}' {
-                        escape = Escape::None;
-                    }
-                    continue;
-                }
-                Escape::None => {}
-            }
-            if c == '\u{1b}' {
-                escape = Escape::Start;
-                continue;
-            }
-            if is_whitespace(c) || (identifier && (c == '_' || c == '-')) {
-                if !text.is_empty() && !text.ends_with(' ') {
-                    text.push(' ');
-                    origin.push(at as u32);
-                }
-                continue;
-            }
-            if is_invisible(c) || c.is_control() {
-                continue;
-            }
-            let start = text.len();
-            push_folded(&mut text, c);
-            origin.resize(origin.len() + (text.len() - start), at as u32);
+        if s.is_ascii() && !s.as_bytes().contains(&0x1b) {
+            return Normalized { text: fold_ascii(s, identifier), origin: OnceCell::new(), identifier };
         }
-        if text.ends_with(' ') {
-            text.pop();
-            origin.pop();
-        }
-        if !text.is_ascii() && text.bytes().any(|b| b.is_ascii_lowercase()) {
-            (text, origin) = fold_mixed_words(&text, &origin);
-        }
-        Normalized { text, origin }
+        let (text, origin) = fold_with_origin(s, identifier);
+        Normalized { text, origin: OnceCell::from(origin), identifier }
     }
 
     pub fn new(s: &str) -> Normalized {
@@ -67,13 +33,86 @@ impl Normalized {
 
     /// The original byte range behind the normalised range `start..end`.
     pub fn original(&self, start: usize, end: usize, source: &str) -> (usize, usize) {
-        let from = self.origin.get(start).copied().unwrap_or(0) as usize;
-        let last = self.origin.get(end.saturating_sub(1)).copied().map(|o| o as usize).unwrap_or(source.len());
+        let origin = self.origin.get_or_init(|| fold_with_origin(source, self.identifier).1);
+        let from = origin.get(start).copied().unwrap_or(0) as usize;
+        let last = origin.get(end.saturating_sub(1)).copied().map(|o| o as usize).unwrap_or(source.len());
         let mut to = last.min(source.len());
         // Through the end of that character.
         to += source[to..].chars().next().map(char::len_utf8).unwrap_or(0);
         (from, to)
     }
+}
+
+/// What [`fold_with_origin`] makes of ASCII text without escape sequences: lower case,
+/// controls dropped, each run of whitespace (and of `_`/`-` in identifiers) one space, trimmed.
+fn fold_ascii(s: &str, identifier: bool) -> String {
+    let mut out = Vec::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') || (identifier && (b == b'_' || b == b'-')) {
+            if out.last().is_some_and(|&l| l != b' ') {
+                out.push(b' ');
+            }
+        } else if b >= 0x20 && b != 0x7f {
+            out.push(b.to_ascii_lowercase());
+        }
+    }
+    if out.last() == Some(&b' ') {
+        out.pop();
+    }
+    String::from_utf8(out).expect("ASCII in, ASCII out")
+}
+
+/// The general fold, with each output byte's source offset.
+fn fold_with_origin(s: &str, identifier: bool) -> (String, Vec<u32>) {
+    let mut text = String::with_capacity(s.len());
+    let mut origin = Vec::with_capacity(s.len());
+    let mut escape = Escape::None;
+    for (at, c) in s.char_indices() {
+        // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
+        match escape {
+            Escape::Start => {
+                escape = if c == '[' || c == ']' { Escape::Csi } else { Escape::None };
+                continue;
+            }
+            Escape::Csi => {
+                if ('@'..='~').contains(&c) && c != '[' || c == '\u{7}' {
+                    escape = Escape::None;
+                }
+                continue;
+            }
+            Escape::None => {}
+        }
+        if c == '\u{1b}' {
+            escape = Escape::Start;
+            continue;
+        }
+        if is_whitespace(c) || (identifier && (c == '_' || c == '-')) {
+            if !text.is_empty() && !text.ends_with(' ') {
+                text.push(' ');
+                origin.push(at as u32);
+            }
+            continue;
+        }
+        if is_invisible(c) || c.is_control() {
+            continue;
+        }
+        let start = text.len();
+        push_folded(&mut text, c);
+        origin.resize(origin.len() + (text.len() - start), at as u32);
+    }
+    if text.ends_with(' ') {
+        text.pop();
+        origin.pop();
+    }
+    // Folding words changes nothing unless a Cyrillic or Greek letter is there (their UTF-8
+    // lead bytes are 0xCE..=0xD4), so most non-ASCII text skips it.
+    if !text.is_ascii()
+        && text.bytes().any(|b| b.is_ascii_lowercase())
+        && text.bytes().any(|b| (0xce..=0xd4).contains(&b))
+    {
+        (text, origin) = fold_mixed_words(&text, &origin);
+    }
+    (text, origin)
 }
 
 #[derive(Clone, Copy)]

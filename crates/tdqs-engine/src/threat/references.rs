@@ -110,15 +110,22 @@ pub fn name_collisions(name: &str, names: &CrossNames, skip: &dyn Fn(usize) -> b
 }
 
 /// "When calling X, ...", "before using X", "X must always ...": a direction about X.
-pub(super) static DIRECTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i:\b(?:when|whenever|before|after|every time|each time|if|once|while)\s+(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executing)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)*)[`'"]?"#)
-        .expect("direction pattern compiles")
-});
+const DIRECTION_PATTERN: &str = r#"(?i:\b(?:when|whenever|before|after|every time|each time|if|once|while)\s+(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executing)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)*)[`'"]?"#;
 
 /// "the X tool must always ...": a rule about X.
-pub(super) static RULE_ABOUT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?\s+(?i:must|should|shall)\s+(?i:always|never|only|also)\b"#)
-        .expect("rule pattern compiles")
+const RULE_ABOUT_PATTERN: &str = r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?\s+(?i:must|should|shall)\s+(?i:always|never|only|also)\b"#;
+
+pub(super) static DIRECTION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(DIRECTION_PATTERN).expect("direction pattern compiles"));
+pub(super) static RULE_ABOUT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(RULE_ABOUT_PATTERN).expect("rule pattern compiles"));
+
+/// The two patterns without their word boundaries: they match wherever the patterns do (and
+/// a little more), and, lacking Unicode boundaries, stay on the regex engine's DFA for any
+/// text, where the patterns fall back to a backtracker on non-ASCII text. A text neither of
+/// these matches is not searched with the patterns.
+static LOOSE: LazyLock<[Regex; 2]> = LazyLock::new(|| {
+    [DIRECTION_PATTERN, RULE_ABOUT_PATTERN].map(|p| Regex::new(&p.replace(r"\b", "")).expect("loose pattern compiles"))
 });
 
 /// What makes the direction a change of that tool's behaviour.
@@ -151,7 +158,10 @@ pub fn foreign_references(
     };
     let upstream_of = |id: &str| names.upstream_of(id, skip);
     let mut flagged = Vec::new();
-    for re in [&*DIRECTION, &*RULE_ABOUT] {
+    for (re, loose) in [&*DIRECTION, &*RULE_ABOUT].into_iter().zip(&*LOOSE) {
+        if !loose.is_match(s) {
+            continue;
+        }
         for caps in re.captures_iter(s).take(16) {
             let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
             let ident = id.as_str();

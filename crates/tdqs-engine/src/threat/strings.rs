@@ -53,89 +53,102 @@ fn clip(s: &str) -> &str {
 }
 
 /// Keywords of JSON Schema whose key is syntax, not text for a reader.
-const KEYWORDS: &[&str] = &[
-    "$schema",
-    "$id",
-    "$ref",
-    "$defs",
-    "$anchor",
-    "$dynamicRef",
-    "$dynamicAnchor",
-    "$vocabulary",
-    "$comment",
-    "type",
-    "properties",
-    "patternProperties",
-    "additionalProperties",
-    "unevaluatedProperties",
-    "required",
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "unevaluatedItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "enum",
-    "const",
-    "default",
-    "examples",
-    "description",
-    "title",
-    "format",
-    "pattern",
-    "minLength",
-    "maxLength",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentSchemas",
-    "dependentRequired",
-    "dependencies",
-    "propertyNames",
-    "definitions",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-    "readOnly",
-    "writeOnly",
-    "deprecated",
-    "nullable",
-    "discriminator",
-    "example",
-];
+// A `match` of string literals: a keyword costs a length switch and a compare, not a scan
+// of the list, for every key of every schema.
+fn is_keyword(key: &str) -> bool {
+    matches!(
+        key,
+        "$schema"
+            | "$id"
+            | "$ref"
+            | "$defs"
+            | "$anchor"
+            | "$dynamicRef"
+            | "$dynamicAnchor"
+            | "$vocabulary"
+            | "$comment"
+            | "type"
+            | "properties"
+            | "patternProperties"
+            | "additionalProperties"
+            | "unevaluatedProperties"
+            | "required"
+            | "items"
+            | "prefixItems"
+            | "additionalItems"
+            | "unevaluatedItems"
+            | "contains"
+            | "minContains"
+            | "maxContains"
+            | "enum"
+            | "const"
+            | "default"
+            | "examples"
+            | "description"
+            | "title"
+            | "format"
+            | "pattern"
+            | "minLength"
+            | "maxLength"
+            | "minimum"
+            | "maximum"
+            | "exclusiveMinimum"
+            | "exclusiveMaximum"
+            | "multipleOf"
+            | "minItems"
+            | "maxItems"
+            | "uniqueItems"
+            | "minProperties"
+            | "maxProperties"
+            | "anyOf"
+            | "oneOf"
+            | "allOf"
+            | "not"
+            | "if"
+            | "then"
+            | "else"
+            | "dependentSchemas"
+            | "dependentRequired"
+            | "dependencies"
+            | "propertyNames"
+            | "definitions"
+            | "contentEncoding"
+            | "contentMediaType"
+            | "contentSchema"
+            | "readOnly"
+            | "writeOnly"
+            | "deprecated"
+            | "nullable"
+            | "discriminator"
+            | "example"
+    )
+}
 
 /// Keys whose object holds property (or definition) names rather than keywords.
-const NAME_MAPS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+fn is_name_map(key: &str) -> bool {
+    matches!(key, "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas")
+}
 
-const VALUE_KEYS: &[&str] = &["default", "enum", "const", "examples", "example"];
-const SYNTAX_KEYS: &[&str] = &[
-    "pattern",
-    "format",
-    "type",
-    "$ref",
-    "$schema",
-    "$id",
-    "$anchor",
-    "$dynamicRef",
-    "contentEncoding",
-    "contentMediaType",
-    "required",
-];
+/// Keys whose strings are values a model may copy into a call.
+fn is_value_key(key: &str) -> bool {
+    matches!(key, "default" | "enum" | "const" | "examples" | "example")
+}
+fn is_syntax_key(key: &str) -> bool {
+    matches!(
+        key,
+        "pattern"
+            | "format"
+            | "type"
+            | "$ref"
+            | "$schema"
+            | "$id"
+            | "$anchor"
+            | "$dynamicRef"
+            | "contentEncoding"
+            | "contentMediaType"
+            | "required"
+    )
+}
 
 /// The strings of `tool` in document order.
 pub fn model_strings(tool: &Value) -> Vec<Text<'_>> {
@@ -182,19 +195,19 @@ fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: 
                 let len = pointer.len();
                 pointer.push('/');
                 push_escaped(pointer, k);
-                if names || !KEYWORDS.contains(&k.as_str()) {
+                if names || !is_keyword(k) {
                     out.push(Text { pointer: pointer.clone(), text: clip(k), role: Role::Key });
                 }
                 let child_role = if names {
                     Role::Prose
-                } else if VALUE_KEYS.contains(&k.as_str()) || role == Role::Value {
+                } else if is_value_key(k) || role == Role::Value {
                     Role::Value
-                } else if SYNTAX_KEYS.contains(&k.as_str()) {
+                } else if is_syntax_key(k) {
                     Role::Syntax
                 } else {
                     Role::Prose
                 };
-                let child_names = !names && NAME_MAPS.contains(&k.as_str());
+                let child_names = !names && is_name_map(k);
                 walk(child, pointer, child_role, child_names, depth + 1, out);
                 pointer.truncate(len);
             }
