@@ -23,8 +23,7 @@ impl Normalized {
         if s.is_ascii() && !s.as_bytes().contains(&0x1b) {
             return Normalized { text: fold_ascii(s, identifier), origin: OnceCell::new(), identifier };
         }
-        let (text, origin) = fold_with_origin(s, identifier);
-        Normalized { text, origin: OnceCell::from(origin), identifier }
+        Normalized { text: fold_with_origin(s, identifier, false).0, origin: OnceCell::new(), identifier }
     }
 
     pub fn new(s: &str) -> Normalized {
@@ -33,7 +32,7 @@ impl Normalized {
 
     /// The original byte range behind the normalised range `start..end`.
     pub fn original(&self, start: usize, end: usize, source: &str) -> (usize, usize) {
-        let origin = self.origin.get_or_init(|| fold_with_origin(source, self.identifier).1);
+        let origin = self.origin.get_or_init(|| fold_with_origin(source, self.identifier, true).1);
         let from = origin.get(start).copied().unwrap_or(0) as usize;
         let last = origin.get(end.saturating_sub(1)).copied().map(|o| o as usize).unwrap_or(source.len());
         let mut to = last.min(source.len());
@@ -62,10 +61,11 @@ fn fold_ascii(s: &str, identifier: bool) -> String {
     String::from_utf8(out).expect("ASCII in, ASCII out")
 }
 
-/// The general fold, with each output byte's source offset.
-fn fold_with_origin(s: &str, identifier: bool) -> (String, Vec<u32>) {
+/// The general fold, with each output byte's source offset when `track` (else no offsets:
+/// they are worked out again for the rare match).
+fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>) {
     let mut text = String::with_capacity(s.len());
-    let mut origin = Vec::with_capacity(s.len());
+    let mut origin = Vec::with_capacity(if track { s.len() } else { 0 });
     let mut escape = Escape::None;
     for (at, c) in s.char_indices() {
         // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
@@ -89,7 +89,9 @@ fn fold_with_origin(s: &str, identifier: bool) -> (String, Vec<u32>) {
         if is_whitespace(c) || (identifier && (c == '_' || c == '-')) {
             if !text.is_empty() && !text.ends_with(' ') {
                 text.push(' ');
-                origin.push(at as u32);
+                if track {
+                    origin.push(at as u32);
+                }
             }
             continue;
         }
@@ -98,11 +100,15 @@ fn fold_with_origin(s: &str, identifier: bool) -> (String, Vec<u32>) {
         }
         let start = text.len();
         push_folded(&mut text, c);
-        origin.resize(origin.len() + (text.len() - start), at as u32);
+        if track {
+            origin.resize(origin.len() + (text.len() - start), at as u32);
+        }
     }
     if text.ends_with(' ') {
         text.pop();
-        origin.pop();
+        if track {
+            origin.pop();
+        }
     }
     // Folding words changes nothing unless a Cyrillic or Greek letter is there (their UTF-8
     // lead bytes are 0xCE..=0xD4), so most non-ASCII text skips it.
@@ -154,7 +160,7 @@ fn fold_mixed_words(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
         let latin = word.bytes().any(|b| b.is_ascii_alphabetic());
         let mixed = latin && word.chars().any(|c| latin_lookalike(c).is_some());
         for (i, c) in word.char_indices() {
-            let at = origin[from + i];
+            let at = origin.get(from + i).copied().unwrap_or(0);
             match latin_lookalike(c).filter(|_| mixed) {
                 Some(l) => {
                     out.push(l);
@@ -171,7 +177,7 @@ fn fold_mixed_words(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
         if !c.is_alphabetic() {
             flush(&mut out, &mut map, word_start, i);
             out.push(c);
-            map.extend(std::iter::repeat_n(origin[i], c.len_utf8()));
+            map.extend(std::iter::repeat_n(origin.get(i).copied().unwrap_or(0), c.len_utf8()));
             word_start = i + c.len_utf8();
         }
     }

@@ -120,12 +120,13 @@ pub(super) static DIRECTION: LazyLock<Regex> =
 pub(super) static RULE_ABOUT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(RULE_ABOUT_PATTERN).expect("rule pattern compiles"));
 
-/// The two patterns without their word boundaries: they match wherever the patterns do (and
-/// a little more), and, lacking Unicode boundaries, stay on the regex engine's DFA for any
-/// text, where the patterns fall back to a backtracker on non-ASCII text. A text neither of
-/// these matches is not searched with the patterns.
-static LOOSE: LazyLock<[Regex; 2]> = LazyLock::new(|| {
-    [DIRECTION_PATTERN, RULE_ABOUT_PATTERN].map(|p| Regex::new(&p.replace(r"\b", "")).expect("loose pattern compiles"))
+/// The two patterns without their word boundaries, as one: it matches wherever either does
+/// (and a little more), and, lacking Unicode boundaries, stays on the regex engine's DFA for
+/// any text, where the patterns fall back to a backtracker on non-ASCII text. A text it does
+/// not match is not searched with the patterns.
+static LOOSE: LazyLock<Regex> = LazyLock::new(|| {
+    let either = format!("(?:{DIRECTION_PATTERN})|(?:{RULE_ABOUT_PATTERN})");
+    Regex::new(&either.replace(r"\b", "")).expect("loose pattern compiles")
 });
 
 /// What makes the direction a change of that tool's behaviour.
@@ -158,10 +159,8 @@ pub fn foreign_references(
     };
     let upstream_of = |id: &str| names.upstream_of(id, skip);
     let mut flagged = Vec::new();
-    for (re, loose) in [&*DIRECTION, &*RULE_ABOUT].into_iter().zip(&*LOOSE) {
-        if !loose.is_match(s) {
-            continue;
-        }
+    let directions: &[&Regex] = if LOOSE.is_match(s) { &[&*DIRECTION, &*RULE_ABOUT] } else { &[] };
+    for re in directions {
         for caps in re.captures_iter(s).take(16) {
             let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
             let ident = id.as_str();

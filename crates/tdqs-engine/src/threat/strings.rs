@@ -23,13 +23,13 @@ pub enum Role {
 /// One model-readable string.
 #[derive(Clone, Debug)]
 pub struct Text<'a> {
-    pub pointer: String,
+    pub pointer: &'a str,
     pub text: &'a str,
     pub role: Role,
 }
 
 impl<'a> Text<'a> {
-    pub fn prose(pointer: String, text: &'a str) -> Text<'a> {
+    pub fn prose(pointer: &'a str, text: &'a str) -> Text<'a> {
         Text { pointer, text: clip(text), role: Role::Prose }
     }
 }
@@ -150,37 +150,57 @@ fn is_syntax_key(key: &str) -> bool {
     )
 }
 
-/// The strings of `tool` in document order.
-pub fn model_strings(tool: &Value) -> Vec<Text<'_>> {
-    let mut out = Vec::new();
-    let Some(obj) = tool.as_object() else { return out };
-    if let Some(Value::String(s)) = obj.get("name") {
-        out.push(Text { pointer: "#/name".into(), text: clip(s), role: Role::Name });
-    }
-    for key in ["title", "description"] {
-        if let Some(Value::String(s)) = obj.get(key) {
-            out.push(Text::prose(format!("#/{key}"), s));
+/// The strings of `tool` in document order. Their pointers are written one after another
+/// into `arena` (one buffer for all rather than a `String` each: most strings are short and
+/// most pointers are never shown).
+pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> Vec<Text<'a>> {
+    arena.clear();
+    let mut found = Found { pointers: std::mem::take(arena), items: Vec::new() };
+    if let Some(obj) = tool.as_object() {
+        if let Some(Value::String(s)) = obj.get("name") {
+            found.push("#/name", s, Role::Name);
+        }
+        for key in ["title", "description"] {
+            if let Some(Value::String(s)) = obj.get(key) {
+                found.push(&format!("#/{key}"), s, Role::Prose);
+            }
+        }
+        for key in ["inputSchema", "outputSchema"] {
+            if let Some(v) = obj.get(key) {
+                walk(v, &mut format!("#/{key}"), Role::Prose, false, 0, &mut found);
+            }
+        }
+        if let Some(v) = obj.get("annotations") {
+            walk(v, &mut "#/annotations".to_owned(), Role::Prose, false, 0, &mut found);
         }
     }
-    for key in ["inputSchema", "outputSchema"] {
-        if let Some(v) = obj.get(key) {
-            walk(v, &mut format!("#/{key}"), Role::Prose, false, 0, &mut out);
-        }
+    *arena = found.pointers;
+    let arena: &'a String = arena;
+    found.items.into_iter().map(|(from, to, text, role)| Text { pointer: &arena[from..to], text, role }).collect()
+}
+
+/// Strings found so far, each pointer a range of `pointers`.
+struct Found<'a> {
+    pointers: String,
+    items: Vec<(usize, usize, &'a str, Role)>,
+}
+
+impl<'a> Found<'a> {
+    fn push(&mut self, pointer: &str, text: &'a str, role: Role) {
+        let from = self.pointers.len();
+        self.pointers.push_str(pointer);
+        self.items.push((from, self.pointers.len(), clip(text), role));
     }
-    if let Some(v) = obj.get("annotations") {
-        walk(v, &mut "#/annotations".to_owned(), Role::Prose, false, 0, &mut out);
-    }
-    out
 }
 
 /// Appends the strings under `v`; `role` is the role of a string value found here, and
 /// `names` says that `v`'s keys are property names.
-fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: usize, out: &mut Vec<Text<'a>>) {
-    if depth > MAX_DEPTH || out.len() >= MAX_STRINGS {
+fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: usize, out: &mut Found<'a>) {
+    if depth > MAX_DEPTH || out.items.len() >= MAX_STRINGS {
         return;
     }
     match v {
-        Value::String(s) => out.push(Text { pointer: pointer.clone(), text: clip(s), role }),
+        Value::String(s) => out.push(pointer, s, role),
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 let len = pointer.len();
@@ -196,7 +216,7 @@ fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: 
                 pointer.push('/');
                 push_escaped(pointer, k);
                 if names || !is_keyword(k) {
-                    out.push(Text { pointer: pointer.clone(), text: clip(k), role: Role::Key });
+                    out.push(pointer, k, Role::Key);
                 }
                 let child_role = if names {
                     Role::Prose
@@ -233,7 +253,8 @@ mod tests {
     use serde_json::json;
 
     fn listed(tool: &Value) -> Vec<(String, String, Role)> {
-        model_strings(tool).into_iter().map(|t| (t.pointer, t.text.to_owned(), t.role)).collect()
+        let mut arena = String::new();
+        model_strings(tool, &mut arena).into_iter().map(|t| (t.pointer.to_owned(), t.text.to_owned(), t.role)).collect()
     }
 
     #[test]
@@ -287,7 +308,8 @@ mod tests {
             v = json!({ "x": v });
         }
         let tool = json!({"name": "t", "inputSchema": v, "description": "a".repeat(MAX_TEXT + 10)});
-        let got = model_strings(&tool);
+        let mut arena = String::new();
+        let got = model_strings(&tool, &mut arena);
         assert!(got.iter().all(|t| t.text.len() <= MAX_TEXT));
         assert!(!got.iter().any(|t| t.text == "leaf"));
     }
