@@ -80,7 +80,7 @@ pub fn scan(t: &Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
         if let Some(m) = rules.each[i].find(&norm.text) {
             let (a, b) = norm.original(m.start(), m.end(), t.text);
             let severity = if quoted_example(&norm.text, m.start(), m.end()) { Severity::Low } else { phrase.severity };
-            out.push(Finding::new(phrase.kind, severity, &t.pointer, excerpt(t.text, a, b)));
+            out.push(Finding::new(phrase.kind, severity, t.pointer, excerpt(t.text, a, b)));
         }
     }
 }
@@ -105,7 +105,7 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<
             continue;
         };
         let (a, b) = norm.original(m.start(), m.end(), t.text);
-        out.push(Finding::new("exfiltration", severity, &t.pointer, excerpt(t.text, a, b)));
+        out.push(Finding::new("exfiltration", severity, t.pointer, excerpt(t.text, a, b)));
         if severity == Severity::High {
             return;
         }
@@ -174,7 +174,7 @@ mod tests {
     use super::*;
 
     fn kinds(s: &str, params: &[&str]) -> Vec<(String, Severity)> {
-        let t = Text::prose("#/description".into(), s);
+        let t = Text::prose("#/description", s);
         let mut out = Vec::new();
         scan(&t, params, &mut out);
         out.into_iter().map(|f| (f.kind, f.severity)).collect()

@@ -123,7 +123,7 @@ fn tags(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     }
     if let Some(start) = first {
         let severity = if decoded.trim().chars().count() >= 2 { Severity::High } else { Severity::Medium };
-        let f = Finding::new("unicode-tags", severity, &t.pointer, excerpt(s, start, last));
+        let f = Finding::new("unicode-tags", severity, t.pointer, excerpt(s, start, last));
         out.push(if decoded.is_empty() { f } else { f.with_decoded(decoded.clone()) });
         if !decoded.trim().is_empty() {
             hidden.push(Hidden { kind: "unicode-tags", text: decoded });
@@ -169,7 +169,7 @@ fn zero_width(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
         let run: Vec<char> = chars[i..j].iter().map(|p| p.1).collect();
         let end = chars.get(j).map(|p| p.0).unwrap_or(s.len());
         if run.len() >= ZW_RUN {
-            let f = Finding::new("zero-width", Severity::High, &t.pointer, excerpt(s, at, end));
+            let f = Finding::new("zero-width", Severity::High, t.pointer, excerpt(s, at, end));
             match decode_bits(&run) {
                 Some(msg) => {
                     out.push(f.with_decoded(msg.clone()));
@@ -198,7 +198,7 @@ fn zero_width(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     if let (Some(&first), Some(&last)) = (stray.first(), stray.last()) {
         let end = last + s[last..].chars().next().map(char::len_utf8).unwrap_or(0);
         let evidence = if stray.len() == 1 { excerpt(s, first, end) } else { excerpt(s, first, end.min(first + 400)) };
-        out.push(Finding::new("zero-width", Severity::Medium, &t.pointer, evidence));
+        out.push(Finding::new("zero-width", Severity::Medium, t.pointer, evidence));
     }
 }
 
@@ -275,7 +275,7 @@ fn bidi(t: &Text<'_>, out: &mut Vec<Finding>) {
     } else {
         Severity::Low
     };
-    out.push(Finding::new("bidi-control", severity, &t.pointer, evidence));
+    out.push(Finding::new("bidi-control", severity, t.pointer, evidence));
 }
 
 /// ANSI escape sequences, then the remaining C0/C1 controls (tab, LF and CRLF are text).
@@ -305,10 +305,10 @@ fn controls(t: &Text<'_>, out: &mut Vec<Finding>) {
         let _ = iter.peek();
     }
     if let Some((at, sev)) = ansi {
-        out.push(Finding::new("ansi-escape", sev, &t.pointer, excerpt(s, at, at + 1)));
+        out.push(Finding::new("ansi-escape", sev, t.pointer, excerpt(s, at, at + 1)));
     }
     if let Some(at) = control {
-        out.push(Finding::new("control-character", Severity::Medium, &t.pointer, excerpt(s, at, at + 1)));
+        out.push(Finding::new("control-character", Severity::Medium, t.pointer, excerpt(s, at, at + 1)));
     }
 }
 
@@ -373,7 +373,7 @@ fn padding(t: &Text<'_>, out: &mut Vec<Finding>) {
         let after: String = s[end..].chars().take(80).collect();
         let count = s[start..end].chars().count();
         let evidence = format!("{}[{count} whitespace characters]{}", show_invisible(&before), show_invisible(&after));
-        out.push(Finding::new("whitespace-padding", sev, &t.pointer, evidence.trim().to_owned()));
+        out.push(Finding::new("whitespace-padding", sev, t.pointer, evidence.trim().to_owned()));
     }
 }
 
@@ -415,7 +415,7 @@ fn comments(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
 
 fn push_comment(t: &Text<'_>, start: usize, end: usize, body: &str, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let sev = if addresses_reader(body) { Severity::High } else { Severity::Low };
-    out.push(Finding::new("html-comment", sev, &t.pointer, excerpt(t.text, start, end)).with_decoded(body.to_owned()));
+    out.push(Finding::new("html-comment", sev, t.pointer, excerpt(t.text, start, end)).with_decoded(body.to_owned()));
     if !body.is_empty() {
         hidden.push(Hidden { kind: "html-comment", text: body.to_owned() });
     }

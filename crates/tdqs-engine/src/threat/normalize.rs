@@ -68,6 +68,15 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
     let mut origin = Vec::with_capacity(if track { s.len() } else { 0 });
     let mut escape = Escape::None;
     for (at, c) in s.char_indices() {
+        // Printable ASCII outside an escape sequence is only lower-cased: the common case, taken
+        // before the checks below (none of which it meets).
+        if matches!(escape, Escape::None) && matches!(c, '!'..='~') && !(identifier && (c == '_' || c == '-')) {
+            text.push(c.to_ascii_lowercase());
+            if track {
+                origin.push(at as u32);
+            }
+            continue;
+        }
         // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
         match escape {
             Escape::Start => {

@@ -181,7 +181,7 @@ pub fn foreign_references(
             let mut f = Finding::new(
                 "foreign-tool-reference",
                 Severity::High,
-                &t.pointer,
+                t.pointer,
                 excerpt(s, whole.start(), id.end() + clause_end),
             );
             if let Some(up) = known {
@@ -198,7 +198,7 @@ pub fn foreign_references(
         }
         if let Some(at) = find_word(s, other) {
             let mut f =
-                Finding::new("foreign-tool-reference", Severity::Low, &t.pointer, excerpt(s, at, at + other.len()));
+                Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
             f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
             out.push(f);
         }
@@ -233,7 +233,7 @@ mod tests {
     use super::*;
 
     fn refs(s: &str, own: &[&str], others: &[(&str, &str)]) -> Vec<(Severity, String)> {
-        let t = Text::prose("#/description".into(), s);
+        let t = Text::prose("#/description", s);
         let mut out = Vec::new();
         foreign_references(&t, "add", &CrossNames::new(own, others), &["path"], &|_| false, &mut out);
         out.into_iter().map(|f| (f.severity, f.evidence)).collect()

@@ -155,7 +155,8 @@ fn is_syntax_key(key: &str) -> bool {
 /// most pointers are never shown).
 pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> Vec<Text<'a>> {
     arena.clear();
-    let mut found = Found { pointers: std::mem::take(arena), items: Vec::new() };
+    let mut found = Found { pointers: std::mem::take(arena), items: Vec::with_capacity(64) };
+    found.pointers.reserve(2048);
     if let Some(obj) = tool.as_object() {
         if let Some(Value::String(s)) = obj.get("name") {
             found.push("#/name", s, Role::Name);
