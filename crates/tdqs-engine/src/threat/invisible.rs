@@ -11,6 +11,9 @@ use super::normalize::is_whitespace;
 use super::strings::Text;
 use super::{Finding, Severity};
 
+mod looks;
+use looks::{has_whitespace_run, is_looked_at};
+
 /// Text a carrier hid, for the instruction rules, with the carrier's kind.
 pub struct Hidden {
     pub kind: &'static str,
@@ -46,37 +49,6 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     if bytes.contains(&b'<') || bytes.contains(&b'[') {
         comments(t, out, hidden);
     }
-}
-
-/// A character one of the tag, zero-width, bidi or control detectors reports; without one,
-/// none of them finds anything.
-fn is_looked_at(c: char) -> bool {
-    is_tag(c)
-        || is_zero_width(c)
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{061c}')
-        || (c.is_control() && c != '\t' && c != '\n')
-}
-
-/// Three whitespace characters in a row: the least that [`padding`] reports (a run that is
-/// wide, spans lines, or holds blank letters is at least that long).
-fn has_whitespace_run(s: &str) -> bool {
-    let mut run = 0;
-    if s.is_ascii() {
-        for &b in s.as_bytes() {
-            run = if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') { run + 1 } else { 0 };
-            if run >= 3 {
-                return true;
-            }
-        }
-        return false;
-    }
-    for c in s.chars() {
-        run = if is_whitespace(c) { run + 1 } else { 0 };
-        if run >= 3 {
-            return true;
-        }
-    }
-    false
 }
 
 fn is_tag(c: char) -> bool {
