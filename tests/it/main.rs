@@ -67,5 +67,6 @@ mod store_restart;
 mod telemetry_otlp;
 mod telemetry_prometheus;
 mod threat_corpus;
+mod threat_golden;
 mod wrap_learn;
 mod wrap_list_changed;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 use tdqs_gateway::tdqs::threat::{Finding, Severity, analyze_instructions, analyze_tool, cross_server, max_severity};
 
-fn load(name: &str) -> Value {
+pub(crate) fn load(name: &str) -> Value {
     let path = format!("{}/tests/data/threats/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
@@ -21,7 +21,7 @@ fn strs(v: Option<&Value>) -> Vec<&str> {
 
 /// Everything found for one case: the tool's own findings plus the cross-server ones, or the
 /// server instructions' findings.
-fn findings_of(case: &Value, own_default: &[&str]) -> Vec<Finding> {
+pub(crate) fn findings_of(case: &Value, own_default: &[&str]) -> Vec<Finding> {
     if let Some(text) = case.get("instructions").and_then(Value::as_str) {
         return analyze_instructions(text);
     }

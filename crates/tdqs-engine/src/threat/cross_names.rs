@@ -174,7 +174,7 @@ mod tests {
                 .map(|_| rng.pick(TEMPLATES).replace("{}", rng.pick(NAMES)))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let t = Text::prose("#/description".into(), &text);
+            let t = Text::prose("#/description", &text);
             let (mut new, mut old) = (Vec::new(), Vec::new());
             foreign_references(&t, own_name, &names, &["path"], &skip, &mut new);
             foreign_references_one_by_one(&t, own_name, &own, &["path"], &kept, &mut old);

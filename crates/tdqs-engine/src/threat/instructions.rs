@@ -1,7 +1,7 @@
 //! Text addressed to the model: overrides, priority hijacks, concealment, exfiltration, text
-//! for graders, fake conversation markers. The phrase rules ([`super::lexicon`]) run as one
-//! `RegexSet` over the normalised text, so a benign string costs one linear pass; only the
-//! rules that matched are run again for their spans.
+//! for graders, fake conversation markers. The phrase rules ([`super::lexicon`]) run over the
+//! normalised text, each only when the text holds one of the literals its matches must begin
+//! or end with ([`super::triggers`]): a benign string costs one Aho-Corasick pass.
 //!
 //! Exfiltration is a combination rather than a phrase: a secret or private file (or the
 //! conversation) near a verb that moves data, a destination (a parameter of this tool, a
@@ -11,16 +11,18 @@
 
 use std::sync::LazyLock;
 
-use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
+use regex::{Regex, RegexBuilder};
 
 use super::evidence::excerpt;
 use super::lexicon::{CONTENT, DESTINATION, MOVE, PHRASES, READ, SECRET};
 use super::normalize::Normalized;
 use super::strings::{Role, Text};
+use super::triggers::Triggers;
 use super::{Finding, Severity};
 
 struct Compiled {
-    set: RegexSet,
+    /// Which of the phrase rules (and, last, the secrets) a text may match.
+    triggers: Triggers,
     each: Vec<Regex>,
     secret: Regex,
     destination: Regex,
@@ -40,11 +42,10 @@ fn build(p: &str) -> Regex {
 }
 
 static RULES: LazyLock<Compiled> = LazyLock::new(|| {
-    let patterns: Vec<String> = PHRASES.iter().map(|r| ascii_boundaries(r.pattern)).collect();
-    let mut any = patterns.clone();
-    any.push(ascii_boundaries(SECRET));
+    let mut patterns: Vec<String> = PHRASES.iter().map(|r| ascii_boundaries(r.pattern)).collect();
+    patterns.push(ascii_boundaries(SECRET));
     Compiled {
-        set: RegexSetBuilder::new(&any).size_limit(1 << 26).dfa_size_limit(1 << 24).build().expect("lexicon compiles"),
+        triggers: Triggers::new(&patterns),
         each: PHRASES.iter().map(|r| build(r.pattern)).collect(),
         secret: build(SECRET),
         destination: build(DESTINATION),
@@ -59,32 +60,27 @@ const WINDOW: usize = 160;
 
 /// The phrase rules and the exfiltration combination over one string. `params` are the
 /// tool's property names, the places a model would be told to put a secret.
-pub fn scan(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<Finding>) {
-    if t.role == Role::Syntax || norm.text.is_empty() {
+pub fn scan(t: &Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
+    if t.role == Role::Syntax {
         return;
     }
-    let keyed;
-    let norm = if matches!(t.role, Role::Key | Role::Name) {
-        keyed = Normalized::with(t.text, true);
-        &keyed
-    } else {
-        norm
-    };
+    let norm = Normalized::with(t.text, matches!(t.role, Role::Key | Role::Name));
+    if norm.text.is_empty() {
+        return;
+    }
     let rules = &*RULES;
-    let matched = rules.set.matches(&norm.text);
-    if !matched.matched_any() {
-        return;
-    }
-    for i in matched.iter() {
+    let candidates = rules.triggers.candidates(&norm.text);
+    // In rule order, as one set over all of them reported them; the secrets come last.
+    for i in (0..=PHRASES.len()).filter(|&i| candidates & (1 << i) != 0) {
         if i == PHRASES.len() {
-            exfiltration(t, norm, params, out);
+            exfiltration(t, &norm, params, out);
             continue;
         }
         let phrase = &PHRASES[i];
         if let Some(m) = rules.each[i].find(&norm.text) {
             let (a, b) = norm.original(m.start(), m.end(), t.text);
             let severity = if quoted_example(&norm.text, m.start(), m.end()) { Severity::Low } else { phrase.severity };
-            out.push(Finding::new(phrase.kind, severity, &t.pointer, excerpt(t.text, a, b)));
+            out.push(Finding::new(phrase.kind, severity, t.pointer, excerpt(t.text, a, b)));
         }
     }
 }
@@ -109,7 +105,7 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<
             continue;
         };
         let (a, b) = norm.original(m.start(), m.end(), t.text);
-        out.push(Finding::new("exfiltration", severity, &t.pointer, excerpt(t.text, a, b)));
+        out.push(Finding::new("exfiltration", severity, t.pointer, excerpt(t.text, a, b)));
         if severity == Severity::High {
             return;
         }
@@ -178,9 +174,9 @@ mod tests {
     use super::*;
 
     fn kinds(s: &str, params: &[&str]) -> Vec<(String, Severity)> {
-        let t = Text::prose("#/description".into(), s);
+        let t = Text::prose("#/description", s);
         let mut out = Vec::new();
-        scan(&t, &Normalized::new(s), params, &mut out);
+        scan(&t, params, &mut out);
         out.into_iter().map(|f| (f.kind, f.severity)).collect()
     }
 

@@ -11,6 +11,9 @@ use super::normalize::is_whitespace;
 use super::strings::Text;
 use super::{Finding, Severity};
 
+mod looks;
+use looks::{has_whitespace_run, is_looked_at};
+
 /// Text a carrier hid, for the instruction rules, with the carrier's kind.
 pub struct Hidden {
     pub kind: &'static str,
@@ -24,23 +27,28 @@ const PADDING_LINES: usize = 8;
 /// Consecutive zero-width characters that read as an encoding rather than a slip.
 const ZW_RUN: usize = 8;
 
+/// Each detector runs only where a cheap look says it can find something: most strings hold
+/// none of the characters involved, and the detectors' own passes are dearer.
 pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     if s.is_ascii() {
-        // Only controls, escapes, padding and comments are possible.
-        if s.bytes().any(|b| b < 0x20 || b == 0x7f) {
+        // Only controls, escapes, padding and comments are possible; tab and newline are text.
+        if s.bytes().any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f) {
             controls(t, out);
         }
-        padding(t, out);
-        comments(t, out, hidden);
-        return;
+    } else if s.chars().any(is_looked_at) {
+        tags(t, out, hidden);
+        zero_width(t, out, hidden);
+        bidi(t, out);
+        controls(t, out);
     }
-    tags(t, out, hidden);
-    zero_width(t, out, hidden);
-    bidi(t, out);
-    controls(t, out);
-    padding(t, out);
-    comments(t, out, hidden);
+    if has_whitespace_run(s) {
+        padding(t, out);
+    }
+    let bytes = s.as_bytes();
+    if bytes.contains(&b'<') || bytes.contains(&b'[') {
+        comments(t, out, hidden);
+    }
 }
 
 fn is_tag(c: char) -> bool {
@@ -87,7 +95,7 @@ fn tags(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     }
     if let Some(start) = first {
         let severity = if decoded.trim().chars().count() >= 2 { Severity::High } else { Severity::Medium };
-        let f = Finding::new("unicode-tags", severity, &t.pointer, excerpt(s, start, last));
+        let f = Finding::new("unicode-tags", severity, t.pointer, excerpt(s, start, last));
         out.push(if decoded.is_empty() { f } else { f.with_decoded(decoded.clone()) });
         if !decoded.trim().is_empty() {
             hidden.push(Hidden { kind: "unicode-tags", text: decoded });
@@ -133,7 +141,7 @@ fn zero_width(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
         let run: Vec<char> = chars[i..j].iter().map(|p| p.1).collect();
         let end = chars.get(j).map(|p| p.0).unwrap_or(s.len());
         if run.len() >= ZW_RUN {
-            let f = Finding::new("zero-width", Severity::High, &t.pointer, excerpt(s, at, end));
+            let f = Finding::new("zero-width", Severity::High, t.pointer, excerpt(s, at, end));
             match decode_bits(&run) {
                 Some(msg) => {
                     out.push(f.with_decoded(msg.clone()));
@@ -162,7 +170,7 @@ fn zero_width(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     if let (Some(&first), Some(&last)) = (stray.first(), stray.last()) {
         let end = last + s[last..].chars().next().map(char::len_utf8).unwrap_or(0);
         let evidence = if stray.len() == 1 { excerpt(s, first, end) } else { excerpt(s, first, end.min(first + 400)) };
-        out.push(Finding::new("zero-width", Severity::Medium, &t.pointer, evidence));
+        out.push(Finding::new("zero-width", Severity::Medium, t.pointer, evidence));
     }
 }
 
@@ -239,7 +247,7 @@ fn bidi(t: &Text<'_>, out: &mut Vec<Finding>) {
     } else {
         Severity::Low
     };
-    out.push(Finding::new("bidi-control", severity, &t.pointer, evidence));
+    out.push(Finding::new("bidi-control", severity, t.pointer, evidence));
 }
 
 /// ANSI escape sequences, then the remaining C0/C1 controls (tab, LF and CRLF are text).
@@ -269,10 +277,10 @@ fn controls(t: &Text<'_>, out: &mut Vec<Finding>) {
         let _ = iter.peek();
     }
     if let Some((at, sev)) = ansi {
-        out.push(Finding::new("ansi-escape", sev, &t.pointer, excerpt(s, at, at + 1)));
+        out.push(Finding::new("ansi-escape", sev, t.pointer, excerpt(s, at, at + 1)));
     }
     if let Some(at) = control {
-        out.push(Finding::new("control-character", Severity::Medium, &t.pointer, excerpt(s, at, at + 1)));
+        out.push(Finding::new("control-character", Severity::Medium, t.pointer, excerpt(s, at, at + 1)));
     }
 }
 
@@ -337,7 +345,7 @@ fn padding(t: &Text<'_>, out: &mut Vec<Finding>) {
         let after: String = s[end..].chars().take(80).collect();
         let count = s[start..end].chars().count();
         let evidence = format!("{}[{count} whitespace characters]{}", show_invisible(&before), show_invisible(&after));
-        out.push(Finding::new("whitespace-padding", sev, &t.pointer, evidence.trim().to_owned()));
+        out.push(Finding::new("whitespace-padding", sev, t.pointer, evidence.trim().to_owned()));
     }
 }
 
@@ -379,7 +387,7 @@ fn comments(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
 
 fn push_comment(t: &Text<'_>, start: usize, end: usize, body: &str, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let sev = if addresses_reader(body) { Severity::High } else { Severity::Low };
-    out.push(Finding::new("html-comment", sev, &t.pointer, excerpt(t.text, start, end)).with_decoded(body.to_owned()));
+    out.push(Finding::new("html-comment", sev, t.pointer, excerpt(t.text, start, end)).with_decoded(body.to_owned()));
     if !body.is_empty() {
         hidden.push(Hidden { kind: "html-comment", text: body.to_owned() });
     }

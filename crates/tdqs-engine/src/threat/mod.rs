@@ -42,6 +42,7 @@ mod normalize;
 mod references;
 pub mod report;
 mod strings;
+mod triggers;
 
 use std::str::FromStr;
 
@@ -116,7 +117,8 @@ impl Finding {
 /// Context-free findings of one tool definition (the JSON object as listed). Depends only on
 /// the tool, so it can be cached with the score under the definition's `inputHash`.
 pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
-    let texts = strings::model_strings(tool);
+    let mut pointers = String::new();
+    let texts = strings::model_strings(tool, &mut pointers);
     let params = parameter_names(&texts);
     let mut out = Vec::new();
     for text in &texts {
@@ -131,7 +133,7 @@ pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
 /// Findings in a server's `instructions` (the `initialize` result, or `server/discover`).
 pub fn analyze_instructions(text: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    analyze_text(&strings::Text::prose("#/instructions".to_owned(), text), &[], &mut out);
+    analyze_text(&strings::Text::prose("#/instructions", text), &[], &mut out);
     finish(out)
 }
 
@@ -146,7 +148,8 @@ pub fn cross_server(tool: &serde_json::Value, own_tools: &[&str], others: &[(&st
 /// [`cross_server`] against names indexed once for a whole list; `skip(i)` leaves the `i`th of
 /// the other tools out for this tool.
 pub fn cross_server_with(tool: &serde_json::Value, names: &CrossNames, skip: &dyn Fn(usize) -> bool) -> Vec<Finding> {
-    let texts = strings::model_strings(tool);
+    let mut pointers = String::new();
+    let texts = strings::model_strings(tool, &mut pointers);
     let params = parameter_names(&texts);
     let name = tool.get("name").and_then(serde_json::Value::as_str).unwrap_or("");
     let mut out = Vec::new();
@@ -179,15 +182,14 @@ fn parameter_names<'a>(texts: &[strings::Text<'a>]) -> Vec<&'a str> {
 /// Every detector over one string; what a carrier hid is read by the instruction rules too,
 /// and a carrier hiding an instruction is high.
 fn analyze_text(text: &strings::Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
-    let norm = normalize::Normalized::new(text.text);
     let mut hidden = Vec::new();
     invisible::scan(text, out, &mut hidden);
-    instructions::scan(text, &norm, params, out);
+    instructions::scan(text, params, out);
     encoded::scan(text, out, &mut hidden);
     for h in hidden {
-        let inner = strings::Text::prose(text.pointer.clone(), &h.text);
+        let inner = strings::Text::prose(text.pointer, &h.text);
         let mut found = Vec::new();
-        instructions::scan(&inner, &normalize::Normalized::new(&h.text), params, &mut found);
+        instructions::scan(&inner, params, &mut found);
         let instruction = found.iter().any(|f| f.severity >= Severity::Medium)
             || (h.kind != "html-comment" && invisible::addresses_reader(&h.text));
         if instruction {

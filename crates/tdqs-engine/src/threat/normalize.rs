@@ -4,61 +4,26 @@
 //! Splitting a phrase with zero-width characters or writing it in full-width letters therefore
 //! does not hide it. Each byte remembers where it came from, for the evidence.
 
+use std::cell::OnceCell;
+
 use unicode_normalization::UnicodeNormalization;
 
 /// Normalised text and, per byte, the byte offset of the original character it came from.
+/// The offsets are only needed for a match's evidence, so plain ASCII text (most of what a
+/// definition holds) is folded by a byte loop and its offsets worked out only when asked for.
 pub struct Normalized {
     pub text: String,
-    origin: Vec<u32>,
+    origin: OnceCell<Vec<u32>>,
+    identifier: bool,
 }
 
 impl Normalized {
     /// Normalises `s`; `identifier` also reads `_` and `-` as spaces (names and keys).
     pub fn with(s: &str, identifier: bool) -> Normalized {
-        let mut text = String::with_capacity(s.len());
-        let mut origin = Vec::with_capacity(s.len());
-        let mut escape = Escape::None;
-        for (at, c) in s.char_indices() {
-            // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
-            match escape {
-                Escape::Start => {
-                    escape = if c == '[' || c == ']' { Escape::Csi } else { Escape::None };
-                    continue;
-                }
-                Escape::Csi => {
-                    if ('@'..='~').contains(&c) && c != '[' || c == '\u{7}' {
-                        escape = Escape::None;
-                    }
-                    continue;
-                }
-                Escape::None => {}
-            }
-            if c == '\u{1b}' {
-                escape = Escape::Start;
-                continue;
-            }
-            if is_whitespace(c) || (identifier && (c == '_' || c == '-')) {
-                if !text.is_empty() && !text.ends_with(' ') {
-                    text.push(' ');
-                    origin.push(at as u32);
-                }
-                continue;
-            }
-            if is_invisible(c) || c.is_control() {
-                continue;
-            }
-            let start = text.len();
-            push_folded(&mut text, c);
-            origin.resize(origin.len() + (text.len() - start), at as u32);
+        if s.is_ascii() && !s.as_bytes().contains(&0x1b) {
+            return Normalized { text: fold_ascii(s, identifier), origin: OnceCell::new(), identifier };
         }
-        if text.ends_with(' ') {
-            text.pop();
-            origin.pop();
-        }
-        if !text.is_ascii() && text.bytes().any(|b| b.is_ascii_lowercase()) {
-            (text, origin) = fold_mixed_words(&text, &origin);
-        }
-        Normalized { text, origin }
+        Normalized { text: fold_with_origin(s, identifier, false).0, origin: OnceCell::new(), identifier }
     }
 
     pub fn new(s: &str) -> Normalized {
@@ -67,13 +32,102 @@ impl Normalized {
 
     /// The original byte range behind the normalised range `start..end`.
     pub fn original(&self, start: usize, end: usize, source: &str) -> (usize, usize) {
-        let from = self.origin.get(start).copied().unwrap_or(0) as usize;
-        let last = self.origin.get(end.saturating_sub(1)).copied().map(|o| o as usize).unwrap_or(source.len());
+        let origin = self.origin.get_or_init(|| fold_with_origin(source, self.identifier, true).1);
+        let from = origin.get(start).copied().unwrap_or(0) as usize;
+        let last = origin.get(end.saturating_sub(1)).copied().map(|o| o as usize).unwrap_or(source.len());
         let mut to = last.min(source.len());
         // Through the end of that character.
         to += source[to..].chars().next().map(char::len_utf8).unwrap_or(0);
         (from, to)
     }
+}
+
+/// What [`fold_with_origin`] makes of ASCII text without escape sequences: lower case,
+/// controls dropped, each run of whitespace (and of `_`/`-` in identifiers) one space, trimmed.
+fn fold_ascii(s: &str, identifier: bool) -> String {
+    let mut out = Vec::with_capacity(s.len());
+    for &b in s.as_bytes() {
+        if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') || (identifier && (b == b'_' || b == b'-')) {
+            if out.last().is_some_and(|&l| l != b' ') {
+                out.push(b' ');
+            }
+        } else if b >= 0x20 && b != 0x7f {
+            out.push(b.to_ascii_lowercase());
+        }
+    }
+    if out.last() == Some(&b' ') {
+        out.pop();
+    }
+    String::from_utf8(out).expect("ASCII in, ASCII out")
+}
+
+/// The general fold, with each output byte's source offset when `track` (else no offsets:
+/// they are worked out again for the rare match).
+fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>) {
+    let mut text = String::with_capacity(s.len());
+    let mut origin = Vec::with_capacity(if track { s.len() } else { 0 });
+    let mut escape = Escape::None;
+    for (at, c) in s.char_indices() {
+        // Printable ASCII outside an escape sequence is only lower-cased: the common case, taken
+        // before the checks below (none of which it meets).
+        if matches!(escape, Escape::None) && matches!(c, '!'..='~') && !(identifier && (c == '_' || c == '-')) {
+            text.push(c.to_ascii_lowercase());
+            if track {
+                origin.push(at as u32);
+            }
+            continue;
+        }
+        // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
+        match escape {
+            Escape::Start => {
+                escape = if c == '[' || c == ']' { Escape::Csi } else { Escape::None };
+                continue;
+            }
+            Escape::Csi => {
+                if ('@'..='~').contains(&c) && c != '[' || c == '\u{7}' {
+                    escape = Escape::None;
+                }
+                continue;
+            }
+            Escape::None => {}
+        }
+        if c == '\u{1b}' {
+            escape = Escape::Start;
+            continue;
+        }
+        if is_whitespace(c) || (identifier && (c == '_' || c == '-')) {
+            if !text.is_empty() && !text.ends_with(' ') {
+                text.push(' ');
+                if track {
+                    origin.push(at as u32);
+                }
+            }
+            continue;
+        }
+        if is_invisible(c) || c.is_control() {
+            continue;
+        }
+        let start = text.len();
+        push_folded(&mut text, c);
+        if track {
+            origin.resize(origin.len() + (text.len() - start), at as u32);
+        }
+    }
+    if text.ends_with(' ') {
+        text.pop();
+        if track {
+            origin.pop();
+        }
+    }
+    // Folding words changes nothing unless a Cyrillic or Greek letter is there (their UTF-8
+    // lead bytes are 0xCE..=0xD4), so most non-ASCII text skips it.
+    if !text.is_ascii()
+        && text.bytes().any(|b| b.is_ascii_lowercase())
+        && text.bytes().any(|b| (0xce..=0xd4).contains(&b))
+    {
+        (text, origin) = fold_mixed_words(&text, &origin);
+    }
+    (text, origin)
 }
 
 #[derive(Clone, Copy)]
@@ -115,7 +169,7 @@ fn fold_mixed_words(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
         let latin = word.bytes().any(|b| b.is_ascii_alphabetic());
         let mixed = latin && word.chars().any(|c| latin_lookalike(c).is_some());
         for (i, c) in word.char_indices() {
-            let at = origin[from + i];
+            let at = origin.get(from + i).copied().unwrap_or(0);
             match latin_lookalike(c).filter(|_| mixed) {
                 Some(l) => {
                     out.push(l);
@@ -132,7 +186,7 @@ fn fold_mixed_words(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
         if !c.is_alphabetic() {
             flush(&mut out, &mut map, word_start, i);
             out.push(c);
-            map.extend(std::iter::repeat_n(origin[i], c.len_utf8()));
+            map.extend(std::iter::repeat_n(origin.get(i).copied().unwrap_or(0), c.len_utf8()));
             word_start = i + c.len_utf8();
         }
     }

@@ -110,15 +110,23 @@ pub fn name_collisions(name: &str, names: &CrossNames, skip: &dyn Fn(usize) -> b
 }
 
 /// "When calling X, ...", "before using X", "X must always ...": a direction about X.
-pub(super) static DIRECTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i:\b(?:when|whenever|before|after|every time|each time|if|once|while)\s+(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executing)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)*)[`'"]?"#)
-        .expect("direction pattern compiles")
-});
+const DIRECTION_PATTERN: &str = r#"(?i:\b(?:when|whenever|before|after|every time|each time|if|once|while)\s+(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executing)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)*)[`'"]?"#;
 
 /// "the X tool must always ...": a rule about X.
-pub(super) static RULE_ABOUT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?\s+(?i:must|should|shall)\s+(?i:always|never|only|also)\b"#)
-        .expect("rule pattern compiles")
+const RULE_ABOUT_PATTERN: &str = r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?\s+(?i:must|should|shall)\s+(?i:always|never|only|also)\b"#;
+
+pub(super) static DIRECTION: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(DIRECTION_PATTERN).expect("direction pattern compiles"));
+pub(super) static RULE_ABOUT: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(RULE_ABOUT_PATTERN).expect("rule pattern compiles"));
+
+/// The two patterns without their word boundaries, as one: it matches wherever either does
+/// (and a little more), and, lacking Unicode boundaries, stays on the regex engine's DFA for
+/// any text, where the patterns fall back to a backtracker on non-ASCII text. A text it does
+/// not match is not searched with the patterns.
+static LOOSE: LazyLock<Regex> = LazyLock::new(|| {
+    let either = format!("(?:{DIRECTION_PATTERN})|(?:{RULE_ABOUT_PATTERN})");
+    Regex::new(&either.replace(r"\b", "")).expect("loose pattern compiles")
 });
 
 /// What makes the direction a change of that tool's behaviour.
@@ -151,7 +159,8 @@ pub fn foreign_references(
     };
     let upstream_of = |id: &str| names.upstream_of(id, skip);
     let mut flagged = Vec::new();
-    for re in [&*DIRECTION, &*RULE_ABOUT] {
+    let directions: &[&Regex] = if LOOSE.is_match(s) { &[&*DIRECTION, &*RULE_ABOUT] } else { &[] };
+    for re in directions {
         for caps in re.captures_iter(s).take(16) {
             let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
             let ident = id.as_str();
@@ -172,7 +181,7 @@ pub fn foreign_references(
             let mut f = Finding::new(
                 "foreign-tool-reference",
                 Severity::High,
-                &t.pointer,
+                t.pointer,
                 excerpt(s, whole.start(), id.end() + clause_end),
             );
             if let Some(up) = known {
@@ -189,7 +198,7 @@ pub fn foreign_references(
         }
         if let Some(at) = find_word(s, other) {
             let mut f =
-                Finding::new("foreign-tool-reference", Severity::Low, &t.pointer, excerpt(s, at, at + other.len()));
+                Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
             f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
             out.push(f);
         }
@@ -224,7 +233,7 @@ mod tests {
     use super::*;
 
     fn refs(s: &str, own: &[&str], others: &[(&str, &str)]) -> Vec<(Severity, String)> {
-        let t = Text::prose("#/description".into(), s);
+        let t = Text::prose("#/description", s);
         let mut out = Vec::new();
         foreign_references(&t, "add", &CrossNames::new(own, others), &["path"], &|_| false, &mut out);
         out.into_iter().map(|f| (f.severity, f.evidence)).collect()

@@ -23,13 +23,13 @@ pub enum Role {
 /// One model-readable string.
 #[derive(Clone, Debug)]
 pub struct Text<'a> {
-    pub pointer: String,
+    pub pointer: &'a str,
     pub text: &'a str,
     pub role: Role,
 }
 
 impl<'a> Text<'a> {
-    pub fn prose(pointer: String, text: &'a str) -> Text<'a> {
+    pub fn prose(pointer: &'a str, text: &'a str) -> Text<'a> {
         Text { pointer, text: clip(text), role: Role::Prose }
     }
 }
@@ -53,121 +53,155 @@ fn clip(s: &str) -> &str {
 }
 
 /// Keywords of JSON Schema whose key is syntax, not text for a reader.
-const KEYWORDS: &[&str] = &[
-    "$schema",
-    "$id",
-    "$ref",
-    "$defs",
-    "$anchor",
-    "$dynamicRef",
-    "$dynamicAnchor",
-    "$vocabulary",
-    "$comment",
-    "type",
-    "properties",
-    "patternProperties",
-    "additionalProperties",
-    "unevaluatedProperties",
-    "required",
-    "items",
-    "prefixItems",
-    "additionalItems",
-    "unevaluatedItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "enum",
-    "const",
-    "default",
-    "examples",
-    "description",
-    "title",
-    "format",
-    "pattern",
-    "minLength",
-    "maxLength",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "not",
-    "if",
-    "then",
-    "else",
-    "dependentSchemas",
-    "dependentRequired",
-    "dependencies",
-    "propertyNames",
-    "definitions",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-    "readOnly",
-    "writeOnly",
-    "deprecated",
-    "nullable",
-    "discriminator",
-    "example",
-];
+// A `match` of string literals: a keyword costs a length switch and a compare, not a scan
+// of the list, for every key of every schema.
+fn is_keyword(key: &str) -> bool {
+    matches!(
+        key,
+        "$schema"
+            | "$id"
+            | "$ref"
+            | "$defs"
+            | "$anchor"
+            | "$dynamicRef"
+            | "$dynamicAnchor"
+            | "$vocabulary"
+            | "$comment"
+            | "type"
+            | "properties"
+            | "patternProperties"
+            | "additionalProperties"
+            | "unevaluatedProperties"
+            | "required"
+            | "items"
+            | "prefixItems"
+            | "additionalItems"
+            | "unevaluatedItems"
+            | "contains"
+            | "minContains"
+            | "maxContains"
+            | "enum"
+            | "const"
+            | "default"
+            | "examples"
+            | "description"
+            | "title"
+            | "format"
+            | "pattern"
+            | "minLength"
+            | "maxLength"
+            | "minimum"
+            | "maximum"
+            | "exclusiveMinimum"
+            | "exclusiveMaximum"
+            | "multipleOf"
+            | "minItems"
+            | "maxItems"
+            | "uniqueItems"
+            | "minProperties"
+            | "maxProperties"
+            | "anyOf"
+            | "oneOf"
+            | "allOf"
+            | "not"
+            | "if"
+            | "then"
+            | "else"
+            | "dependentSchemas"
+            | "dependentRequired"
+            | "dependencies"
+            | "propertyNames"
+            | "definitions"
+            | "contentEncoding"
+            | "contentMediaType"
+            | "contentSchema"
+            | "readOnly"
+            | "writeOnly"
+            | "deprecated"
+            | "nullable"
+            | "discriminator"
+            | "example"
+    )
+}
 
 /// Keys whose object holds property (or definition) names rather than keywords.
-const NAME_MAPS: &[&str] = &["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+fn is_name_map(key: &str) -> bool {
+    matches!(key, "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas")
+}
 
-const VALUE_KEYS: &[&str] = &["default", "enum", "const", "examples", "example"];
-const SYNTAX_KEYS: &[&str] = &[
-    "pattern",
-    "format",
-    "type",
-    "$ref",
-    "$schema",
-    "$id",
-    "$anchor",
-    "$dynamicRef",
-    "contentEncoding",
-    "contentMediaType",
-    "required",
-];
+/// Keys whose strings are values a model may copy into a call.
+fn is_value_key(key: &str) -> bool {
+    matches!(key, "default" | "enum" | "const" | "examples" | "example")
+}
+fn is_syntax_key(key: &str) -> bool {
+    matches!(
+        key,
+        "pattern"
+            | "format"
+            | "type"
+            | "$ref"
+            | "$schema"
+            | "$id"
+            | "$anchor"
+            | "$dynamicRef"
+            | "contentEncoding"
+            | "contentMediaType"
+            | "required"
+    )
+}
 
-/// The strings of `tool` in document order.
-pub fn model_strings(tool: &Value) -> Vec<Text<'_>> {
-    let mut out = Vec::new();
-    let Some(obj) = tool.as_object() else { return out };
-    if let Some(Value::String(s)) = obj.get("name") {
-        out.push(Text { pointer: "#/name".into(), text: clip(s), role: Role::Name });
-    }
-    for key in ["title", "description"] {
-        if let Some(Value::String(s)) = obj.get(key) {
-            out.push(Text::prose(format!("#/{key}"), s));
+/// The strings of `tool` in document order. Their pointers are written one after another
+/// into `arena` (one buffer for all rather than a `String` each: most strings are short and
+/// most pointers are never shown).
+pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> Vec<Text<'a>> {
+    arena.clear();
+    let mut found = Found { pointers: std::mem::take(arena), items: Vec::with_capacity(64) };
+    found.pointers.reserve(2048);
+    if let Some(obj) = tool.as_object() {
+        if let Some(Value::String(s)) = obj.get("name") {
+            found.push("#/name", s, Role::Name);
+        }
+        for key in ["title", "description"] {
+            if let Some(Value::String(s)) = obj.get(key) {
+                found.push(&format!("#/{key}"), s, Role::Prose);
+            }
+        }
+        for key in ["inputSchema", "outputSchema"] {
+            if let Some(v) = obj.get(key) {
+                walk(v, &mut format!("#/{key}"), Role::Prose, false, 0, &mut found);
+            }
+        }
+        if let Some(v) = obj.get("annotations") {
+            walk(v, &mut "#/annotations".to_owned(), Role::Prose, false, 0, &mut found);
         }
     }
-    for key in ["inputSchema", "outputSchema"] {
-        if let Some(v) = obj.get(key) {
-            walk(v, &mut format!("#/{key}"), Role::Prose, false, 0, &mut out);
-        }
+    *arena = found.pointers;
+    let arena: &'a String = arena;
+    found.items.into_iter().map(|(from, to, text, role)| Text { pointer: &arena[from..to], text, role }).collect()
+}
+
+/// Strings found so far, each pointer a range of `pointers`.
+struct Found<'a> {
+    pointers: String,
+    items: Vec<(usize, usize, &'a str, Role)>,
+}
+
+impl<'a> Found<'a> {
+    fn push(&mut self, pointer: &str, text: &'a str, role: Role) {
+        let from = self.pointers.len();
+        self.pointers.push_str(pointer);
+        self.items.push((from, self.pointers.len(), clip(text), role));
     }
-    if let Some(v) = obj.get("annotations") {
-        walk(v, &mut "#/annotations".to_owned(), Role::Prose, false, 0, &mut out);
-    }
-    out
 }
 
 /// Appends the strings under `v`; `role` is the role of a string value found here, and
 /// `names` says that `v`'s keys are property names.
-fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: usize, out: &mut Vec<Text<'a>>) {
-    if depth > MAX_DEPTH || out.len() >= MAX_STRINGS {
+fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: usize, out: &mut Found<'a>) {
+    if depth > MAX_DEPTH || out.items.len() >= MAX_STRINGS {
         return;
     }
     match v {
-        Value::String(s) => out.push(Text { pointer: pointer.clone(), text: clip(s), role }),
+        Value::String(s) => out.push(pointer, s, role),
         Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 let len = pointer.len();
@@ -182,19 +216,19 @@ fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: 
                 let len = pointer.len();
                 pointer.push('/');
                 push_escaped(pointer, k);
-                if names || !KEYWORDS.contains(&k.as_str()) {
-                    out.push(Text { pointer: pointer.clone(), text: clip(k), role: Role::Key });
+                if names || !is_keyword(k) {
+                    out.push(pointer, k, Role::Key);
                 }
                 let child_role = if names {
                     Role::Prose
-                } else if VALUE_KEYS.contains(&k.as_str()) || role == Role::Value {
+                } else if is_value_key(k) || role == Role::Value {
                     Role::Value
-                } else if SYNTAX_KEYS.contains(&k.as_str()) {
+                } else if is_syntax_key(k) {
                     Role::Syntax
                 } else {
                     Role::Prose
                 };
-                let child_names = !names && NAME_MAPS.contains(&k.as_str());
+                let child_names = !names && is_name_map(k);
                 walk(child, pointer, child_role, child_names, depth + 1, out);
                 pointer.truncate(len);
             }
@@ -220,7 +254,8 @@ mod tests {
     use serde_json::json;
 
     fn listed(tool: &Value) -> Vec<(String, String, Role)> {
-        model_strings(tool).into_iter().map(|t| (t.pointer, t.text.to_owned(), t.role)).collect()
+        let mut arena = String::new();
+        model_strings(tool, &mut arena).into_iter().map(|t| (t.pointer.to_owned(), t.text.to_owned(), t.role)).collect()
     }
 
     #[test]
@@ -274,7 +309,8 @@ mod tests {
             v = json!({ "x": v });
         }
         let tool = json!({"name": "t", "inputSchema": v, "description": "a".repeat(MAX_TEXT + 10)});
-        let got = model_strings(&tool);
+        let mut arena = String::new();
+        let got = model_strings(&tool, &mut arena);
         assert!(got.iter().all(|t| t.text.len() <= MAX_TEXT));
         assert!(!got.iter().any(|t| t.text == "leaf"));
     }

@@ -69,7 +69,7 @@ pub fn foreign_references_one_by_one(
             let mut f = Finding::new(
                 "foreign-tool-reference",
                 Severity::High,
-                &t.pointer,
+                t.pointer,
                 excerpt(s, whole.start(), id.end() + clause_end),
             );
             if let Some(up) = known {
@@ -85,7 +85,7 @@ pub fn foreign_references_one_by_one(
         }
         if let Some(at) = find_word(s, other) {
             let mut f =
-                Finding::new("foreign-tool-reference", Severity::Low, &t.pointer, excerpt(s, at, at + other.len()));
+                Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
             f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
             out.push(f);
         }

@@ -1,0 +1,100 @@
+//! Which rules a text can match at all, from one Aho-Corasick pass. Every match of a rule
+//! starts with one of a finite set of literals (or ends with one), which `regex-syntax` works
+//! out from the rule itself, so the set cannot drift from the patterns: a text holding none of
+//! a rule's literals cannot match it, and the rule's regex is not run. Most strings of a
+//! definition hold no trigger at all and cost the one pass.
+//!
+//! A rule for which no such literals exist (a match may start and end with anything) is run
+//! on every text.
+
+use std::collections::HashMap;
+
+use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use regex_syntax::hir::literal::{ExtractKind, Extractor};
+
+/// A bit per rule; at most 128 rules.
+pub type Rules = u128;
+
+pub struct Triggers {
+    literals: AhoCorasick,
+    /// The rules each literal may begin or end.
+    rules_of: Vec<Rules>,
+    /// The rules run whatever the text holds.
+    always: Rules,
+}
+
+impl Triggers {
+    /// Triggers for `patterns` (as compiled: the same syntax the `regex` crate reads).
+    pub fn new(patterns: &[String]) -> Triggers {
+        assert!(patterns.len() <= Rules::BITS as usize, "more rules than bits");
+        let mut literals: Vec<Vec<u8>> = Vec::new();
+        let mut rules_of: Vec<Rules> = Vec::new();
+        let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
+        let mut always: Rules = 0;
+        for (i, p) in patterns.iter().enumerate() {
+            let Some(lits) = required_literals(p) else {
+                always |= 1 << i;
+                continue;
+            };
+            for lit in lits {
+                let at = *index.entry(lit.clone()).or_insert_with(|| {
+                    literals.push(lit);
+                    rules_of.push(0);
+                    literals.len() - 1
+                });
+                rules_of[at] |= 1 << i;
+            }
+        }
+        // Overlapping matches need the standard semantics; a DFA since this runs on every text.
+        let literals = AhoCorasick::builder()
+            .match_kind(MatchKind::Standard)
+            .kind(Some(AhoCorasickKind::DFA))
+            .build(&literals)
+            .expect("trigger literals build");
+        Triggers { literals, rules_of, always }
+    }
+
+    /// The rules that may match `text`.
+    pub fn candidates(&self, text: &str) -> Rules {
+        let mut found = self.always;
+        for m in self.literals.find_overlapping_iter(text) {
+            found |= self.rules_of[m.pattern().as_usize()];
+        }
+        found
+    }
+}
+
+/// Literals one of which every match of `pattern` starts with (or, if that set is weaker, ends
+/// with); `None` when there is no finite set of non-empty ones.
+fn required_literals(pattern: &str) -> Option<Vec<Vec<u8>>> {
+    let hir = regex_syntax::ParserBuilder::new().build().parse(pattern).ok()?;
+    let mut best: Option<(usize, Vec<Vec<u8>>)> = None;
+    for kind in [ExtractKind::Prefix, ExtractKind::Suffix] {
+        let mut extractor = Extractor::new();
+        extractor.kind(kind);
+        let seq = extractor.extract(&hir);
+        let Some(lits) = seq.literals() else { continue };
+        let Some(shortest) = lits.iter().map(|l| l.as_bytes().len()).min() else { continue };
+        if shortest == 0 || best.as_ref().is_some_and(|(len, _)| *len >= shortest) {
+            continue;
+        }
+        best = Some((shortest, lits.iter().map(|l| l.as_bytes().to_vec()).collect()));
+    }
+    best.map(|(_, lits)| lits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_without_a_rules_literals_does_not_trigger_it() {
+        let rules: Vec<String> =
+            [r"\b(ignore|forget) (previous|all)\b", r"(^|\. )system:", r".*"].iter().map(|s| s.to_string()).collect();
+        let t = Triggers::new(&rules);
+        assert_eq!(t.always, 0b100, "a rule matching anything is always run");
+        assert_eq!(t.candidates("please forget all of it"), 0b100 | 0b001);
+        assert_eq!(t.candidates("a system: note") & 0b010, 0b010);
+        assert_eq!(t.candidates("nothing here"), 0b100);
+    }
+}
