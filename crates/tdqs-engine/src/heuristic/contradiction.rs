@@ -260,7 +260,7 @@ fn claim(words: &[&str], phrase: &str) -> Option<usize> {
 
 /// The first phrase of `phrases` claimed in some sentence of the description.
 fn claimed<'a>(e: &Evidence, phrases: &[&'a str]) -> Option<&'a str> {
-    e.full.sentences.iter().find_map(|s| {
+    e.full_sentences().iter().find_map(|s| {
         let words: Vec<&str> = words_of(s).collect();
         phrases.iter().copied().find(|p| claim(&words, p).is_some())
     })
@@ -268,7 +268,7 @@ fn claimed<'a>(e: &Evidence, phrases: &[&'a str]) -> Option<&'a str> {
 
 /// The same phrases, but only where a negator does precede them ("is not idempotent").
 fn denied<'a>(e: &Evidence, phrases: &[&'a str]) -> Option<&'a str> {
-    e.full.sentences.iter().find_map(|s| {
+    e.full_sentences().iter().find_map(|s| {
         let words: Vec<&str> = words_of(s).collect();
         phrases.iter().copied().find(|p| {
             let first = p.split(' ').next().unwrap_or("");
@@ -284,7 +284,7 @@ fn denied<'a>(e: &Evidence, phrases: &[&'a str]) -> Option<&'a str> {
 /// the subject of ("Deletes the file", "and sends a receipt") or a passive ("is overwritten").
 /// `destroying` keeps only removals and overwrites.
 fn action(e: &Evidence, destroying: bool) -> Option<String> {
-    for (k, s) in e.full.sentences.iter().enumerate() {
+    for (k, s) in e.full_sentences().iter().enumerate() {
         let words: Vec<&str> = words_of(s).collect();
         for (i, w) in words.iter().enumerate() {
             let before = &words[i.saturating_sub(3)..i];

@@ -2,6 +2,10 @@
 //! and the cue phrases that signal usage guidance, behaviour and return values.
 //! Phrases are lowercase words separated by single spaces; a trailing `*` is a prefix match.
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
+
 /// What an action verb does, coarsely.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VerbClass {
@@ -88,7 +92,14 @@ const EXECUTE: &[&str] = &[
 /// The class of an (already lowercased) verb, plural/third-person forms included. Earlier
 /// lists win, so `inspect` reads and `post` sends.
 pub fn verb_class(word: &str) -> Option<VerbClass> {
-    let candidates = [word.to_owned(), super::text::stem(word), strip_es(word)];
+    // The word, its stem and the word without its `s` (`retrieves` -> `retrieve`, where the
+    // stem is `retriev`-less): the class of the earliest list holding any of them.
+    let candidates = [word, &super::text::stemmed(word), word.strip_suffix('s').unwrap_or(word)];
+    candidates.iter().filter_map(|c| VERB_CLASSES.get(c)).min_by_key(|(rank, _)| *rank).map(|(_, class)| *class)
+}
+
+/// Every verb with the rank of the first list that holds it and that list's class.
+static VERB_CLASSES: LazyLock<FxHashMap<&'static str, (usize, VerbClass)>> = LazyLock::new(|| {
     let lists: [(&[&str], VerbClass); 8] = [
         (GET, VerbClass::Get),
         (LIST, VerbClass::List),
@@ -99,13 +110,14 @@ pub fn verb_class(word: &str) -> Option<VerbClass> {
         (COMPUTE, VerbClass::Compute),
         (EXECUTE, VerbClass::Execute),
     ];
-    lists.iter().find_map(|(words, class)| candidates.iter().any(|c| words.contains(&c.as_str())).then_some(*class))
-}
-
-/// `retrieves` -> `retrieve` where [`super::text::stem`] would give `retriev`-less forms.
-fn strip_es(w: &str) -> String {
-    w.strip_suffix('s').unwrap_or(w).to_owned()
-}
+    let mut classes = FxHashMap::default();
+    for (rank, (words, class)) in lists.iter().enumerate() {
+        for w in *words {
+            classes.entry(*w).or_insert((rank, *class));
+        }
+    }
+    classes
+});
 
 /// Verbs an agent cannot tell apart: two tools using different verbs of one group on the same
 /// resource are near-duplicates.

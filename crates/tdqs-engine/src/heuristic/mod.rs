@@ -13,6 +13,7 @@
 mod behavior;
 mod coherence;
 mod contradiction;
+mod cues;
 mod evidence;
 mod filler;
 mod lexicon;
@@ -24,6 +25,7 @@ mod reading;
 mod siblings;
 mod structure;
 mod text;
+mod word_lists;
 
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,12 @@
 //! Text plumbing for the heuristic judge: lowercase word tokens, identifier tokens, sentences,
 //! light stemming and phrase look-ups. Ideographic scripts (CJK) count one token per character.
 
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
 use crate::json::JsString;
+
+use super::cues::Cues;
 
 /// True for characters of scripts written without spaces between words.
 pub fn is_ideograph(c: char) -> bool {
@@ -31,46 +36,40 @@ pub struct Text {
     pub stems: Vec<String>,
     /// Indices into `words`, sorted by word, for phrase look-ups.
     by_word: Vec<usize>,
+    /// The lexicon's cue phrases found, on first use.
+    cues: OnceCell<Cues>,
 }
 
 impl Text {
     pub fn new(raw: &str) -> Text {
-        let lower: String = raw.replace('\0', "").to_lowercase();
+        let lower = lower_of(raw);
         let mut words = Vec::new();
-        let mut idents = Vec::new();
-        let mut word = String::new();
-        let mut ident = String::new();
         let mut ideographs = 0;
-        let flush = |buf: &mut String, out: &mut Vec<String>, trim_marks: bool| {
-            let t = if trim_marks { buf.trim_matches(|c| c == '_' || c == '-') } else { buf.as_str() };
+        text_words(&lower, |w, ideograph| {
+            ideographs += usize::from(ideograph);
+            words.push(w.to_owned());
+        });
+        let mut idents = Vec::new();
+        let mut ident = 0..0;
+        let flush = |ident: &mut std::ops::Range<usize>, out: &mut Vec<String>| {
+            let t = lower[ident.clone()].trim_matches(|c| c == '_' || c == '-');
             if !t.is_empty() {
                 out.push(t.to_owned());
             }
-            buf.clear();
+            *ident = 0..0;
         };
-        for c in lower.chars() {
-            if is_ideograph(c) {
-                ideographs += 1;
-                flush(&mut word, &mut words, false);
-                flush(&mut ident, &mut idents, true);
-                words.push(c.to_string());
-            } else if c.is_alphanumeric() {
-                word.push(c);
-                ident.push(c);
-            } else if c == '_' || c == '-' {
-                flush(&mut word, &mut words, false);
-                ident.push(c);
+        for (i, c) in lower.char_indices() {
+            if !is_ideograph(c) && (c.is_alphanumeric() || c == '_' || c == '-') {
+                ident = if ident.is_empty() { i..i + c.len_utf8() } else { ident.start..i + c.len_utf8() };
             } else {
-                flush(&mut word, &mut words, false);
-                flush(&mut ident, &mut idents, true);
+                flush(&mut ident, &mut idents);
             }
         }
-        flush(&mut word, &mut words, false);
-        flush(&mut ident, &mut idents, true);
+        flush(&mut ident, &mut idents);
         let stems = words.iter().map(|w| stem(w)).collect();
         let mut by_word: Vec<usize> = (0..words.len()).collect();
         by_word.sort_by(|&a, &b| words[a].cmp(&words[b]).then(a.cmp(&b)));
-        Text { sentences: sentences(&lower), lower, words, idents, ideographs, stems, by_word }
+        Text { sentences: sentences(&lower), lower, words, idents, ideographs, stems, by_word, cues: OnceCell::new() }
     }
 
     /// Latin-script words plus half the ideographs: a rough "how much is said" measure.
@@ -110,14 +109,48 @@ impl Text {
         self.by_word[from..].iter().take_while(|&&i| self.words[i] == first).any(|&i| matches_rest(i))
     }
 
-    /// Every phrase of the list that occurs, in list order.
+    /// Every phrase of the list that occurs, in list order. The lexicon's cue phrases are
+    /// found all at once (see [`Cues`]); any other phrase is looked up with [`Text::has`].
     pub fn all_of<'a>(&self, phrases: &[&'a str]) -> Vec<&'a str> {
-        phrases.iter().copied().filter(|p| self.has(p)).collect()
+        let cues = self.cues.get_or_init(|| Cues::find(&self.lower, self.words.iter().map(String::as_str)));
+        phrases.iter().copied().filter(|p| cues.has(p).unwrap_or_else(|| self.has(p))).collect()
     }
 
     /// Is any word of the text equal to one of `stems` after stemming?
     pub fn has_stem(&self, stem_set: &[&str]) -> bool {
         self.stems.iter().any(|s| stem_set.contains(&s.as_str()))
+    }
+}
+
+/// The text as [`Text`] reads it: U+0000 removed, lowercased.
+pub fn lower_of(raw: &str) -> String {
+    if raw.contains('\0') { raw.replace('\0', "").to_lowercase() } else { raw.to_lowercase() }
+}
+
+/// The sentences [`Text::new`] would find in `raw`, without reading its words.
+pub fn sentences_of(raw: &str) -> Vec<String> {
+    sentences(&lower_of(raw))
+}
+
+/// The words of lowercase text as [`Text`] keeps them, in order, each with whether it is an
+/// ideograph: alphanumeric runs, every ideograph a word of its own.
+pub fn text_words<'a>(lower: &'a str, mut emit: impl FnMut(&'a str, bool)) {
+    let mut start = None;
+    for (i, c) in lower.char_indices() {
+        let ideograph = is_ideograph(c);
+        if !ideograph && c.is_alphanumeric() {
+            start.get_or_insert(i);
+            continue;
+        }
+        if let Some(s) = start.take() {
+            emit(&lower[s..i], false);
+        }
+        if ideograph {
+            emit(&lower[i..i + c.len_utf8()], true);
+        }
+    }
+    if let Some(s) = start {
+        emit(&lower[s..], false);
     }
 }
 
@@ -160,24 +193,35 @@ fn push_sentence(out: &mut Vec<String>, s: &str) {
 /// Strips plural and third-person endings: `entries` -> `entry`, `fetches` -> `fetch`,
 /// `lists` -> `list`; leaves `status`, `process`, `analysis` alone.
 pub fn stem(w: &str) -> String {
+    stemmed(w).into_owned()
+}
+
+/// [`stem`] without a copy where the stem is the word or a prefix of it (all but `-ies`).
+pub fn stemmed(w: &str) -> Cow<'_, str> {
     let n = w.len();
     if n <= 3 || !w.is_ascii() {
-        return w.to_owned();
+        return Cow::Borrowed(w);
     }
     if w.ends_with("ss") || w.ends_with("us") || w.ends_with("is") {
-        return w.to_owned();
+        return Cow::Borrowed(w);
     }
     if let Some(b) = w.strip_suffix("ies").filter(|_| n > 4) {
-        return format!("{b}y");
+        return Cow::Owned(format!("{b}y"));
     }
     for suffix in ["ches", "shes", "sses", "xes", "zes"] {
         if w.ends_with(suffix) {
-            return w[..n - 2].to_owned();
+            return Cow::Borrowed(&w[..n - 2]);
         }
     }
-    match w.strip_suffix('s') {
-        Some(b) => b.to_owned(),
-        None => w.to_owned(),
+    Cow::Borrowed(w.strip_suffix('s').unwrap_or(w))
+}
+
+/// `s.to_lowercase()`, without a copy when that changes nothing (ASCII without capitals).
+pub fn lowercase(s: &str) -> Cow<'_, str> {
+    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(s.to_lowercase())
     }
 }
 
@@ -185,35 +229,53 @@ pub fn stem(w: &str) -> String {
 /// `search-calls.extensive` all give `search`, `calls`, `extensive` (lowercased).
 pub fn split_identifier(name: &str) -> Vec<String> {
     let mut out = Vec::new();
+    identifier_words(name, |w| out.push(w.to_owned()));
+    out
+}
+
+/// [`split_identifier`]'s words, handed to `emit` one at a time from one buffer, so a caller
+/// that keeps them elsewhere (the sibling index) allocates nothing per word.
+pub fn identifier_words(name: &str, mut emit: impl FnMut(&str)) {
     let mut cur = String::new();
-    let chars: Vec<char> = name.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
+    let mut prev: Option<char> = None;
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
         if !c.is_alphanumeric() {
             if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
+                emit(&cur);
+                cur.clear();
             }
+            prev = Some(c);
             continue;
         }
-        let prev = i.checked_sub(1).map(|j| chars[j]);
-        let next = chars.get(i + 1).copied();
+        let next = chars.peek().copied();
         let boundary = c.is_uppercase()
             && prev.is_some_and(|p| {
                 p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
             });
         if boundary && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
+            emit(&cur);
+            cur.clear();
         }
-        cur.extend(c.to_lowercase());
+        if c.is_ascii() {
+            cur.push(c.to_ascii_lowercase());
+        } else {
+            cur.extend(c.to_lowercase());
+        }
+        prev = Some(c);
     }
     if !cur.is_empty() {
-        out.push(cur);
+        emit(&cur);
     }
-    out
 }
 
 /// The lossy text of a JavaScript string with U+0000 removed.
 pub fn plain(s: &JsString) -> String {
-    s.to_string_lossy().replace('\0', "")
+    let mut t = s.to_string_lossy();
+    if t.contains('\0') {
+        t.retain(|c| c != '\0');
+    }
+    t
 }
 
 /// Shortens a quotation for a justification, on a character boundary.
