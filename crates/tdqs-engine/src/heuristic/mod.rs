@@ -11,6 +11,7 @@
 //! `tests/it/heuristic_calibration.rs`); gaming resistance is `tests/it/heuristic_metamorphic.rs`.
 
 mod behavior;
+mod claims;
 mod coherence;
 mod contradiction;
 mod cues;

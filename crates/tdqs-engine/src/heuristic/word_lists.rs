@@ -22,9 +22,18 @@ pub enum List {
     Prose,
     CapitalisedOpener,
     ReferenceCue,
+    Negator,
+    ScopedObject,
+    Scoping,
+    WriteVerb,
+    WriteParticiple,
+    DestroyingParticiple,
+    SubjectLink,
+    Auxiliary,
+    DestroyingVerb,
 }
 
-const ALL: [List; 12] = [
+const ALL: [List; 21] = [
     List::Meta,
     List::Generic,
     List::Stopword,
@@ -37,11 +46,20 @@ const ALL: [List; 12] = [
     List::Prose,
     List::CapitalisedOpener,
     List::ReferenceCue,
+    List::Negator,
+    List::ScopedObject,
+    List::Scoping,
+    List::WriteVerb,
+    List::WriteParticiple,
+    List::DestroyingParticiple,
+    List::SubjectLink,
+    List::Auxiliary,
+    List::DestroyingVerb,
 ];
 
 impl List {
     fn words(self) -> &'static [&'static str] {
-        use super::{filler, lexicon, reading};
+        use super::{contradiction as c, filler, lexicon, reading};
         match self {
             List::Meta => filler::META,
             List::Generic => filler::GENERIC,
@@ -55,6 +73,15 @@ impl List {
             List::Prose => reading::PROSE,
             List::CapitalisedOpener => reading::CAPITALISED_OPENERS,
             List::ReferenceCue => lexicon::REFERENCE_CUES,
+            List::Negator => c::NEGATORS,
+            List::ScopedObject => c::SCOPED_OBJECTS,
+            List::Scoping => c::SCOPING,
+            List::WriteVerb => c::WRITE_VERBS,
+            List::WriteParticiple => c::WRITE_PARTICIPLES,
+            List::DestroyingParticiple => c::DESTROYING_PARTICIPLES,
+            List::SubjectLink => c::SUBJECT_LINKS,
+            List::Auxiliary => c::AUXILIARIES,
+            List::DestroyingVerb => lexicon::DESTROYING_VERBS,
         }
     }
 
