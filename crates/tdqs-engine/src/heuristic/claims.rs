@@ -38,7 +38,10 @@ impl<'a> Claims<'a> {
 
     /// The first phrase of `phrases` claimed in some sentence, sentence by sentence.
     pub fn claimed<'p>(&self, phrases: &[&'p str]) -> Option<&'p str> {
-        self.sentences.iter().find_map(|(words, lists)| phrases.iter().copied().find(|p| claim(words, lists, p)))
+        let split: Vec<(&'p str, Parts<'p>)> = phrases.iter().map(|p| (*p, parts(p))).collect();
+        self.sentences
+            .iter()
+            .find_map(|(words, lists)| split.iter().find(|(_, p)| claim(words, lists, p)).map(|(p, _)| *p))
     }
 
     /// The same phrases, but only where a negator does precede them ("is not idempotent").
@@ -94,14 +97,14 @@ fn negated(before: &[Lists]) -> bool {
 
 /// Whether `phrase` occurs in the sentence with no negator before it and not scoped onto
 /// an object ("read-only files") or by a verb ("fails on read-only files").
-fn claim(words: &[&str], lists: &[Lists], phrase: &str) -> bool {
-    let parts = parts(phrase);
+fn claim(words: &[&str], lists: &[Lists], parts: &[&str]) -> bool {
     let n = parts.len();
+    let matches = |w: &str, p: &str| match p.strip_suffix('*') {
+        Some(prefix) => w.starts_with(prefix),
+        None => w == p,
+    };
     (0..words.len().saturating_sub(n - 1)).any(|i| {
-        let hit = parts.iter().enumerate().all(|(k, p)| match p.strip_suffix('*') {
-            Some(prefix) => words[i + k].starts_with(prefix),
-            None => words[i + k] == *p,
-        });
+        let hit = parts.iter().enumerate().all(|(k, p)| matches(words[i + k], p));
         if !hit {
             return false;
         }

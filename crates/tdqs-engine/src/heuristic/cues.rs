@@ -12,7 +12,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::AhoCorasick;
+use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use rustc_hash::FxHashMap;
 
 use super::lexicon::{BEHAVIOUR_CUES, DETAIL_CUES, RETURN_CUES, SOFT_USAGE_CUES, WHEN_CUES, WHEN_NOT_CUES};
@@ -21,6 +21,9 @@ use super::text::is_ideograph;
 struct Automata {
     /// Each distinct phrase of the cue lists, numbered.
     ids: FxHashMap<&'static str, usize>,
+    /// Each cue list (by address and length) with its phrases' numbers, so a list is looked
+    /// up once rather than phrase by phrase.
+    lists: Vec<((usize, usize), Vec<usize>)>,
     /// Over the spaced-out words, and over the lowercase text; each pattern's phrase number.
     words: AhoCorasick,
     word_ids: Vec<usize>,
@@ -29,12 +32,13 @@ struct Automata {
 }
 
 static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
-    let lists = [WHEN_CUES, WHEN_NOT_CUES, SOFT_USAGE_CUES, RETURN_CUES, DETAIL_CUES]
+    let lists: Vec<&'static [&'static str]> = [WHEN_CUES, WHEN_NOT_CUES, SOFT_USAGE_CUES, RETURN_CUES, DETAIL_CUES]
         .into_iter()
-        .chain(BEHAVIOUR_CUES.iter().map(|(_, phrases)| *phrases));
+        .chain(BEHAVIOUR_CUES.iter().map(|(_, phrases)| *phrases))
+        .collect();
     let mut ids: FxHashMap<&'static str, usize> = FxHashMap::default();
     let (mut words, mut word_ids, mut ideographs, mut ideograph_ids) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for phrase in lists.flatten().copied() {
+    for phrase in lists.iter().copied().flatten().copied() {
         let next = ids.len();
         let id = *ids.entry(phrase).or_insert(next);
         if id != next {
@@ -51,9 +55,22 @@ static AUTOMATA: LazyLock<Automata> = LazyLock::new(|| {
             word_ids.push(id);
         }
     }
-    let build = |patterns: &[String]| AhoCorasick::new(patterns).expect("the cue phrases make an automaton");
-    Automata { words: build(&words), word_ids, ideographs: build(&ideographs), ideograph_ids, ids }
+    // A DFA: the text is short and read once, so a table step per byte beats the default
+    // NFA; every pattern opens with a space, so a prefilter would stop at every word.
+    let build = |patterns: &[String]| {
+        AhoCorasick::builder()
+            .kind(Some(AhoCorasickKind::DFA))
+            .prefilter(false)
+            .build(patterns)
+            .expect("the cue phrases make an automaton")
+    };
+    let lists = lists.iter().map(|l| (key(l), l.iter().map(|p| ids[p]).collect())).collect();
+    Automata { words: build(&words), word_ids, ideographs: build(&ideographs), ideograph_ids, ids, lists }
 });
+
+fn key(list: &[&str]) -> (usize, usize) {
+    (list.as_ptr() as usize, list.len())
+}
 
 /// Which cue phrases occur in one text.
 #[derive(Clone, Debug, Default)]
@@ -86,13 +103,25 @@ impl Cues {
 
     /// Every phrase of a cue list that occurs, in list order.
     pub fn all_of(&self, phrases: &[&'static str]) -> Vec<&'static str> {
-        phrases.iter().copied().filter(|p| self.has(p).expect("a phrase of the cue lists")).collect()
+        self.all_of_known(phrases).unwrap_or_else(|| {
+            phrases.iter().copied().filter(|p| self.has(p).expect("a phrase of the cue lists")).collect()
+        })
+    }
+
+    /// [`Cues::all_of`] for one of the lists the automata were built from, found by its
+    /// address; `None` for any other slice (a copy of a list is looked up phrase by phrase).
+    pub fn all_of_known<'p>(&self, phrases: &[&'p str]) -> Option<Vec<&'p str>> {
+        let (_, ids) = AUTOMATA.lists.iter().find(|(k, _)| *k == key(phrases))?;
+        Some(phrases.iter().zip(ids).filter(|(_, id)| self.found(**id)).map(|(p, _)| *p).collect())
+    }
+
+    fn found(&self, id: usize) -> bool {
+        self.found[id / 64] & (1 << (id % 64)) != 0
     }
 
     /// Whether the phrase occurs; `None` for a phrase outside the cue lists.
     pub fn has(&self, phrase: &str) -> Option<bool> {
-        let id = *AUTOMATA.ids.get(phrase)?;
-        Some(self.found[id / 64] & (1 << (id % 64)) != 0)
+        Some(self.found(*AUTOMATA.ids.get(phrase)?))
     }
 }
 
@@ -130,6 +159,9 @@ mod tests {
                 found += usize::from(text.has(p));
             }
             assert_eq!(cues.has("not a cue phrase"), None);
+            // The lists are found by address, not phrase by phrase.
+            assert!(cues.all_of_known(WHEN_CUES).is_some() && cues.all_of_known(BEHAVIOUR_CUES[0].1).is_some());
+            assert!(cues.all_of_known(&WHEN_CUES.to_vec()).is_none());
         }
         assert!(found > 40, "the texts should hold many cues ({found})");
     }

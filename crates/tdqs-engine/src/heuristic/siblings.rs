@@ -73,7 +73,7 @@ pub struct SiblingIndex {
     parts: OnceLock<Parts>,
 }
 
-/// The distinct `_`/`-` separated parts of each lowercase name, as `(name, start, end)`.
+/// The `_`/`-` separated parts of each lowercase name, as `(name, start, end)`.
 #[derive(Debug)]
 struct Parts {
     index: Hashed,
@@ -145,32 +145,26 @@ impl SiblingIndex {
 
     /// How many names have `word` among their `_`/`-` separated parts (each name once).
     fn with_part(&self, word: &str) -> usize {
-        let Parts { index, spans: parts } = self.parts.get_or_init(|| {
-            let mut parts = Vec::new();
-            let mut hashed = Vec::new();
+        let Parts { index, spans } = self.parts.get_or_init(|| {
+            let (mut hashed, mut spans) = (Vec::new(), Vec::new());
             for i in 0..self.names.len() {
                 let lower = self.lower(i);
-                let mut spans: Vec<(u32, u32)> = Vec::new();
                 let mut at = 0;
                 for p in lower.split(['_', '-']) {
-                    spans.push((at as u32, (at + p.len()) as u32));
+                    hashed.push((hash(p.as_bytes()), spans.len() as u32));
+                    spans.push((i as u32, at as u32, (at + p.len()) as u32));
                     at += p.len() + 1;
                 }
-                spans.sort_unstable_by_key(|&(a, b)| &lower[a as usize..b as usize]);
-                spans.dedup_by_key(|&mut (a, b)| &lower[a as usize..b as usize]);
-                for (a, b) in spans {
-                    hashed.push((hash(&lower.as_bytes()[a as usize..b as usize]), parts.len() as u32));
-                    parts.push((i as u32, a, b));
-                }
             }
-            Parts { index: Hashed::new(hashed), spans: parts }
+            Parts { index: Hashed::new(hashed), spans }
         });
+        // Matches come in name order, so a name holding the part twice is counted once.
+        let mut last = None;
         index
             .get(word.as_bytes())
-            .filter(|&k| {
-                let (i, a, b) = parts[k];
-                &self.lower(i as usize)[a as usize..b as usize] == word
-            })
+            .map(|k| spans[k])
+            .filter(|&(i, a, b)| &self.lower(i as usize)[a as usize..b as usize] == word)
+            .filter(|&(i, _, _)| last.replace(i) != Some(i))
             .count()
     }
 

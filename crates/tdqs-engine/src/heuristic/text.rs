@@ -9,8 +9,11 @@ use crate::json::JsString;
 use super::cues::Cues;
 
 /// True for characters of scripts written without spaces between words.
+#[inline]
 pub fn is_ideograph(c: char) -> bool {
-    matches!(c as u32,
+    // Most text is below kana: one comparison settles it.
+    (c as u32) >= 0x3040
+        && matches!(c as u32,
         0x3040..=0x30FF      // kana
         | 0x3400..=0x4DBF    // CJK extension A
         | 0x4E00..=0x9FFF    // CJK unified
@@ -113,7 +116,9 @@ impl Text {
     /// found all at once (see [`Cues`]); any other phrase is looked up with [`Text::has`].
     pub fn all_of<'a>(&self, phrases: &[&'a str]) -> Vec<&'a str> {
         let cues = self.cues.get_or_init(|| Cues::find(&self.lower, self.words.iter().map(String::as_str)));
-        phrases.iter().copied().filter(|p| cues.has(p).unwrap_or_else(|| self.has(p))).collect()
+        let known = cues.all_of_known(phrases);
+        known
+            .unwrap_or_else(|| phrases.iter().copied().filter(|p| cues.has(p).unwrap_or_else(|| self.has(p))).collect())
     }
 
     /// Is any word of the text equal to one of `stems` after stemming?
@@ -236,6 +241,9 @@ pub fn split_identifier(name: &str) -> Vec<String> {
 /// [`split_identifier`]'s words, handed to `emit` one at a time from one buffer, so a caller
 /// that keeps them elsewhere (the sibling index) allocates nothing per word.
 pub fn identifier_words(name: &str, mut emit: impl FnMut(&str)) {
+    if name.is_ascii() {
+        return ascii_identifier_words(name.as_bytes(), emit);
+    }
     let mut cur = String::new();
     let mut prev: Option<char> = None;
     let mut chars = name.chars().peekable();
@@ -263,6 +271,36 @@ pub fn identifier_words(name: &str, mut emit: impl FnMut(&str)) {
             cur.extend(c.to_lowercase());
         }
         prev = Some(c);
+    }
+    if !cur.is_empty() {
+        emit(&cur);
+    }
+}
+
+/// [`identifier_words`] for ASCII, where every character test is a byte test.
+fn ascii_identifier_words(b: &[u8], mut emit: impl FnMut(&str)) {
+    let mut cur = String::with_capacity(b.len());
+    for (i, &c) in b.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if !cur.is_empty() {
+                emit(&cur);
+                cur.clear();
+            }
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|j| b[j]);
+        let next = b.get(i + 1);
+        let boundary = c.is_ascii_uppercase()
+            && prev.is_some_and(|p| {
+                p.is_ascii_lowercase()
+                    || p.is_ascii_digit()
+                    || (p.is_ascii_uppercase() && next.is_some_and(u8::is_ascii_lowercase))
+            });
+        if boundary && !cur.is_empty() {
+            emit(&cur);
+            cur.clear();
+        }
+        cur.push(char::from(c.to_ascii_lowercase()));
     }
     if !cur.is_empty() {
         emit(&cur);
