@@ -161,7 +161,8 @@ mod tests {
             assert_eq!(cues.has("not a cue phrase"), None);
             // The lists are found by address, not phrase by phrase.
             assert!(cues.all_of_known(WHEN_CUES).is_some() && cues.all_of_known(BEHAVIOUR_CUES[0].1).is_some());
-            assert!(cues.all_of_known(&WHEN_CUES.to_vec()).is_none());
+            let copy = WHEN_CUES.to_vec();
+            assert!(cues.all_of_known(&copy).is_none());
         }
         assert!(found > 40, "the texts should hold many cues ({found})");
     }
