@@ -110,10 +110,12 @@ impl Evidence {
             });
         let mut extra_words: Vec<String> = Vec::new();
         let mut extra: FxHashSet<&str> = FxHashSet::default();
-        for (w, s) in desc.words.iter().zip(&desc.stems) {
-            let content = !on(w, List::Stopword) && !w.chars().all(|c| c.is_ascii_digit()) && !known.contains(s);
+        for (i, w) in desc.words.iter().enumerate() {
+            let s = desc.stem_at(i);
+            let content =
+                !on(w, List::Stopword) && !w.chars().all(|c| c.is_ascii_digit()) && !known.iter().any(|k| k == s);
             if content && extra.insert(s) {
-                extra_words.push(s.clone());
+                extra_words.push(s.to_owned());
             }
         }
         let own = |p: &str| p.split(' ').all(|w| name_words.iter().any(|n| n.starts_with(w.trim_end_matches('*'))));
@@ -267,7 +269,7 @@ fn mention(desc: &Text, name: &str) -> Mention {
     if explained(&desc.lower, &lower) {
         return Mention::Explained;
     }
-    if desc.idents.contains(&lower) || (!words.is_empty() && desc.has(&words.join(" "))) {
+    if desc.idents().any(|i| i == lower) || (!words.is_empty() && desc.has(&words.join(" "))) {
         return Mention::Full;
     }
     let distinctive = |w: &&String| w.len() >= 4 && !lexicon::STOPWORDS.contains(&w.as_str());
@@ -306,7 +308,7 @@ pub(super) fn names_tool(desc: &Text, sibling: &str) -> bool {
     if words.len() < 2 {
         return ['`', '\'', '"'].iter().any(|q| desc.lower.contains(&format!("{q}{lower}{q}")));
     }
-    desc.idents.contains(&lower) || desc.has(&words.join(" "))
+    desc.idents().any(|i| i == lower) || desc.has(&words.join(" "))
 }
 
 /// Identifiers with `_` or `-` written between quotes or backticks.

@@ -46,8 +46,9 @@ impl Hashed {
 #[derive(Debug)]
 struct Name {
     raw: JsString,
-    plain: String,
-    /// `plain` lowercased, when that differs from `plain`.
+    /// `plain(raw)`, when that differs from the raw name's text (a U+0000, a lone surrogate).
+    plain: Option<String>,
+    /// The plain text lowercased, when that differs from it.
     lower: Option<String>,
     /// The identifier words of a name of two or more words, as a range of `word_spans`.
     words: (u32, u32),
@@ -86,18 +87,20 @@ impl SiblingIndex {
         let mut by_lower = Vec::with_capacity(names.len());
         let mut by_first = Vec::new();
         for (i, raw) in names.iter().enumerate() {
-            let plain = plain(raw);
-            // Lowercasing ASCII without capitals changes nothing: skip the copy.
+            // Most names are their own plain and lowercase text: keep copies only of the others.
+            let as_is = raw.as_str().filter(|s| !s.contains('\0'));
+            let owned = as_is.is_none().then(|| plain(raw));
+            let plain = as_is.or(owned.as_deref()).unwrap_or_default();
             let lower = (!plain.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase())).then(|| plain.to_lowercase());
             let (first, text_at) = (ix.word_spans.len(), ix.word_text.len());
-            identifier_words(&plain, |w| {
+            identifier_words(plain, |w| {
                 let at = ix.word_text.len() as u32;
                 ix.word_text.push_str(w);
                 ix.word_spans.push((at, ix.word_text.len() as u32));
             });
             let count = ix.word_spans.len() - first;
             let mut words = (first as u32, ix.word_spans.len() as u32);
-            let lower_text = lower.as_deref().unwrap_or(&plain);
+            let lower_text = lower.as_deref().unwrap_or(plain);
             by_lower.push((hash(lower_text.as_bytes()), i as u32));
             let ideographic = ix.word_spans[first..]
                 .iter()
@@ -118,16 +121,20 @@ impl SiblingIndex {
                 ix.word_text.truncate(text_at);
                 words = (first as u32, first as u32);
             }
-            ix.names.push(Name { raw: raw.clone(), plain, lower, words });
+            ix.names.push(Name { raw: raw.clone(), plain: owned, lower, words });
         }
         ix.by_lower = Hashed::new(by_lower);
         ix.by_first_word = Hashed::new(by_first);
         ix
     }
 
-    fn lower(&self, i: usize) -> &str {
+    fn plain(&self, i: usize) -> &str {
         let n = &self.names[i];
-        n.lower.as_deref().unwrap_or(&n.plain)
+        n.plain.as_deref().or_else(|| n.raw.as_str()).unwrap_or_default()
+    }
+
+    fn lower(&self, i: usize) -> &str {
+        self.names[i].lower.as_deref().unwrap_or_else(|| self.plain(i))
     }
 
     fn words(&self, i: usize) -> impl Iterator<Item = &str> {
@@ -237,7 +244,7 @@ impl SiblingView<'_> {
                 }
             }
         }
-        for ident in &desc.idents {
+        for ident in desc.idents() {
             add(ident);
         }
         for (start, first) in desc.words.iter().enumerate() {
@@ -252,8 +259,8 @@ impl SiblingView<'_> {
         candidates.dedup();
         candidates
             .into_iter()
-            .filter(|&i| !self.is_own(i) && ix.names[i].plain != name && names(desc, &ix.names[i].plain))
-            .map(|i| ix.names[i].plain.clone())
+            .filter(|&i| !self.is_own(i) && ix.plain(i) != name && names(desc, ix.plain(i)))
+            .map(|i| ix.plain(i).to_owned())
             .collect()
     }
 }

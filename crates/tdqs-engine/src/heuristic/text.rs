@@ -29,14 +29,16 @@ pub struct Text {
     /// Alphanumeric runs, lowercased; every ideograph is a token of its own.
     pub words: Vec<String>,
     /// Runs of alphanumerics, `_` and `-` (identifiers such as `search_calls_extensive`),
-    /// lowercased, without leading or trailing `_`/`-`.
-    pub idents: Vec<String>,
+    /// lowercased, without leading or trailing `_`/`-`: byte ranges of `lower` (see
+    /// [`Text::idents`]), not copies.
+    idents: Vec<(u32, u32)>,
     /// Sentences and list lines, trimmed, non-empty.
     pub sentences: Vec<String>,
     /// Number of ideographs; a reader gets about one word's worth out of two of them.
     pub ideographs: usize,
-    /// `words` after [`stem`], in the same order.
-    pub stems: Vec<String>,
+    /// `words` after [`stem`], in the same order, where that differs from the word (see
+    /// [`Text::stem_at`]): most words are their own stem and are not copied.
+    stems: Vec<Option<String>>,
     /// Indices into `words`, sorted by word, for phrase look-ups.
     by_word: Vec<usize>,
     /// The lexicon's cue phrases found, on first use.
@@ -54,10 +56,13 @@ impl Text {
         });
         let mut idents = Vec::new();
         let mut ident = 0..0;
-        let flush = |ident: &mut std::ops::Range<usize>, out: &mut Vec<String>| {
-            let t = lower[ident.clone()].trim_matches(|c| c == '_' || c == '-');
+        let flush = |ident: &mut std::ops::Range<usize>, out: &mut Vec<(u32, u32)>| {
+            let run = &lower[ident.clone()];
+            let t = run.trim_start_matches(['_', '-']);
+            let from = ident.start + (run.len() - t.len());
+            let t = t.trim_end_matches(['_', '-']);
             if !t.is_empty() {
-                out.push(t.to_owned());
+                out.push((from as u32, (from + t.len()) as u32));
             }
             *ident = 0..0;
         };
@@ -69,7 +74,13 @@ impl Text {
             }
         }
         flush(&mut ident, &mut idents);
-        let stems = words.iter().map(|w| stem(w)).collect();
+        let stems = words
+            .iter()
+            .map(|w| match stemmed(w) {
+                Cow::Borrowed(s) if s.len() == w.len() => None,
+                s => Some(s.into_owned()),
+            })
+            .collect();
         let mut by_word: Vec<usize> = (0..words.len()).collect();
         by_word.sort_by(|&a, &b| words[a].cmp(&words[b]).then(a.cmp(&b)));
         Text { sentences: sentences(&lower), lower, words, idents, ideographs, stems, by_word, cues: OnceCell::new() }
@@ -123,7 +134,17 @@ impl Text {
 
     /// Is any word of the text equal to one of `stems` after stemming?
     pub fn has_stem(&self, stem_set: &[&str]) -> bool {
-        self.stems.iter().any(|s| stem_set.contains(&s.as_str()))
+        (0..self.words.len()).any(|i| stem_set.contains(&self.stem_at(i)))
+    }
+
+    /// The stem of word `i`.
+    pub fn stem_at(&self, i: usize) -> &str {
+        self.stems[i].as_deref().unwrap_or(&self.words[i])
+    }
+
+    /// The identifiers, in order.
+    pub fn idents(&self) -> impl Iterator<Item = &str> {
+        self.idents.iter().map(|&(a, b)| &self.lower[a as usize..b as usize])
     }
 }
 
@@ -277,14 +298,25 @@ pub fn identifier_words(name: &str, mut emit: impl FnMut(&str)) {
     }
 }
 
-/// [`identifier_words`] for ASCII, where every character test is a byte test.
+/// [`identifier_words`] for ASCII, where every character test is a byte test and a word
+/// without capitals is handed out as it stands (most names), without being copied.
 fn ascii_identifier_words(b: &[u8], mut emit: impl FnMut(&str)) {
-    let mut cur = String::with_capacity(b.len());
+    let mut buf = String::new();
+    let mut word = |from: usize, to: usize| {
+        let w = &b[from..to];
+        if w.iter().any(u8::is_ascii_uppercase) {
+            buf.clear();
+            buf.extend(w.iter().map(|c| char::from(c.to_ascii_lowercase())));
+            emit(&buf);
+        } else {
+            emit(std::str::from_utf8(w).unwrap_or_default());
+        }
+    };
+    let mut start = None;
     for (i, &c) in b.iter().enumerate() {
         if !c.is_ascii_alphanumeric() {
-            if !cur.is_empty() {
-                emit(&cur);
-                cur.clear();
+            if let Some(s) = start.take() {
+                word(s, i);
             }
             continue;
         }
@@ -296,14 +328,13 @@ fn ascii_identifier_words(b: &[u8], mut emit: impl FnMut(&str)) {
                     || p.is_ascii_digit()
                     || (p.is_ascii_uppercase() && next.is_some_and(u8::is_ascii_lowercase))
             });
-        if boundary && !cur.is_empty() {
-            emit(&cur);
-            cur.clear();
+        if boundary && let Some(s) = start.take() {
+            word(s, i);
         }
-        cur.push(char::from(c.to_ascii_lowercase()));
+        start.get_or_insert(i);
     }
-    if !cur.is_empty() {
-        emit(&cur);
+    if let Some(s) = start {
+        word(s, b.len());
     }
 }
 
@@ -334,7 +365,7 @@ mod tests {
     fn tokens_sentences_and_phrases() {
         let t = Text::new("Lists calls. Use `search_calls_extensive` instead!\n- item one");
         assert_eq!(t.sentences.len(), 3);
-        assert!(t.idents.contains(&"search_calls_extensive".to_owned()));
+        assert!(t.idents().any(|i| i == "search_calls_extensive"));
         assert!(t.has("use search calls extensive instead"));
         assert!(t.has("inst*"));
         assert!(!t.has("list"));
