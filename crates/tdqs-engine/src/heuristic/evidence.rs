@@ -288,15 +288,22 @@ fn explained(lower: &str, name: &str) -> bool {
         ":", " :", "=", " (", " -", " \u{2014}", " is ", " must ", " should ", " can ", " accepts ", " sets ",
         " controls ", " defaults ", " takes ",
     ];
+    const QUOTES: [char; 3] = ['`', '\'', '"'];
     if name.is_empty() {
         return false;
     }
-    let quoted = ['`', '\'', '"'].iter().any(|q| lower.contains(&format!("{q}{name}{q}")));
+    // One pass over the name's occurrences answers both questions. Between quotes is asked
+    // of each occurrence, which finds every quoted one unless occurrences overlap, which
+    // takes a quote inside the name: such a name is looked up with its quotes instead.
+    let quoted_inside = name.contains(QUOTES);
+    let quoted = quoted_inside && QUOTES.iter().any(|q| lower.contains(&format!("{q}{name}{q}")));
     quoted
         || lower.match_indices(name).any(|(i, _)| {
-            let before_ok = lower[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+            let before = lower[..i].chars().next_back();
             let rest = &lower[i + name.len()..];
-            before_ok && AFTER.iter().any(|a| rest.starts_with(a))
+            let between_quotes = !quoted_inside && QUOTES.iter().any(|q| before == Some(*q) && rest.starts_with(*q));
+            let before_ok = before.is_none_or(|c| !c.is_alphanumeric() && c != '_');
+            between_quotes || (before_ok && AFTER.iter().any(|a| rest.starts_with(a)))
         })
 }
 

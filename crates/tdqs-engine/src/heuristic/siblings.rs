@@ -83,9 +83,15 @@ struct Parts {
 
 impl SiblingIndex {
     pub fn new(names: &[JsString]) -> SiblingIndex {
-        let mut ix = SiblingIndex { names: Vec::with_capacity(names.len()), ..Default::default() };
+        let text: usize = names.iter().map(|n| n.as_bytes().len()).sum();
+        let mut ix = SiblingIndex {
+            names: Vec::with_capacity(names.len()),
+            word_text: String::with_capacity(text),
+            word_spans: Vec::with_capacity(4 * names.len()),
+            ..Default::default()
+        };
         let mut by_lower = Vec::with_capacity(names.len());
-        let mut by_first = Vec::new();
+        let mut by_first = Vec::with_capacity(names.len());
         for (i, raw) in names.iter().enumerate() {
             // Most names are their own plain and lowercase text: keep copies only of the others.
             let as_is = raw.as_str().filter(|s| !s.contains('\0'));

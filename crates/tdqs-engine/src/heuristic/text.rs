@@ -263,7 +263,7 @@ pub fn split_identifier(name: &str) -> Vec<String> {
 /// that keeps them elsewhere (the sibling index) allocates nothing per word.
 pub fn identifier_words(name: &str, mut emit: impl FnMut(&str)) {
     if name.is_ascii() {
-        return ascii_identifier_words(name.as_bytes(), emit);
+        return ascii_identifier_words(name, emit);
     }
     let mut cur = String::new();
     let mut prev: Option<char> = None;
@@ -300,16 +300,18 @@ pub fn identifier_words(name: &str, mut emit: impl FnMut(&str)) {
 
 /// [`identifier_words`] for ASCII, where every character test is a byte test and a word
 /// without capitals is handed out as it stands (most names), without being copied.
-fn ascii_identifier_words(b: &[u8], mut emit: impl FnMut(&str)) {
+fn ascii_identifier_words(name: &str, mut emit: impl FnMut(&str)) {
+    let b = name.as_bytes();
     let mut buf = String::new();
     let mut word = |from: usize, to: usize| {
-        let w = &b[from..to];
-        if w.iter().any(u8::is_ascii_uppercase) {
+        let w = &name[from..to];
+        if w.bytes().any(|c| c.is_ascii_uppercase()) {
             buf.clear();
-            buf.extend(w.iter().map(|c| char::from(c.to_ascii_lowercase())));
+            buf.push_str(w);
+            buf.make_ascii_lowercase();
             emit(&buf);
         } else {
-            emit(std::str::from_utf8(w).unwrap_or_default());
+            emit(w);
         }
     };
     let mut start = None;
