@@ -190,21 +190,22 @@ pub fn words_of(lower: &str) -> impl Iterator<Item = &str> {
 fn sentences(lower: &str) -> Vec<String> {
     let mut out = Vec::new();
     for line in lower.lines() {
-        let mut current = String::new();
-        let mut chars = line.chars().peekable();
-        while let Some(c) = chars.next() {
-            current.push(c);
+        // Sentences are cut out of the line by position, not collected character by character.
+        let mut start = 0;
+        let mut chars = line.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
             let ends = match c {
                 '。' | '！' | '？' => true,
-                '.' | '!' | '?' => chars.peek().is_none_or(|n| n.is_whitespace()),
+                '.' | '!' | '?' => chars.peek().is_none_or(|(_, n)| n.is_whitespace()),
                 _ => false,
             };
             if ends {
-                push_sentence(&mut out, &current);
-                current.clear();
+                let to = i + c.len_utf8();
+                push_sentence(&mut out, &line[start..to]);
+                start = to;
             }
         }
-        push_sentence(&mut out, &current);
+        push_sentence(&mut out, &line[start..]);
     }
     out
 }
