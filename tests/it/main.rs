@@ -44,6 +44,7 @@ mod gateway_threats;
 mod gateway_upstream_client;
 mod gateway_upstream_oauth;
 mod heuristic_calibration;
+mod heuristic_golden;
 mod heuristic_metamorphic;
 mod heuristic_speed;
 mod house;

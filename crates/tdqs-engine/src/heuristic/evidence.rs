@@ -6,10 +6,14 @@ use crate::definition::ToolDefinition;
 use crate::json::JsValue;
 use crate::signals::ContextSignals;
 
+use rustc_hash::FxHashSet;
+
+use super::cues::Cues;
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
 use super::reading::{Own, Reading, read};
 use super::siblings::SiblingView;
-use super::text::{Text, plain, split_identifier, stem, words_of};
+use super::text::{Text, lower_of, lowercase, plain, sentences_of, split_identifier, stem, text_words, words_of};
+use super::word_lists::{List, on};
 
 /// How a description refers to a parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -43,8 +47,9 @@ pub struct Evidence {
     /// The description without the sentences [`read`] set aside: what the scorers read.
     pub desc_raw: String,
     pub desc: Text,
-    /// The whole description as written, for what it claims (contradictions).
-    pub full: Text,
+    /// The sentences of the whole description as written, for what it claims
+    /// (contradictions), when reading set some aside; else they are `desc`'s.
+    full: Option<Vec<String>>,
     /// What was set aside and why.
     pub reading: Reading,
     pub params: Vec<Param>,
@@ -87,13 +92,13 @@ impl Evidence {
         let reading = read(&written, &Own { name_stems: &known, params: &param_names, siblings });
         let desc_raw = reading.substantive.clone();
         let desc = Text::new(&desc_raw);
-        let full = if reading.dropped.is_empty() { desc.clone() } else { Text::new(&written) };
+        let full = (!reading.dropped.is_empty()).then(|| sentences_of(&written));
         let params = params(tool, &desc);
         let siblings_named: Vec<String> = siblings.named_in(&desc, &name, names_tool);
         let tool_references = desc
             .sentences
             .iter()
-            .filter(|s| words_of(s).any(|w| lexicon::REFERENCE_CUES.contains(&w)))
+            .filter(|s| words_of(s).any(|w| on(w, List::ReferenceCue)))
             .flat_map(|s| quoted_identifiers(s))
             .filter(|q| *q != name.to_lowercase() && !param_names.contains(q))
             .filter(|q| !siblings_named.iter().any(|s| s.to_lowercase() == *q))
@@ -104,23 +109,33 @@ impl Evidence {
                 v
             });
         let mut extra_words: Vec<String> = Vec::new();
-        for (w, s) in desc.words.iter().zip(&desc.stems) {
-            let content = !lexicon::STOPWORDS.contains(&w.as_str())
-                && !w.chars().all(|c| c.is_ascii_digit())
-                && !known.contains(s);
-            if content && !extra_words.contains(s) {
-                extra_words.push(s.clone());
+        let mut extra: FxHashSet<&str> = FxHashSet::default();
+        for (i, w) in desc.words.iter().enumerate() {
+            let s = desc.stem_at(i);
+            let content =
+                !on(w, List::Stopword) && !w.chars().all(|c| c.is_ascii_digit()) && !known.iter().any(|k| k == s);
+            if content && extra.insert(s) {
+                extra_words.push(s.to_owned());
             }
         }
         let own = |p: &str| p.split(' ').all(|w| name_words.iter().any(|n| n.starts_with(w.trim_end_matches('*'))));
         // A cue inside an identifier (`max_results`, `wait`) names a parameter, not behaviour.
         let masked = mask_identifiers(&desc_raw);
-        let cue_text = if masked == desc_raw { None } else { Some(Text::new(&masked)) };
-        let cues = cue_text.as_ref().unwrap_or(&desc);
+        // The masked text is read for cues only: its words, not a whole `Text`.
+        let masked_cues = (masked != desc_raw).then(|| {
+            let lower = lower_of(&masked);
+            let mut words = Vec::new();
+            text_words(&lower, |w, _| words.push(w));
+            Cues::find(&lower, words.into_iter())
+        });
         let behaviour = BEHAVIOUR_CUES
             .iter()
             .filter_map(|(family, phrases)| {
-                let found: Vec<&'static str> = cues.all_of(phrases).into_iter().filter(|p| !own(p)).collect();
+                let found = match &masked_cues {
+                    Some(cues) => cues.all_of(phrases),
+                    None => desc.all_of(phrases),
+                };
+                let found: Vec<&'static str> = found.into_iter().filter(|p| !own(p)).collect();
                 (!found.is_empty()).then_some((*family, found))
             })
             .collect();
@@ -154,6 +169,11 @@ impl Evidence {
 
     pub fn word_count(&self) -> usize {
         self.desc.word_count()
+    }
+
+    /// The sentences of the whole description, including those set aside.
+    pub fn full_sentences(&self) -> &[String] {
+        self.full.as_deref().unwrap_or(&self.desc.sentences)
     }
 
     /// One or two words: nothing an agent can act on.
@@ -249,7 +269,7 @@ fn mention(desc: &Text, name: &str) -> Mention {
     if explained(&desc.lower, &lower) {
         return Mention::Explained;
     }
-    if desc.idents.contains(&lower) || (!words.is_empty() && desc.has(&words.join(" "))) {
+    if desc.idents().any(|i| i == lower) || (!words.is_empty() && desc.has(&words.join(" "))) {
         return Mention::Full;
     }
     let distinctive = |w: &&String| w.len() >= 4 && !lexicon::STOPWORDS.contains(&w.as_str());
@@ -268,15 +288,22 @@ fn explained(lower: &str, name: &str) -> bool {
         ":", " :", "=", " (", " -", " \u{2014}", " is ", " must ", " should ", " can ", " accepts ", " sets ",
         " controls ", " defaults ", " takes ",
     ];
+    const QUOTES: [char; 3] = ['`', '\'', '"'];
     if name.is_empty() {
         return false;
     }
-    let quoted = ['`', '\'', '"'].iter().any(|q| lower.contains(&format!("{q}{name}{q}")));
+    // One pass over the name's occurrences answers both questions. Between quotes is asked
+    // of each occurrence, which finds every quoted one unless occurrences overlap, which
+    // takes a quote inside the name: such a name is looked up with its quotes instead.
+    let quoted_inside = name.contains(QUOTES);
+    let quoted = quoted_inside && QUOTES.iter().any(|q| lower.contains(&format!("{q}{name}{q}")));
     quoted
         || lower.match_indices(name).any(|(i, _)| {
-            let before_ok = lower[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric() && c != '_');
+            let before = lower[..i].chars().next_back();
             let rest = &lower[i + name.len()..];
-            before_ok && AFTER.iter().any(|a| rest.starts_with(a))
+            let between_quotes = !quoted_inside && QUOTES.iter().any(|q| before == Some(*q) && rest.starts_with(*q));
+            let before_ok = before.is_none_or(|c| !c.is_alphanumeric() && c != '_');
+            between_quotes || (before_ok && AFTER.iter().any(|a| rest.starts_with(a)))
         })
 }
 
@@ -288,7 +315,7 @@ pub(super) fn names_tool(desc: &Text, sibling: &str) -> bool {
     if words.len() < 2 {
         return ['`', '\'', '"'].iter().any(|q| desc.lower.contains(&format!("{q}{lower}{q}")));
     }
-    desc.idents.contains(&lower) || desc.has(&words.join(" "))
+    desc.idents().any(|i| i == lower) || desc.has(&words.join(" "))
 }
 
 /// Identifiers with `_` or `-` written between quotes or backticks.
@@ -337,13 +364,11 @@ fn structured(raw: &str) -> bool {
         .iter()
         .filter(|l| l.starts_with(['-', '*', '•']) || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". ")))
         .count();
-    let heading = |l: &str, h: &str| {
-        let l = l.to_lowercase();
-        l == h || l.starts_with(&format!("{h}:"))
-    };
+    let lower: Vec<_> = lines.iter().map(|l| lowercase(l)).collect();
+    let heading = |l: &str, h: &str| l.strip_prefix(h).is_some_and(|rest| rest.is_empty() || rest.starts_with(':'));
     let sections = ["args", "arguments", "parameters", "params", "returns", "example", "examples", "usage", "notes"]
         .iter()
-        .filter(|h| lines.iter().any(|l| heading(l, h)))
+        .filter(|h| lower.iter().any(|l| heading(l, h)))
         .count();
     bullets >= 2 || sections >= 1
 }

@@ -84,7 +84,3 @@ pub const FUNCTION: &[&str] = &[
     "the", "a", "an", "of", "to", "for", "in", "on", "at", "by", "with", "from", "and", "or", "is", "are", "be",
     "it", "its", "this", "that", "as", "into", "if", "when", "than", "not", "no", "which", "was", "were",
 ];
-
-pub fn is_meta(w: &str) -> bool {
-    META.contains(&w) || GENERIC.contains(&w) || super::lexicon::STOPWORDS.contains(&w)
-}

@@ -2,6 +2,10 @@
 //! and the cue phrases that signal usage guidance, behaviour and return values.
 //! Phrases are lowercase words separated by single spaces; a trailing `*` is a prefix match.
 
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
+
 /// What an action verb does, coarsely.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum VerbClass {
@@ -88,7 +92,14 @@ const EXECUTE: &[&str] = &[
 /// The class of an (already lowercased) verb, plural/third-person forms included. Earlier
 /// lists win, so `inspect` reads and `post` sends.
 pub fn verb_class(word: &str) -> Option<VerbClass> {
-    let candidates = [word.to_owned(), super::text::stem(word), strip_es(word)];
+    // The word, its stem and the word without its `s` (`retrieves` -> `retrieve`, where the
+    // stem is `retriev`-less): the class of the earliest list holding any of them.
+    let candidates = [word, &super::text::stemmed(word), word.strip_suffix('s').unwrap_or(word)];
+    candidates.iter().filter_map(|c| VERB_CLASSES.get(c)).min_by_key(|(rank, _)| *rank).map(|(_, class)| *class)
+}
+
+/// Every verb with the rank of the first list that holds it and that list's class.
+static VERB_CLASSES: LazyLock<FxHashMap<&'static str, (usize, VerbClass)>> = LazyLock::new(|| {
     let lists: [(&[&str], VerbClass); 8] = [
         (GET, VerbClass::Get),
         (LIST, VerbClass::List),
@@ -99,13 +110,14 @@ pub fn verb_class(word: &str) -> Option<VerbClass> {
         (COMPUTE, VerbClass::Compute),
         (EXECUTE, VerbClass::Execute),
     ];
-    lists.iter().find_map(|(words, class)| candidates.iter().any(|c| words.contains(&c.as_str())).then_some(*class))
-}
-
-/// `retrieves` -> `retrieve` where [`super::text::stem`] would give `retriev`-less forms.
-fn strip_es(w: &str) -> String {
-    w.strip_suffix('s').unwrap_or(w).to_owned()
-}
+    let mut classes = FxHashMap::default();
+    for (rank, (words, class)) in lists.iter().enumerate() {
+        for w in *words {
+            classes.entry(*w).or_insert((rank, *class));
+        }
+    }
+    classes
+});
 
 /// Verbs an agent cannot tell apart: two tools using different verbs of one group on the same
 /// resource are near-duplicates.
@@ -156,9 +168,12 @@ pub const STOPWORDS: &[&str] = &[
     "simple", "single", "data", "information", "info", "details", "api", "mcp", "server", "returns", "return",
 ];
 
+// The cue lists are statics, not constants: each has one address, by which the cue automaton
+// (`cues.rs`) knows it.
+
 /// Phrases that say when to use the tool.
 #[rustfmt::skip]
-pub const WHEN_CUES: &[&str] = &[
+pub static WHEN_CUES: &[&str] = &[
     "use this when", "use when", "use this to", "use it to", "use it when", "use this for", "use for", "use before",
     "use after", "use this before", "use this after", "use whenever", "use this whenever", "whenever you",
     "whenever the", "when you need", "when you want", "when the user", "if you need", "ideal for", "best for",
@@ -171,7 +186,7 @@ pub const WHEN_CUES: &[&str] = &[
 
 /// Phrases that say when not to use it, or what to use instead.
 #[rustfmt::skip]
-pub const WHEN_NOT_CUES: &[&str] = &[
+pub static WHEN_NOT_CUES: &[&str] = &[
     "do not use", "don t use", "not for", "not intended", "instead", "rather than", "avoid", "never",
     "not suitable", "not meant", "do not call", "don t call", "unless", "should not", "must not", "is not a",
     "is not an", "not a", "not an", "only use", "prefer", "不要", "禁止", "请勿",
@@ -179,7 +194,7 @@ pub const WHEN_NOT_CUES: &[&str] = &[
 
 /// Phrases that hint at usage without stating it.
 #[rustfmt::skip]
-pub const SOFT_USAGE_CUES: &[&str] = &[
+pub static SOFT_USAGE_CUES: &[&str] = &[
     "when", "if", "before", "after", "first", "only", "e g", "for example", "such as", "typically", "then",
     "optionally", "to preview", "to check", "to find", "to see", "so it can", "so that", "requires", "must",
     "needed", "see also", "see", "仅", "需要",
@@ -187,7 +202,7 @@ pub const SOFT_USAGE_CUES: &[&str] = &[
 
 /// Behavioural cue families: (what a justification calls it, phrases).
 #[rustfmt::skip]
-pub const BEHAVIOUR_CUES: &[(&str, &[&str])] = &[
+pub static BEHAVIOUR_CUES: &[(&str, &[&str])] = &[
     ("safety", &[
         "read only", "no side effects", "no side effect", "does not modify", "doesn t modify", "non destructive",
         "safe to", "without modifying", "writes are", "refuse*", "safety", "safe", "protected", "protection",
@@ -224,7 +239,7 @@ pub const BEHAVIOUR_CUES: &[(&str, &[&str])] = &[
 
 /// Phrases that say what comes back.
 #[rustfmt::skip]
-pub const RETURN_CUES: &[&str] = &[
+pub static RETURN_CUES: &[&str] = &[
     "returns", "return", "returned", "returning", "responds with", "response", "outputs", "output", "yields",
     "result*", "provides", "gives", "containing", "including", "includes", "with fields", "list of", "array of",
     "object with", "返回", "结果",
@@ -232,7 +247,7 @@ pub const RETURN_CUES: &[&str] = &[
 
 /// Phrases that give concrete values: examples, defaults, formats.
 #[rustfmt::skip]
-pub const DETAIL_CUES: &[&str] = &[
+pub static DETAIL_CUES: &[&str] = &[
     "e g", "for example", "example*", "default*", "such as", "format", "iso", "rfc*", "yyyy*", "between", "one of",
     "either", "must be", "in the form", "like", "i e", "maximum", "minimum", "max", "min", "true", "false", "omit*",
     "optional", "required",

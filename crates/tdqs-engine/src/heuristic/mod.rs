@@ -11,8 +11,10 @@
 //! `tests/it/heuristic_calibration.rs`); gaming resistance is `tests/it/heuristic_metamorphic.rs`.
 
 mod behavior;
+mod claims;
 mod coherence;
 mod contradiction;
+mod cues;
 mod evidence;
 mod filler;
 mod lexicon;
@@ -24,6 +26,7 @@ mod reading;
 mod siblings;
 mod structure;
 mod text;
+mod word_lists;
 
 #[cfg(test)]
 mod tests;

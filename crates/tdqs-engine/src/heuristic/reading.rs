@@ -5,9 +5,11 @@
 //! so stuffing a description with cue words, copies or filler adds nothing to it, while what
 //! was set aside still counts against its conciseness.
 
-use super::filler::{CONCRETE, DETERMINERS, FUNCTION, GENERIC, NO_ENDING, PLACEHOLDER, is_meta};
+use rustc_hash::FxHashSet;
+
 use super::siblings::SiblingView;
-use super::text::{is_ideograph, stem, words_of};
+use super::text::{is_ideograph, lowercase, stemmed, words_of};
+use super::word_lists::{List, Lists};
 
 /// Why a sentence was set aside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +69,7 @@ impl Reading {
 const ABBREVIATIONS: &[&str] = &["e", "g", "i", "eg", "ie", "etc", "vs", "approx", "incl", "no", "min", "max", "ca"];
 
 /// Section headings: structure, not content, and not filler either.
-const HEADINGS: &[&str] = &[
+pub(super) const HEADINGS: &[&str] = &[
     "args",
     "arguments",
     "parameters",
@@ -87,7 +89,7 @@ const HEADINGS: &[&str] = &[
 ];
 
 /// Words that only occur in sentences, never in a list of keywords.
-const PROSE: &[&str] = &[
+pub(super) const PROSE: &[&str] = &[
     "the", "a", "an", "of", "to", "for", "in", "on", "at", "by", "with", "from", "is", "are", "be", "it", "its",
     "this", "that", "into", "than",
 ];
@@ -129,8 +131,7 @@ fn spans(raw: &str) -> Vec<(usize, usize)> {
 
 fn abbreviation(before: &str) -> bool {
     let last = before.rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
-    (last.chars().count() == 1 && last.chars().all(char::is_alphabetic))
-        || ABBREVIATIONS.contains(&last.to_lowercase().as_str())
+    (last.chars().count() == 1 && last.chars().all(char::is_alphabetic)) || ABBREVIATIONS.contains(&&*lowercase(last))
 }
 
 /// Word tokens of a sentence: alphanumeric runs, every ideograph on its own.
@@ -174,9 +175,9 @@ enum Concrete {
     Yes,
 }
 
-fn concrete(raw: &str, words: &[&str], own: &Own) -> Concrete {
+fn concrete(raw: &str, words: &[&str], lists: &[Lists], own: &Own) -> Concrete {
     let mut sibling = false;
-    if words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit()) || CONCRETE.contains(w)) {
+    if words.iter().zip(lists).any(|(w, l)| w.chars().any(|c| c.is_ascii_digit()) || l.on(List::Concrete)) {
         return Concrete::Yes;
     }
     if raw.contains('`') || raw.contains('"') || raw.contains('\u{201c}') {
@@ -184,7 +185,7 @@ fn concrete(raw: &str, words: &[&str], own: &Own) -> Concrete {
     }
     let idents = raw.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).filter(|w| !w.is_empty());
     for ident in idents {
-        let lower = ident.to_lowercase();
+        let lower = lowercase(ident);
         let lower = lower.trim_matches(|c| c == '_' || c == '-');
         let inner_caps = ident.chars().skip(1).any(char::is_uppercase) && ident.chars().any(char::is_lowercase);
         let acronym =
@@ -207,74 +208,84 @@ fn keyword_list(lower: &str) -> bool {
     {
         return LIST_LABELS.contains(&label.trim().trim_start_matches(['-', '*', '#', ' ']));
     }
-    let segments: Vec<Vec<&str>> = lower
-        .split([',', ';', '|', '/', '\u{3001}'])
-        .map(|s| words_of(s).collect::<Vec<_>>())
-        .filter(|s| !s.is_empty())
-        .collect();
-    if segments.len() < 4 || segments.iter().any(|s| s.len() > 3) {
-        return false;
+    // Counted in one pass: at least four short segments (three words at most), no prose.
+    let (mut segments, mut first_len, mut prose) = (0, 0, false);
+    for segment in lower.split([',', ';', '|', '/', '\u{3001}']) {
+        let mut n = 0;
+        for w in words_of(segment) {
+            n += 1;
+            prose |= Lists::of(w).on(List::Prose);
+        }
+        if n > 3 {
+            return false;
+        }
+        if n > 0 {
+            first_len = if segments == 0 { n } else { first_len };
+            segments += 1;
+        }
     }
-    let prose = segments.iter().flatten().any(|w| PROSE.contains(w));
-    !prose && (segments[0].len() == 1 || segments.len() >= 6)
+    segments >= 4 && !prose && (first_len == 1 || segments >= 6)
 }
 
 /// Words out of order: a determiner before a function word ("the of"), or a sentence ending
 /// on a function word ("lists the").
-fn disfluencies(raw: &str, words: &[&str]) -> usize {
+fn disfluencies(raw: &str, words: &[&str], lists: &[Lists]) -> usize {
     let capitalised = raw
         .split_whitespace()
         .skip(1)
         .filter(|w| {
-            let lower = w.to_lowercase();
-            let bare = lower.trim_matches(|c: char| !c.is_alphanumeric());
             // Title case only: "NOT" is emphasis, not a moved word.
             let title = w.starts_with(char::is_uppercase) && w.chars().skip(1).all(|c| !c.is_uppercase());
-            title && (FUNCTION.contains(&bare) || CAPITALISED_OPENERS.contains(&bare))
+            let bare = || Lists::of(lowercase(w).trim_matches(|c: char| !c.is_alphanumeric()));
+            title && (bare().on(List::Function) || bare().on(List::CapitalisedOpener))
         })
         .count();
-    let collisions = words.windows(2).filter(|p| DETERMINERS.contains(&p[0]) && FUNCTION.contains(&p[1])).count();
-    let bad_end = words.last().is_some_and(|w| NO_ENDING.contains(w) && words.len() >= 3);
+    let collisions = lists.windows(2).filter(|p| p[0].on(List::Determiner) && p[1].on(List::Function)).count();
+    let bad_end = lists.last().is_some_and(|l| l.on(List::NoEnding) && words.len() >= 3);
     capitalised + collisions + usize::from(bad_end)
 }
 
 /// Words that open English sentences; capitalised in the middle of one, they were moved.
-const CAPITALISED_OPENERS: &[&str] = &["use", "call", "give", "gets", "lists", "returns", "creates", "an", "if", "for"];
+pub(super) const CAPITALISED_OPENERS: &[&str] =
+    &["use", "call", "give", "gets", "lists", "returns", "creates", "an", "if", "for"];
 
 /// Reads `raw` sentence by sentence; see the module comment.
 pub fn read(raw: &str, own: &Own) -> Reading {
     let spans = spans(raw);
-    let mut seen: Vec<String> = Vec::new();
-    let mut seen_trigrams: Vec<String> = Vec::new();
+    // Every sentence lowercased and split first, so that the repeat checks can keep earlier
+    // sentences' words (and three-word runs) in sets instead of joining them into strings.
+    let lowers: Vec<String> = spans.iter().map(|&(from, to)| raw[from..to].to_lowercase()).collect();
+    let mut seen: FxHashSet<&[&str]> = FxHashSet::default();
+    let mut seen_trigrams: FxHashSet<&[&str]> = FxHashSet::default();
+    let sentence_words: Vec<Vec<&str>> = lowers.iter().map(|l| tokens(l)).collect();
     let mut kinds: Vec<Option<Dropped>> = Vec::with_capacity(spans.len());
     let mut raw_words = 0;
     let mut weights = Vec::with_capacity(spans.len());
     let (mut latin, mut disfluent) = (0, 0);
-    for &(from, to) in &spans {
+    for (k, &(from, to)) in spans.iter().enumerate() {
         let text = &raw[from..to];
-        let lower = text.to_lowercase();
-        let words = tokens(&lower);
-        let weight = word_weight(&words);
+        let (lower, words) = (&lowers[k], &sentence_words[k][..]);
+        let lists: Vec<Lists> = words.iter().map(|w| Lists::of(w)).collect();
+        let weight = word_weight(words);
         raw_words += weight;
         weights.push(weight);
-        let key = words.join(" ");
-        let trigrams: Vec<String> = words.windows(3).map(|w| w.join(" ")).collect();
-        let known = trigrams.iter().filter(|t| seen_trigrams.contains(t)).count();
-        let kind = if seen.contains(&key) || (trigrams.len() >= 3 && 5 * known >= 4 * trigrams.len()) {
+        let trigrams = words.len().saturating_sub(2);
+        let known = words.windows(3).filter(|t| seen_trigrams.contains(t)).count();
+        let kind = if seen.contains(words) || (trigrams >= 3 && 5 * known >= 4 * trigrams) {
             Some(Dropped::Repeat)
         } else {
-            classify(text, &lower, &words, own, kinds.iter().all(|k| k.is_some()))
+            classify(text, lower, words, &lists, own, kinds.iter().all(|k| k.is_some()))
         };
         if kind.is_none() && words.len() >= 4 && text.is_ascii() {
             latin += 1;
             let lower_start = text.trim_start_matches(|c: char| !c.is_alphanumeric()).starts_with(char::is_lowercase);
-            let d = disfluencies(text, &words);
+            let d = disfluencies(text, words, &lists);
             if d >= 2 || (d == 1 && (lower_start || words.len() >= 8)) {
                 disfluent += 1;
             }
         }
-        seen.push(key);
-        seen_trigrams.extend(trigrams);
+        seen.insert(words);
+        seen_trigrams.extend(words.windows(3));
         kinds.push(kind);
     }
     // Shuffled words show as disfluency in most sentences; then none of them can be trusted.
@@ -294,27 +305,33 @@ pub fn read(raw: &str, own: &Own) -> Reading {
     reading
 }
 
-fn classify(raw: &str, lower: &str, words: &[&str], own: &Own, first: bool) -> Option<Dropped> {
-    let heading = words.len() <= 2 && words.iter().all(|w| HEADINGS.contains(w));
+fn classify(raw: &str, lower: &str, words: &[&str], lists: &[Lists], own: &Own, first: bool) -> Option<Dropped> {
+    let heading = words.len() <= 2 && lists.iter().all(|l| l.on(List::Heading));
     if heading && !raw.ends_with(['.', '!', '?']) {
         return None;
     }
-    let placeholder = words.iter().filter(|w| PLACEHOLDER.contains(w)).count();
+    let placeholder = lists.iter().filter(|l| l.on(List::Placeholder)).count();
     if placeholder >= 2 && 10 * placeholder >= 3 * words.len() {
         return Some(Dropped::Placeholder);
     }
     if keyword_list(lower) {
         return Some(Dropped::KeywordList);
     }
-    let concrete = concrete(raw, words, own);
+    let concrete = concrete(raw, words, lists, own);
     // A part of a sibling's name, when the sentence's only concrete thing is a sibling.
     let sibling_word = |w: &str| concrete == Concrete::SiblingOnly && own.siblings.has_part(w);
+    let meta = |l: &Lists| l.on(List::Meta) || l.on(List::Generic) || l.on(List::Stopword);
     let open: Vec<&&str> = words
         .iter()
-        .filter(|w| !is_meta(w) && (w.len() >= 2 || w.chars().any(is_ideograph)) && !sibling_word(w))
+        .zip(lists)
+        .filter(|(w, l)| !meta(l) && (w.len() >= 2 || w.chars().any(is_ideograph)) && !sibling_word(w))
+        .map(|(w, _)| w)
         .collect();
-    let generic = words.iter().filter(|w| GENERIC.contains(w)).count();
-    let own_word = |w: &&&str| own.name_stems.contains(&stem(w));
+    let generic = lists.iter().filter(|l| l.on(List::Generic)).count();
+    let own_word = |w: &&&str| {
+        let s = stemmed(w);
+        own.name_stems.iter().any(|n| *n == *s)
+    };
     let new_words = open.iter().filter(|w| !own_word(w)).count();
     // A sibling's name alone ("Instead use get_x.") names an alternative without saying when.
     let around_sibling = words.iter().filter(|w| !sibling_word(w)).count();

@@ -7,87 +7,187 @@
 //! The answers are exactly those of the one-by-one checks ([`super::evidence`] still confirms
 //! every candidate with the original test): the index only decides which names need asking.
 
-use std::collections::{BTreeSet, HashMap};
+use std::hash::BuildHasher;
+use std::sync::OnceLock;
+
+use rustc_hash::FxBuildHasher;
 
 use crate::json::JsString;
 
-use super::text::{Text, is_ideograph, plain, split_identifier};
+use super::text::{Text, identifier_words, is_ideograph, plain};
 
 /// The quotes a one-word sibling must stand between to count as named.
 const QUOTES: [char; 3] = ['`', '\'', '"'];
 
+fn hash(key: &[u8]) -> u64 {
+    FxBuildHasher.hash_one(key)
+}
+
+/// Keys looked up by hash: `(hash, id)` pairs in order. A look-up gives the ids whose key
+/// hashes alike, in id order, for the caller to confirm against the key itself. Built by one
+/// sort, with no allocation per key (a map of owned strings cost a judged tool more than the
+/// rest of its reading).
+#[derive(Debug, Default)]
+struct Hashed(Vec<(u64, u32)>);
+
+impl Hashed {
+    fn new(mut pairs: Vec<(u64, u32)>) -> Hashed {
+        pairs.sort_unstable();
+        Hashed(pairs)
+    }
+
+    fn get(&self, key: &[u8]) -> impl Iterator<Item = usize> + '_ {
+        let h = hash(key);
+        let from = self.0.partition_point(|e| e.0 < h);
+        self.0[from..].iter().take_while(move |e| e.0 == h).map(|e| e.1 as usize)
+    }
+}
+
+#[derive(Debug)]
+struct Name {
+    raw: JsString,
+    /// `plain(raw)`, when that differs from the raw name's text (a U+0000, a lone surrogate).
+    plain: Option<String>,
+    /// The plain text lowercased, when that differs from it.
+    lower: Option<String>,
+    /// The identifier words of a name of two or more words, as a range of `word_spans`.
+    words: (u32, u32),
+}
+
 /// The names of one list (each tool's own name among them).
 #[derive(Debug, Default)]
 pub struct SiblingIndex {
-    raw: Vec<JsString>,
-    /// `plain` of each name, and that lowercased, in list order.
-    plain: Vec<String>,
-    lower: Vec<String>,
-    /// How many times each raw name occurs (a tool leaves out every copy of its own).
-    raw_count: HashMap<JsString, usize>,
-    /// Positions of the names with a given lowercase form.
-    by_lower: HashMap<String, Vec<usize>>,
-    /// How many names have a given `_`/`-` separated part (each name counted once per part).
-    parts: HashMap<String, usize>,
-    /// The word sequences of the multi-word names, as a trie: `trie[node][word]` is the next
-    /// node, `ends[node]` the names whose words end there.
-    trie: Vec<HashMap<String, usize>>,
-    ends: Vec<Vec<usize>>,
+    names: Vec<Name>,
+    by_lower: Hashed,
+    /// The words of the multi-word names, one after the other, and where each word sits.
+    word_text: String,
+    word_spans: Vec<(u32, u32)>,
+    /// Multi-word names by their first word: a description names one only where its words
+    /// follow each other there, so only the names whose first word occurs are compared.
+    by_first_word: Hashed,
     /// Names no look-up finds (a one-word name holding a quote, a phrase with ideographs,
     /// which is matched as a substring): asked one by one.
     direct: Vec<usize>,
+    /// Built on first use: by raw name (to count a tool's own copies), and the `_`/`-`
+    /// separated parts of the lowercase names, as `(name, start, end)` in `parts`.
+    by_raw: OnceLock<Hashed>,
+    parts: OnceLock<Parts>,
+}
+
+/// The `_`/`-` separated parts of each lowercase name, as `(name, start, end)`.
+#[derive(Debug)]
+struct Parts {
+    index: Hashed,
+    spans: Vec<(u32, u32, u32)>,
 }
 
 impl SiblingIndex {
     pub fn new(names: &[JsString]) -> SiblingIndex {
-        let mut ix = SiblingIndex { trie: vec![HashMap::new()], ends: vec![Vec::new()], ..Default::default() };
+        let text: usize = names.iter().map(|n| n.as_bytes().len()).sum();
+        let mut ix = SiblingIndex {
+            names: Vec::with_capacity(names.len()),
+            word_text: String::with_capacity(text),
+            word_spans: Vec::with_capacity(4 * names.len()),
+            ..Default::default()
+        };
+        let mut by_lower = Vec::with_capacity(names.len());
+        let mut by_first = Vec::with_capacity(names.len());
         for (i, raw) in names.iter().enumerate() {
-            let plain = plain(raw);
-            let lower = plain.to_lowercase();
-            *ix.raw_count.entry(raw.clone()).or_default() += 1;
-            ix.by_lower.entry(lower.clone()).or_default().push(i);
-            let mut parts: Vec<&str> = lower.split(['_', '-']).collect();
-            parts.sort_unstable();
-            parts.dedup();
-            for p in parts {
-                *ix.parts.entry(p.to_owned()).or_default() += 1;
-            }
-            let words = split_identifier(&plain);
-            if words.len() < 2 {
-                if lower.contains(QUOTES) {
+            // Most names are their own plain and lowercase text: keep copies only of the others.
+            let as_is = raw.as_str().filter(|s| !s.contains('\0'));
+            let owned = as_is.is_none().then(|| plain(raw));
+            let plain = as_is.or(owned.as_deref()).unwrap_or_default();
+            let lower = (!plain.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase())).then(|| plain.to_lowercase());
+            let (first, text_at) = (ix.word_spans.len(), ix.word_text.len());
+            identifier_words(plain, |w| {
+                let at = ix.word_text.len() as u32;
+                ix.word_text.push_str(w);
+                ix.word_spans.push((at, ix.word_text.len() as u32));
+            });
+            let count = ix.word_spans.len() - first;
+            let mut words = (first as u32, ix.word_spans.len() as u32);
+            let lower_text = lower.as_deref().unwrap_or(plain);
+            by_lower.push((hash(lower_text.as_bytes()), i as u32));
+            let ideographic = ix.word_spans[first..]
+                .iter()
+                .any(|&(a, b)| ix.word_text[a as usize..b as usize].chars().any(is_ideograph));
+            if count < 2 {
+                if lower_text.contains(QUOTES) {
                     ix.direct.push(i);
                 }
-            } else if words.iter().any(|w| w.chars().any(is_ideograph)) {
+            } else if ideographic {
                 ix.direct.push(i);
             } else {
-                let mut node = 0;
-                for w in words {
-                    node = match ix.trie[node].get(&w) {
-                        Some(&next) => next,
-                        None => {
-                            ix.trie.push(HashMap::new());
-                            ix.ends.push(Vec::new());
-                            let next = ix.trie.len() - 1;
-                            ix.trie[node].insert(w, next);
-                            next
-                        }
-                    };
-                }
-                ix.ends[node].push(i);
+                let (a, b) = ix.word_spans[first];
+                by_first.push((hash(&ix.word_text.as_bytes()[a as usize..b as usize]), i as u32));
             }
-            ix.raw.push(raw.clone());
-            ix.plain.push(plain);
-            ix.lower.push(lower);
+            if count < 2 || ideographic {
+                // Only the multi-word names compared word by word keep their words.
+                ix.word_spans.truncate(first);
+                ix.word_text.truncate(text_at);
+                words = (first as u32, first as u32);
+            }
+            ix.names.push(Name { raw: raw.clone(), plain: owned, lower, words });
         }
+        ix.by_lower = Hashed::new(by_lower);
+        ix.by_first_word = Hashed::new(by_first);
         ix
+    }
+
+    fn plain(&self, i: usize) -> &str {
+        let n = &self.names[i];
+        n.plain.as_deref().or_else(|| n.raw.as_str()).unwrap_or_default()
+    }
+
+    fn lower(&self, i: usize) -> &str {
+        self.names[i].lower.as_deref().unwrap_or_else(|| self.plain(i))
+    }
+
+    fn words(&self, i: usize) -> impl Iterator<Item = &str> {
+        let (a, b) = self.names[i].words;
+        self.word_spans[a as usize..b as usize].iter().map(|&(x, y)| &self.word_text[x as usize..y as usize])
+    }
+
+    /// How many names of the list are exactly `raw`.
+    fn copies(&self, raw: &JsString) -> usize {
+        let by_raw = self.by_raw.get_or_init(|| {
+            Hashed::new(self.names.iter().enumerate().map(|(i, n)| (hash(n.raw.as_bytes()), i as u32)).collect())
+        });
+        by_raw.get(raw.as_bytes()).filter(|&i| self.names[i].raw == *raw).count()
+    }
+
+    /// How many names have `word` among their `_`/`-` separated parts (each name once).
+    fn with_part(&self, word: &str) -> usize {
+        let Parts { index, spans } = self.parts.get_or_init(|| {
+            let (mut hashed, mut spans) = (Vec::new(), Vec::new());
+            for i in 0..self.names.len() {
+                let lower = self.lower(i);
+                let mut at = 0;
+                for p in lower.split(['_', '-']) {
+                    hashed.push((hash(p.as_bytes()), spans.len() as u32));
+                    spans.push((i as u32, at as u32, (at + p.len()) as u32));
+                    at += p.len() + 1;
+                }
+            }
+            Parts { index: Hashed::new(hashed), spans }
+        });
+        // Matches come in name order, so a name holding the part twice is counted once.
+        let mut last = None;
+        index
+            .get(word.as_bytes())
+            .map(|k| spans[k])
+            .filter(|&(i, a, b)| &self.lower(i as usize)[a as usize..b as usize] == word)
+            .filter(|&(i, _, _)| last.replace(i) != Some(i))
+            .count()
     }
 
     /// The siblings of the tool named `own`: every name of the list but (every copy of) its
     /// own; `None` when the list already leaves it out.
     pub fn view(&self, own: Option<&JsString>) -> SiblingView<'_> {
-        let own_copies = own.and_then(|o| self.raw_count.get(o)).copied().unwrap_or(0);
-        let own_lower = own.filter(|_| own_copies > 0).map(|o| plain(o).to_lowercase());
-        SiblingView { index: self, own: own.filter(|_| own_copies > 0).cloned(), own_copies, own_lower }
+        let own_copies = own.map_or(0, |o| self.copies(o));
+        let own = own.filter(|_| own_copies > 0);
+        let own_lower = own.map(|o| plain(o).to_lowercase());
+        SiblingView { index: self, own: own.cloned(), own_copies, own_lower }
     }
 }
 
@@ -102,7 +202,7 @@ pub struct SiblingView<'a> {
 impl SiblingView<'_> {
     /// How many siblings.
     pub fn len(&self) -> usize {
-        self.index.raw.len() - self.own_copies
+        self.index.names.len() - self.own_copies
     }
 
     pub fn is_empty(&self) -> bool {
@@ -118,18 +218,19 @@ impl SiblingView<'_> {
 
     /// Is `lower` a sibling's name (lowercased)?
     pub fn has_name(&self, lower: &str) -> bool {
-        let n = self.index.by_lower.get(lower).map_or(0, Vec::len);
+        let ix = self.index;
+        let n = ix.by_lower.get(lower.as_bytes()).filter(|&i| ix.lower(i) == lower).count();
         n > self.copies_of_own_if(|l| l == lower)
     }
 
     /// Is `word` one of the `_`/`-` separated parts of a sibling's name (lowercased)?
     pub fn has_part(&self, word: &str) -> bool {
-        let n = self.index.parts.get(word).copied().unwrap_or(0);
+        let n = self.index.with_part(word);
         n > self.copies_of_own_if(|l| l.split(['_', '-']).any(|p| p == word))
     }
 
     fn is_own(&self, i: usize) -> bool {
-        self.own.as_ref().is_some_and(|o| *o == self.index.raw[i])
+        self.own.as_ref().is_some_and(|o| *o == self.index.names[i].raw)
     }
 
     /// The siblings (their `plain` text, in list order) for which `names(desc, sibling)`
@@ -138,33 +239,34 @@ impl SiblingView<'_> {
     /// identifier, or word for word, and the few the index cannot look up.
     pub fn named_in(&self, desc: &Text, name: &str, names: impl Fn(&Text, &str) -> bool) -> Vec<String> {
         let ix = self.index;
-        let mut candidates: BTreeSet<usize> = ix.direct.iter().copied().collect();
-        let mut add = |key: &str| {
-            if let Some(at) = ix.by_lower.get(key) {
-                candidates.extend(at);
-            }
-        };
+        let mut candidates: Vec<usize> = ix.direct.clone();
+        let mut add = |key: &str| candidates.extend(ix.by_lower.get(key.as_bytes()).filter(|&i| ix.lower(i) == key));
         for q in QUOTES {
-            let marks: Vec<usize> = desc.lower.match_indices(q).map(|(i, _)| i).collect();
-            for pair in marks.windows(2) {
-                add(&desc.lower[pair[0] + 1..pair[1]]);
+            let mut marks = desc.lower.match_indices(q).map(|(i, _)| i);
+            if let Some(mut open) = marks.next() {
+                for close in marks {
+                    add(&desc.lower[open + 1..close]);
+                    open = close;
+                }
             }
         }
-        for ident in &desc.idents {
+        for ident in desc.idents() {
             add(ident);
         }
-        for start in 0..desc.words.len() {
-            let mut node = 0;
-            for w in &desc.words[start..] {
-                let Some(&next) = ix.trie[node].get(w) else { break };
-                node = next;
-                candidates.extend(&ix.ends[node]);
+        for (start, first) in desc.words.iter().enumerate() {
+            for i in ix.by_first_word.get(first.as_bytes()) {
+                let mut rest = desc.words[start..].iter();
+                if ix.words(i).all(|w| rest.next().is_some_and(|d| d == w)) {
+                    candidates.push(i);
+                }
             }
         }
+        candidates.sort_unstable();
+        candidates.dedup();
         candidates
             .into_iter()
-            .filter(|&i| !self.is_own(i) && ix.plain[i] != name && names(desc, &ix.plain[i]))
-            .map(|i| ix.plain[i].clone())
+            .filter(|&i| !self.is_own(i) && ix.plain(i) != name && names(desc, ix.plain(i)))
+            .map(|i| ix.plain(i).to_owned())
             .collect()
     }
 }

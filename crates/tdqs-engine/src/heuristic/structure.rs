@@ -115,15 +115,13 @@ pub fn idle_words(e: &Evidence) -> String {
 /// Share (percent) of four-word phrases that occur earlier in the text, when it is at least a
 /// fifth of a text long enough to judge.
 fn repeated_phrases(e: &Evidence) -> Option<usize> {
-    let grams: Vec<&[String]> = e.desc.words.windows(4).collect();
-    if grams.len() < 12 {
+    let grams = e.desc.words.len().saturating_sub(3);
+    if grams < 12 {
         return None;
     }
-    let mut sorted = grams.clone();
-    sorted.sort_unstable();
-    sorted.dedup();
-    let repeats = grams.len() - sorted.len();
-    let share = 100 * repeats / grams.len();
+    let distinct: rustc_hash::FxHashSet<&[String]> = e.desc.words.windows(4).collect();
+    let repeats = grams - distinct.len();
+    let share = 100 * repeats / grams;
     (share >= 20).then_some(share)
 }
 

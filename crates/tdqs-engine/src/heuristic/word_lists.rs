@@ -1,0 +1,135 @@
+//! Which of the judge's word lists a word is on, in one look-up. The lists stay where they are
+//! read best (with the module that uses them); this table, built from them once, answers
+//! "is this word on list X" for every list at the cost of one hash, where scanning META,
+//! GENERIC and STOPWORDS alone compared each word of a description with 450 others.
+
+use std::sync::LazyLock;
+
+use rustc_hash::FxHashMap;
+
+/// The word lists, one bit each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum List {
+    Meta,
+    Generic,
+    Stopword,
+    Placeholder,
+    Concrete,
+    Determiner,
+    NoEnding,
+    Function,
+    Heading,
+    Prose,
+    CapitalisedOpener,
+    ReferenceCue,
+    Negator,
+    ScopedObject,
+    Scoping,
+    WriteVerb,
+    WriteParticiple,
+    DestroyingParticiple,
+    SubjectLink,
+    Auxiliary,
+    DestroyingVerb,
+}
+
+const ALL: [List; 21] = [
+    List::Meta,
+    List::Generic,
+    List::Stopword,
+    List::Placeholder,
+    List::Concrete,
+    List::Determiner,
+    List::NoEnding,
+    List::Function,
+    List::Heading,
+    List::Prose,
+    List::CapitalisedOpener,
+    List::ReferenceCue,
+    List::Negator,
+    List::ScopedObject,
+    List::Scoping,
+    List::WriteVerb,
+    List::WriteParticiple,
+    List::DestroyingParticiple,
+    List::SubjectLink,
+    List::Auxiliary,
+    List::DestroyingVerb,
+];
+
+impl List {
+    fn words(self) -> &'static [&'static str] {
+        use super::{contradiction as c, filler, lexicon, reading};
+        match self {
+            List::Meta => filler::META,
+            List::Generic => filler::GENERIC,
+            List::Stopword => lexicon::STOPWORDS,
+            List::Placeholder => filler::PLACEHOLDER,
+            List::Concrete => filler::CONCRETE,
+            List::Determiner => filler::DETERMINERS,
+            List::NoEnding => filler::NO_ENDING,
+            List::Function => filler::FUNCTION,
+            List::Heading => reading::HEADINGS,
+            List::Prose => reading::PROSE,
+            List::CapitalisedOpener => reading::CAPITALISED_OPENERS,
+            List::ReferenceCue => lexicon::REFERENCE_CUES,
+            List::Negator => c::NEGATORS,
+            List::ScopedObject => c::SCOPED_OBJECTS,
+            List::Scoping => c::SCOPING,
+            List::WriteVerb => c::WRITE_VERBS,
+            List::WriteParticiple => c::WRITE_PARTICIPLES,
+            List::DestroyingParticiple => c::DESTROYING_PARTICIPLES,
+            List::SubjectLink => c::SUBJECT_LINKS,
+            List::Auxiliary => c::AUXILIARIES,
+            List::DestroyingVerb => lexicon::DESTROYING_VERBS,
+        }
+    }
+
+    fn bit(self) -> u32 {
+        1 << self as u32
+    }
+}
+
+static TABLE: LazyLock<FxHashMap<&'static str, u32>> = LazyLock::new(|| {
+    let mut table: FxHashMap<&'static str, u32> = FxHashMap::default();
+    for list in ALL {
+        for w in list.words() {
+            *table.entry(w).or_default() |= list.bit();
+        }
+    }
+    table
+});
+
+/// The lists one word is on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lists(u32);
+
+impl Lists {
+    pub fn of(word: &str) -> Lists {
+        Lists(TABLE.get(word).copied().unwrap_or(0))
+    }
+
+    pub fn on(self, list: List) -> bool {
+        self.0 & list.bit() != 0
+    }
+}
+
+/// Is `word` on `list`?
+pub fn on(word: &str, list: List) -> bool {
+    Lists::of(word).on(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_answers_as_the_lists_do() {
+        let probes = ALL.iter().flat_map(|l| l.words()).copied().chain(["", "lists", "Returns", "zzz", "ſ"]);
+        for w in probes {
+            for list in ALL {
+                assert_eq!(on(w, list), list.words().contains(&w), "{w:?} {list:?}");
+            }
+        }
+    }
+}
