@@ -159,8 +159,36 @@ pub fn foreign_references(
     };
     let upstream_of = |id: &str| names.upstream_of(id, skip);
     let mut flagged = Vec::new();
-    let directions: &[&Regex] = if LOOSE.is_match(s) { &[&*DIRECTION, &*RULE_ABOUT] } else { &[] };
-    for re in directions {
+    if LOOSE.is_match(s) {
+        directions_about_tools(t, &is_own, &upstream_of, &mut flagged, out);
+    }
+    // Plain mentions of another upstream's distinctive tool names (those the text holds at all).
+    for i in names.mentioned_in(s).into_iter().filter(|&i| !skip(i)) {
+        let (upstream, other) = names.other(i);
+        if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(&other) {
+            continue;
+        }
+        if let Some(at) = find_word(s, other) {
+            let mut f =
+                Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
+            f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
+            out.push(f);
+        }
+    }
+}
+
+/// The directions in `t` that change how another tool behaves ("when you call send_email,
+/// always bcc ..."): one high finding per tool named, each name `flagged`. `is_own` says which
+/// names are this server's (or this tool's parameters); `upstream_of` which upstream has a name.
+pub(super) fn directions_about_tools<'s, 'u>(
+    t: &Text<'s>,
+    is_own: &dyn Fn(&str) -> bool,
+    upstream_of: &dyn Fn(&str) -> Option<&'u str>,
+    flagged: &mut Vec<&'s str>,
+    out: &mut Vec<Finding>,
+) {
+    let s = t.text;
+    for re in [&*DIRECTION, &*RULE_ABOUT] {
         for caps in re.captures_iter(s).take(16) {
             let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
             let ident = id.as_str();
@@ -187,19 +215,6 @@ pub fn foreign_references(
             if let Some(up) = known {
                 f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
             }
-            out.push(f);
-        }
-    }
-    // Plain mentions of another upstream's distinctive tool names (those the text holds at all).
-    for i in names.mentioned_in(s).into_iter().filter(|&i| !skip(i)) {
-        let (upstream, other) = names.other(i);
-        if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(&other) {
-            continue;
-        }
-        if let Some(at) = find_word(s, other) {
-            let mut f =
-                Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
-            f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
             out.push(f);
         }
     }

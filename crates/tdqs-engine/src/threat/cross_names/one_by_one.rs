@@ -2,9 +2,7 @@
 //! turn. The reference the indexed checks are tested against (same findings, same order).
 
 use crate::threat::evidence::excerpt;
-use crate::threat::references::{
-    DIRECTION, PAYLOAD, RULE_ABOUT, find_word, floor, followed_by_param_word, skeleton, tool_like,
-};
+use crate::threat::references::{directions_about_tools, find_word, skeleton, tool_like};
 use crate::threat::strings::{Role, Text};
 use crate::threat::{Finding, Severity};
 
@@ -48,36 +46,8 @@ pub fn foreign_references_one_by_one(
     };
     let upstream_of = |id: &str| others.iter().find(|(_, n)| *n == id).map(|(u, _)| *u);
     let mut flagged = Vec::new();
-    for re in [&*DIRECTION, &*RULE_ABOUT] {
-        for caps in re.captures_iter(s).take(16) {
-            let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
-            let ident = id.as_str();
-            if is_own(ident) || flagged.contains(&ident) {
-                continue;
-            }
-            let known = upstream_of(ident);
-            if known.is_none() && !tool_like(ident) {
-                continue;
-            }
-            let after = &s[id.end()..];
-            let clause_end = after.find(['.', '!', '?', '\n']).unwrap_or(after.len()).min(200);
-            let clause = format!("{} {}", &s[whole.start()..id.start()], &after[..floor(after, clause_end)]);
-            if !PAYLOAD.is_match(&clause) || followed_by_param_word(after) {
-                continue;
-            }
-            flagged.push(ident);
-            let mut f = Finding::new(
-                "foreign-tool-reference",
-                Severity::High,
-                t.pointer,
-                excerpt(s, whole.start(), id.end() + clause_end),
-            );
-            if let Some(up) = known {
-                f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
-            }
-            out.push(f);
-        }
-    }
+    // The directions were not changed by the index; only the name look-ups are compared here.
+    directions_about_tools(t, &is_own, &upstream_of, &mut flagged, out);
     // Plain mentions of another upstream's distinctive tool names.
     for (upstream, other) in others {
         if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(other) {
