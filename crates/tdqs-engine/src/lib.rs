@@ -19,6 +19,8 @@ pub mod score;
 pub mod server;
 pub mod shadow;
 pub mod signals;
+#[cfg(test)]
+mod test_rng;
 pub mod text;
 pub mod threat;
 pub mod tool_score;

@@ -171,21 +171,7 @@ mod tests {
     };
     use super::super::names::{NameParts, content_words};
 
-    /// A small deterministic generator (xorshift), so a failure can be replayed.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-
-        fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-            from[self.below(from.len())]
-        }
-    }
+    use crate::test_rng::Rng;
 
     // Verbs with synonyms, qualifiers, overview nouns, prepositions, plurals, and casing.
     const VERBS: &[&str] = &[
@@ -245,7 +231,7 @@ mod tests {
     fn the_indexed_overlaps_are_the_pairwise_ones_on_awkward_lists() {
         let mut compared = 0;
         for seed in 1..=300u64 {
-            let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let mut rng = Rng::new(seed);
             let n = 1 + rng.below(60);
             let names: Vec<String> = (0..n).map(|_| name(&mut rng)).collect();
             let parts: Vec<NameParts> = names.iter().map(|n| NameParts::new(n)).collect();

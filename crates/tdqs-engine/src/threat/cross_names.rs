@@ -111,20 +111,7 @@ mod tests {
     use crate::threat::references::{foreign_references, name_collisions};
     use crate::threat::strings::Text;
 
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-
-        fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-            from[self.below(from.len())]
-        }
-    }
+    use crate::test_rng::Rng;
 
     // Equal, differing in case or separators, look-alikes, dotted, short, and prefixes of
     // one another.
@@ -161,7 +148,7 @@ mod tests {
     fn indexed_names_find_what_comparing_one_by_one_found() {
         let mut found = 0;
         for seed in 1..=400u64 {
-            let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            let mut rng = Rng::new(seed);
             let own: Vec<&str> = (0..rng.below(4)).map(|_| rng.pick(NAMES)).collect();
             let ups = ["a", "b", "c"];
             let others: Vec<(&str, &str)> = (0..rng.below(8)).map(|_| (rng.pick(&ups), rng.pick(NAMES))).collect();
