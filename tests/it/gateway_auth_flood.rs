@@ -6,12 +6,11 @@
 //! retried before a second has passed. Requests are counted by a recording tap in front of the
 //! real authorization server (oidc-provider) or a server that has no metadata at all.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use futures_util::StreamExt;
 use serde_json::json;
 
-use crate::support::oidc::Oidc;
+use crate::support::oidc::{Oidc, flood, status_with_token as status};
 use crate::support::rig::{Gateway, Rig, Upstream, free_port, poll_async};
 use crate::support::tap::Tap;
 
@@ -35,36 +34,6 @@ name = "issues"
 url = "{upstream}"
 "#
     )
-}
-
-/// The status of an initialize with this bearer token.
-async fn status(http: &reqwest::Client, route: &str, token: &str) -> u16 {
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "flood", "version": "1"}}});
-    let resp = http
-        .post(route)
-        .bearer_auth(token)
-        .header("accept", "application/json, text/event-stream")
-        .json(&body)
-        .send()
-        .await
-        .expect("the gateway answers");
-    resp.status().as_u16()
-}
-
-/// Sends `tokens` 32 at a time; the statuses, and how long the flood took.
-async fn flood(route: &str, tokens: Vec<String>) -> (Vec<u16>, Duration) {
-    let http = reqwest::Client::new();
-    let started = Instant::now();
-    let statuses = futures_util::stream::iter(tokens)
-        .map(|t| {
-            let http = http.clone();
-            async move { status(&http, route, &t).await }
-        })
-        .buffer_unordered(32)
-        .collect::<Vec<u16>>()
-        .await;
-    (statuses, started.elapsed())
 }
 
 fn garbage(n: usize, tag: &str) -> Vec<String> {

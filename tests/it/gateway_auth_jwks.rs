@@ -10,10 +10,9 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
-use futures_util::StreamExt;
 use serde_json::json;
 
-use crate::support::oidc::Oidc;
+use crate::support::oidc::{Oidc, flood, status_with_token as status};
 use crate::support::rig::{Gateway, Rig, Upstream, eventually_async, free_port};
 use crate::support::tap::Tap;
 
@@ -43,36 +42,6 @@ fn forged(oidc: &Oidc, route: &str, kid: &str) -> String {
         json!({"iss": oidc.issuer(), "aud": route, "sub": "flood", "scope": "mcp", "iat": now, "exp": now + 600});
     let part = |v: serde_json::Value| B64.encode(serde_json::to_vec(&v).unwrap());
     format!("{}.{}.{}", part(header), part(claims), B64.encode([7u8; 256]))
-}
-
-/// The status of an initialize with this bearer token.
-async fn status(http: &reqwest::Client, route: &str, token: &str) -> u16 {
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "flood", "version": "1"}}});
-    let resp = http
-        .post(route)
-        .bearer_auth(token)
-        .header("accept", "application/json, text/event-stream")
-        .json(&body)
-        .send()
-        .await
-        .expect("the gateway answers");
-    resp.status().as_u16()
-}
-
-/// Sends `tokens` 32 at a time; the statuses, and how long the flood took.
-async fn flood(route: &str, tokens: Vec<String>) -> (Vec<u16>, Duration) {
-    let http = reqwest::Client::new();
-    let started = Instant::now();
-    let statuses = futures_util::stream::iter(tokens)
-        .map(|t| {
-            let http = http.clone();
-            async move { status(&http, route, &t).await }
-        })
-        .buffer_unordered(32)
-        .collect::<Vec<u16>>()
-        .await;
-    (statuses, started.elapsed())
 }
 
 fn fetches(tap: &Tap, path: &str) -> usize {

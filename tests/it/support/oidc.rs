@@ -67,3 +67,35 @@ impl Oidc {
         resp.json::<Value>().await.expect("sign JSON")["token"].as_str().unwrap().to_owned()
     }
 }
+
+/// The status of an `initialize` sent to `route` with this bearer token.
+pub async fn status_with_token(http: &reqwest::Client, route: &str, token: &str) -> u16 {
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "flood", "version": "1"}}});
+    let resp = http
+        .post(route)
+        .bearer_auth(token)
+        .header("accept", "application/json, text/event-stream")
+        .json(&body)
+        .send()
+        .await
+        .expect("the gateway answers");
+    resp.status().as_u16()
+}
+
+/// Sends `tokens` to `route` 32 at a time ([`status_with_token`]); the statuses, and how long
+/// the flood took.
+pub async fn flood(route: &str, tokens: Vec<String>) -> (Vec<u16>, std::time::Duration) {
+    use futures_util::StreamExt;
+    let http = reqwest::Client::new();
+    let started = std::time::Instant::now();
+    let statuses = futures_util::stream::iter(tokens)
+        .map(|t| {
+            let http = http.clone();
+            async move { status_with_token(&http, route, &t).await }
+        })
+        .buffer_unordered(32)
+        .collect::<Vec<u16>>()
+        .await;
+    (statuses, started.elapsed())
+}
