@@ -62,12 +62,8 @@ async fn dashboard_shows_tiers_opens_justifications_and_approves() {
     };
 
     let browser = Browser::start(&rig).await;
-    browser.goto(&format!("{}/admin/", gw.base())).await;
-
     // The token is asked for, then kept for the tab.
-    browser.until("the sign-in form", "return !document.getElementById('login').hidden || null", json!([])).await;
-    browser.type_into("#token", TOKEN).await;
-    browser.click("#login-form button[type=submit]").await;
+    browser.sign_in(&gw.base(), TOKEN).await;
 
     // Servers with their tiers, as the API reports them.
     let overall = "const c = document.querySelector(`#servers tr[data-server='${arguments[0]}'] td.overall .tier`); \
@@ -210,18 +206,8 @@ async fn dashboard_shows_threat_badges_and_the_hidden_evidence() {
     assert!(evidence.iter().any(|e| e.contains("U+E00")), "{detail}");
 
     let browser = Browser::start(&rig).await;
-    browser.goto(&format!("{}/admin/", gw.base())).await;
-    browser.until("the sign-in form", "return !document.getElementById('login').hidden || null", json!([])).await;
-    browser.type_into("#token", TOKEN).await;
-    browser.click("#login-form button[type=submit]").await;
-    browser
-        .until(
-            "the server row",
-            "return document.querySelector(`#servers tr[data-server='threats']`) ? true : null",
-            json!([]),
-        )
-        .await;
-    browser.click("#servers tr[data-server='threats'] button.open-server").await;
+    browser.sign_in(&gw.base(), TOKEN).await;
+    browser.open_server("threats").await;
     let badge = browser
         .until(
             "the threat badge",
@@ -316,18 +302,8 @@ url = "{}"
     assert_eq!(refused["error"]["data"]["reason"], "denied", "{refused}");
 
     let browser = Browser::start(&rig).await;
-    browser.goto(&format!("{}/admin/", gw.base())).await;
-    browser.until("the sign-in form", "return !document.getElementById('login').hidden || null", json!([])).await;
-    browser.type_into("#token", TOKEN).await;
-    browser.click("#login-form button[type=submit]").await;
-    browser
-        .until(
-            "the server row",
-            "return document.querySelector(`#servers tr[data-server='issues']`) ? true : null",
-            json!([]),
-        )
-        .await;
-    browser.click("#servers tr[data-server='issues'] button.open-server").await;
+    browser.sign_in(&gw.base(), TOKEN).await;
+    browser.open_server("issues").await;
 
     // The refused call: its caller (subject, client, issuer) and the rule that decided.
     let row = browser

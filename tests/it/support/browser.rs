@@ -153,6 +153,22 @@ impl Browser {
         panic!("{what}: not so after {:?}; the page says:\n{}", scaled(WAIT), page.as_str().unwrap_or(""));
     }
 
+    /// Opens the dashboard at `base` and signs in with the admin `token` (kept for the tab).
+    pub async fn sign_in(&self, base: &str, token: &str) {
+        self.goto(&format!("{base}/admin/")).await;
+        self.until("the sign-in form", "return !document.getElementById('login').hidden || null", json!([])).await;
+        self.type_into("#token", token).await;
+        self.click("#login-form button[type=submit]").await;
+    }
+
+    /// Opens the page of `server` once its row is listed.
+    pub async fn open_server(&self, server: &str) {
+        let row = format!("#servers tr[data-server='{server}']");
+        let listed = format!("return document.querySelector(`{row}`) ? true : null");
+        self.until("the server row", &listed, json!([])).await;
+        self.click(&format!("{row} button.open-server")).await;
+    }
+
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         let b64 = self.cmd(reqwest::Method::GET, "/screenshot", None).await;
         let png = base64::engine::general_purpose::STANDARD.decode(b64.as_str().unwrap_or("")).expect("PNG base64");
