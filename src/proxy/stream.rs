@@ -194,7 +194,8 @@ async fn pump(
     // What a client gets when the tools it may see changed; on a `subscriptions/listen` stream
     // (a POST, not a GET) it names the subscription, the listen request's id.
     let listen_id = if rw.listening { None } else { pending.first().map(String::as_str) };
-    let list_changed = super::body::sse_event(&crate::mcp::envelope::list_changed(listen_id));
+    // Made only for a listening stream: most relays answer one request and never need it.
+    let list_changed = listen.as_ref().map(|_| super::body::sse_event(&crate::mcp::envelope::list_changed(listen_id)));
     let mut relay = Relay { rw, tx, pending };
     loop {
         let changed = async {
@@ -250,7 +251,8 @@ async fn pump(
             },
             upstream_changed = changed => match upstream_changed {
                 Ok(name) if *name == *upstream_name => {
-                    if !relay.send(list_changed.clone()).await {
+                    let Some(notice) = list_changed.clone() else { continue };
+                    if !relay.send(notice).await {
                         return;
                     }
                 }
