@@ -110,8 +110,8 @@ async fn forward_checked(
     let stdio = gw.stdio.get(upstream).cloned();
 
     // The exchange reads the body, learns and refuses; what is left goes upstream. A session-less
-    // request to a stdio upstream first borrows a child (it also answers the learn's lists).
-    let mut pooled = None;
+    // request to a stdio upstream borrows a child when its listing or its forwarding needs one.
+    let mut borrowing = None;
     let admitted = if req.method == Method::POST {
         let encoding = req.headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
         match &stdio {
@@ -123,14 +123,13 @@ async fn forward_checked(
             Some(up) => {
                 if session_id.is_none() && super::stdio::pool::is_sessionless(parsed.as_ref(), &req.body) {
                     let owner = super::stdio::pool::owner_of(req.principal.as_deref());
-                    match up.checkout(&gw, &tools, owner).await {
-                        Ok(lease) => pooled = Some(lease),
-                        Err(e) => return GatewayError::Unavailable(e).into_response(single_id.as_deref()),
-                    }
+                    borrowing = Some(super::stdio::pool::Borrowing::new(up, &gw, &tools, owner));
                 }
                 let s = session_id.as_deref().and_then(|id| up.session(id));
-                let s = s.as_ref().or(pooled.as_ref().map(|l| l.session()));
-                let lister = s.map(|s| &**s as &dyn exchange::Lister);
+                let lister = match &borrowing {
+                    Some(b) => Some(b as &dyn exchange::Lister),
+                    None => s.as_deref().map(|s| s as &dyn exchange::Lister),
+                };
                 exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, lister, req.principal.as_deref()).await
             }
         }
@@ -158,6 +157,13 @@ async fn forward_checked(
     if let Some(s) = &session {
         local_ids.iter().for_each(|id| s.remember_list_id(id));
     }
+    let pooled = match borrowing {
+        Some(b) => match b.into_lease().await {
+            Ok(lease) => Some(lease),
+            Err(e) => return GatewayError::Unavailable(e).into_response(single_id.as_deref()),
+        },
+        None => None,
+    };
     if let Some(up) = stdio {
         // stdio has no headers: the trace context travels in each message's `params._meta`.
         let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);

@@ -45,6 +45,17 @@ async fn concurrent_sessionless_calls_with_one_id_each_get_their_own_answer_and_
     let gw = gateway(&rig, "max_sessions = 4\n", &record).await;
     let client = Mcp::new(gw.url("lenient"));
 
+    // What the gateway answers itself (here a call it cannot read: a key twice in its
+    // arguments) neither starts a process nor reaches one.
+    let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}"#;
+    let twice = format!(
+        r#"{{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{{"name":"lookup_order","arguments":{{"order_id":"A-1","order_id":"A-2"}},{meta}}}}}"#
+    );
+    let reply = client.post_raw(twice).await;
+    assert!(reply.json()["error"]["code"].is_i64(), "refused: {}", reply.text());
+    assert!(gw.live_children().is_empty(), "no process for a refused request: {:?}", gw.live_children());
+    assert!(record_of(&record).is_empty(), "nothing reached a server");
+
     // Twelve callers at once, all with id 1, through at most four children.
     let replies = futures_util::future::join_all((0..12).map(|i| {
         let c = &client;

@@ -75,6 +75,55 @@ impl Drop for Lease {
     }
 }
 
+/// A session-less request's way to a child, borrowed only when something must reach the process:
+/// the exchange's own listing (to decide on a call), then what the exchange forwards. A request
+/// the exchange answers itself (unreadable, refused) neither starts nor waits for a process.
+pub struct Borrowing<'a> {
+    upstream: &'a Arc<StdioUpstream>,
+    gw: &'a super::Gateway,
+    tools: &'a Arc<UpstreamTools>,
+    owner: String,
+    lease: tokio::sync::OnceCell<Result<Lease, String>>,
+}
+
+impl<'a> Borrowing<'a> {
+    pub fn new(
+        upstream: &'a Arc<StdioUpstream>,
+        gw: &'a super::Gateway,
+        tools: &'a Arc<UpstreamTools>,
+        owner: String,
+    ) -> Self {
+        Borrowing { upstream, gw, tools, owner, lease: tokio::sync::OnceCell::new() }
+    }
+
+    async fn borrowed(&self) -> &Result<Lease, String> {
+        self.lease.get_or_init(|| self.upstream.checkout(self.gw, self.tools, self.owner.clone())).await
+    }
+
+    /// The child for what the exchange forwards: the one its listing borrowed, else one now.
+    pub async fn into_lease(self) -> Result<Lease, String> {
+        match self.lease.into_inner() {
+            Some(lease) => lease,
+            None => self.upstream.checkout(self.gw, self.tools, self.owner).await,
+        }
+    }
+}
+
+impl crate::proxy::exchange::Lister for Borrowing<'_> {
+    fn list_page<'b>(
+        &'b self,
+        id: &'b str,
+        request: Vec<u8>,
+    ) -> futures_util::future::BoxFuture<'b, Result<Vec<u8>, String>> {
+        Box::pin(async move {
+            match self.borrowed().await {
+                Ok(lease) => lease.session().list_page(id, request).await,
+                Err(why) => Err(why.clone()),
+            }
+        })
+    }
+}
+
 impl StdioUpstream {
     /// A child for one session-less request of `owner` seeing `tools`: an idle one of theirs
     /// (the most recently used, so one caller's requests keep meeting the same process), else a
