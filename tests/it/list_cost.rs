@@ -67,8 +67,13 @@ async fn ten_times_the_tools_cost_at_most_fifteen_times_as_much() {
     // A warm-up, so the first of the two measured runs does not pay for compiling the
     // phrase rules and filling the allocator.
     first_sighting(100).await;
-    let small = first_sighting(1_000).await;
-    let large = first_sighting(10_000).await;
+    // Each size twice, alternated, and the faster of each kept: the cost of the work, less
+    // what other processes on a shared machine took from one of the runs.
+    let (mut small, mut large) = (Duration::MAX, Duration::MAX);
+    for _ in 0..2 {
+        small = small.min(first_sighting(1_000).await);
+        large = large.min(first_sighting(10_000).await);
+    }
     let ratio = large.as_secs_f64() / small.as_secs_f64();
     eprintln!("list_cost: 1,000 tools {small:.2?}, 10,000 tools {large:.2?}, ratio {ratio:.1}");
     assert!(ratio < 15.0, "10,000 tools took {ratio:.1} times as long as 1,000 ({small:.2?} against {large:.2?})");
