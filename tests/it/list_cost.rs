@@ -44,10 +44,30 @@ fn list_answer(n: usize) -> Vec<u8> {
     serde_json::to_vec(&answer).unwrap()
 }
 
+/// A hostile list of `n` tools whose names all begin with the same words and whose
+/// descriptions all use them: every question about siblings ("is `get` a part of a sibling's
+/// name?", "which siblings does this description name?") has thousands of answers to count.
+fn shared_words_answer(n: usize) -> Vec<u8> {
+    let tools: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            serde_json::json!({
+                "name": format!("get_item_by_key_{i}"),
+                "description": format!("Get item by key {i} from the store. Use get item by key {} for the next one; \
+                    get_item_by_key_{} is the one before. Get the item, get the key.", i + 1, i.max(1) - 1),
+                "inputSchema": {"type": "object", "properties": {"key": {"type": "string", "description": "The item's key."}}},
+            })
+        })
+        .collect();
+    serde_json::to_vec(&serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}})).unwrap()
+}
+
 /// The time from the answer arriving to the rewritten answer, for a gateway that has seen none
 /// of the tools before (a fresh scoring service).
 async fn first_sighting(n: usize) -> Duration {
-    let answer = list_answer(n);
+    sighting_of(list_answer(n), n).await
+}
+
+async fn sighting_of(answer: Vec<u8>, n: usize) -> Duration {
     let mut policy = Config::default().effective_policy(&Default::default());
     policy.mode = Mode::Annotate;
     // Through a rule, so no server report is started (see above).
@@ -77,6 +97,20 @@ async fn ten_times_the_tools_cost_at_most_fifteen_times_as_much() {
     let ratio = large.as_secs_f64() / small.as_secs_f64();
     eprintln!("list_cost: 1,000 tools {small:.2?}, 10,000 tools {large:.2?}, ratio {ratio:.1}");
     assert!(ratio < 15.0, "10,000 tools took {ratio:.1} times as long as 1,000 ({small:.2?} against {large:.2?})");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_share_their_words_cost_no_more_per_tool_in_a_longer_list() {
+    sighting_of(shared_words_answer(100), 100).await;
+    let (mut small, mut large) = (Duration::MAX, Duration::MAX);
+    for _ in 0..2 {
+        small = small.min(sighting_of(shared_words_answer(1_000), 1_000).await);
+        large = large.min(sighting_of(shared_words_answer(4_000), 4_000).await);
+    }
+    let ratio = large.as_secs_f64() / small.as_secs_f64();
+    eprintln!("list_cost: shared words, 1,000 tools {small:.2?}, 4,000 tools {large:.2?}, ratio {ratio:.1}");
+    // Linear work gives about 4; counting every sibling that shares a word, about 16.
+    assert!(ratio < 7.0, "4,000 tools took {ratio:.1} times as long as 1,000 ({small:.2?} against {large:.2?})");
 }
 
 /// The time to build a server report's coherence for the first `n` tools of the list answer

@@ -7,10 +7,10 @@
 //! The answers are exactly those of the one-by-one checks ([`super::evidence`] still confirms
 //! every candidate with the original test): the index only decides which names need asking.
 
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hasher};
 use std::sync::OnceLock;
 
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashSet, FxHasher};
 
 use crate::json::JsString;
 
@@ -21,6 +21,19 @@ const QUOTES: [char; 3] = ['`', '\'', '"'];
 
 fn hash(key: &[u8]) -> u64 {
     FxBuildHasher.hash_one(key)
+}
+
+/// A running hash of a sequence of words, one word at a time: a name's words and the same
+/// words met in a description hash alike at every length.
+#[derive(Default)]
+struct WordsHash(FxHasher);
+
+impl WordsHash {
+    fn push(&mut self, word: &str) -> u64 {
+        self.0.write(word.as_bytes());
+        self.0.write_u8(0xff);
+        self.0.finish()
+    }
 }
 
 /// Keys looked up by hash: `(hash, id)` pairs in order. A look-up gives the ids whose key
@@ -37,7 +50,10 @@ impl Hashed {
     }
 
     fn get(&self, key: &[u8]) -> impl Iterator<Item = usize> + '_ {
-        let h = hash(key);
+        self.get_hash(hash(key))
+    }
+
+    fn get_hash(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
         let from = self.0.partition_point(|e| e.0 < h);
         self.0[from..].iter().take_while(move |e| e.0 == h).map(|e| e.1 as usize)
     }
@@ -62,9 +78,12 @@ pub struct SiblingIndex {
     /// The words of the multi-word names, one after the other, and where each word sits.
     word_text: String,
     word_spans: Vec<(u32, u32)>,
-    /// Multi-word names by their first word: a description names one only where its words
-    /// follow each other there, so only the names whose first word occurs are compared.
-    by_first_word: Hashed,
+    /// Multi-word names by the hash of all their words: a description names one only where
+    /// its words follow each other there. Looked up from each word of the description,
+    /// extended one word at a time while the words so far begin some name (`prefixes`), so a
+    /// word many names begin with ("get") costs a look-up, not a comparison with each of them.
+    by_words: Hashed,
+    prefixes: FxHashSet<u64>,
     /// Names no look-up finds (a one-word name holding a quote, a phrase with ideographs,
     /// which is matched as a substring): asked one by one.
     direct: Vec<usize>,
@@ -91,7 +110,7 @@ impl SiblingIndex {
             ..Default::default()
         };
         let mut by_lower = Vec::with_capacity(names.len());
-        let mut by_first = Vec::with_capacity(names.len());
+        let mut by_words = Vec::with_capacity(names.len());
         for (i, raw) in names.iter().enumerate() {
             // Most names are their own plain and lowercase text: keep copies only of the others.
             let as_is = raw.as_str().filter(|s| !s.contains('\0'));
@@ -118,8 +137,15 @@ impl SiblingIndex {
             } else if ideographic {
                 ix.direct.push(i);
             } else {
-                let (a, b) = ix.word_spans[first];
-                by_first.push((hash(&ix.word_text.as_bytes()[a as usize..b as usize]), i as u32));
+                let mut h = WordsHash::default();
+                let mut whole = 0;
+                for (k, &(a, b)) in ix.word_spans[first..].iter().enumerate() {
+                    whole = h.push(&ix.word_text[a as usize..b as usize]);
+                    if k + 1 < count {
+                        ix.prefixes.insert(whole);
+                    }
+                }
+                by_words.push((whole, i as u32));
             }
             if count < 2 || ideographic {
                 // Only the multi-word names compared word by word keep their words.
@@ -130,7 +156,7 @@ impl SiblingIndex {
             ix.names.push(Name { raw: raw.clone(), plain: owned, lower, words });
         }
         ix.by_lower = Hashed::new(by_lower);
-        ix.by_first_word = Hashed::new(by_first);
+        ix.by_words = Hashed::new(by_words);
         ix
     }
 
@@ -156,8 +182,10 @@ impl SiblingIndex {
         by_raw.get(raw.as_bytes()).filter(|&i| self.names[i].raw == *raw).count()
     }
 
-    /// How many names have `word` among their `_`/`-` separated parts (each name once).
-    fn with_part(&self, word: &str) -> usize {
+    /// Do more than `more_than` names have `word` among their `_`/`-` separated parts (each
+    /// name once)? Counted only as far as the answer needs: a part half the list shares
+    /// ("get") would otherwise cost each tool that asks the length of the list.
+    fn with_part(&self, word: &str, more_than: usize) -> bool {
         let Parts { index, spans } = self.parts.get_or_init(|| {
             let (mut hashed, mut spans) = (Vec::new(), Vec::new());
             for i in 0..self.names.len() {
@@ -178,7 +206,8 @@ impl SiblingIndex {
             .map(|k| spans[k])
             .filter(|&(i, a, b)| &self.lower(i as usize)[a as usize..b as usize] == word)
             .filter(|&(i, _, _)| last.replace(i) != Some(i))
-            .count()
+            .nth(more_than)
+            .is_some()
     }
 
     /// The siblings of the tool named `own`: every name of the list but (every copy of) its
@@ -219,14 +248,14 @@ impl SiblingView<'_> {
     /// Is `lower` a sibling's name (lowercased)?
     pub fn has_name(&self, lower: &str) -> bool {
         let ix = self.index;
-        let n = ix.by_lower.get(lower.as_bytes()).filter(|&i| ix.lower(i) == lower).count();
-        n > self.copies_of_own_if(|l| l == lower)
+        let own = self.copies_of_own_if(|l| l == lower);
+        ix.by_lower.get(lower.as_bytes()).filter(|&i| ix.lower(i) == lower).nth(own).is_some()
     }
 
     /// Is `word` one of the `_`/`-` separated parts of a sibling's name (lowercased)?
     pub fn has_part(&self, word: &str) -> bool {
-        let n = self.index.with_part(word);
-        n > self.copies_of_own_if(|l| l.split(['_', '-']).any(|p| p == word))
+        let own = self.copies_of_own_if(|l| l.split(['_', '-']).any(|p| p == word));
+        self.index.with_part(word, own)
     }
 
     fn is_own(&self, i: usize) -> bool {
@@ -253,11 +282,20 @@ impl SiblingView<'_> {
         for ident in desc.idents() {
             add(ident);
         }
-        for (start, first) in desc.words.iter().enumerate() {
-            for i in ix.by_first_word.get(first.as_bytes()) {
-                let mut rest = desc.words[start..].iter();
-                if ix.words(i).all(|w| rest.next().is_some_and(|d| d == w)) {
-                    candidates.push(i);
+        if !ix.by_words.0.is_empty() {
+            for start in 0..desc.words.len() {
+                let mut h = WordsHash::default();
+                for (len, word) in desc.words[start..].iter().enumerate() {
+                    let whole = h.push(word);
+                    let run = &desc.words[start..=start + len];
+                    for i in ix.by_words.get_hash(whole) {
+                        if ix.words(i).eq(run.iter().map(String::as_str)) {
+                            candidates.push(i);
+                        }
+                    }
+                    if !ix.prefixes.contains(&whole) {
+                        break;
+                    }
                 }
             }
         }
@@ -292,6 +330,8 @@ mod tests {
         "",
         "__",
         "get_weather_v2",
+        "get_weather_v2_beta",
+        "get-weather-v3",
         "x",
     ];
 
@@ -300,6 +340,7 @@ mod tests {
         "Prefer get weather v2 to search files; it's faster than \"x\".",
         "Call 查询 任务 first, or `it's`, or `` or a b c.",
         "getweather then ''__'' and `Get_Weather`",
+        "get weather v2 beta, get weather v3 or get weather; get get weather v2",
         "",
     ];
 
