@@ -43,6 +43,11 @@ pub struct AuthConfig {
     /// Tokens (their hashes) remembered after validation or introspection.
     #[serde(default = "default_token_cache")]
     pub token_cache_entries: u64,
+    /// The longest a validated token is trusted without checking it again, in seconds. Each
+    /// token is remembered for the rest of its life (`exp`) up to this: it bounds how long a
+    /// revoked opaque token keeps working, and how often a key's removal from the JWKS is seen.
+    #[serde(default = "default_token_cache_seconds")]
+    pub token_cache_seconds: u64,
     pub introspection: Option<IntrospectionConfig>,
     #[serde(default, rename = "api_key")]
     pub api_keys: Vec<ApiKeyConfig>,
@@ -113,6 +118,9 @@ fn default_introspection_rate() -> u32 {
 fn default_token_cache() -> u64 {
     10_000
 }
+fn default_token_cache_seconds() -> u64 {
+    300
+}
 
 fn invalid(key: impl Into<String>, message: impl Into<String>) -> ConfigError {
     ConfigError::Invalid { key: key.into(), message: message.into() }
@@ -167,6 +175,9 @@ impl AuthConfig {
         }
         if self.token_cache_entries == 0 {
             return Err(invalid("auth.token_cache_entries", "must be at least 1"));
+        }
+        if self.token_cache_seconds == 0 || self.token_cache_seconds > 24 * 3600 {
+            return Err(invalid("auth.token_cache_seconds", "must be from 1 to 86400"));
         }
         if let Some(i) = &self.introspection {
             if let Some(e) = &i.endpoint {

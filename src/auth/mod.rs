@@ -39,9 +39,6 @@ pub enum AuthError {
     Unavailable(String),
 }
 
-/// The longest a validated token is remembered (also bounds how long a revoked opaque token
-/// keeps working).
-const TOKEN_CACHE_TTL: Duration = Duration::from_secs(300);
 /// How long an opaque token the authorization server called bad is refused without asking it
 /// again (a client retrying a garbage token costs one introspection, not one per retry).
 const REFUSED_TOKEN_TTL: Duration = Duration::from_secs(30);
@@ -70,8 +67,10 @@ impl Auth {
         let introspector =
             cfg.introspection.as_ref().map(|i| introspect::Introspector::new(http.clone(), i, cfg.issuer.clone()));
         let keys = api_keys::ApiKeys::new(&cfg.api_keys)?;
-        let cache =
-            moka::sync::Cache::builder().max_capacity(cfg.token_cache_entries).time_to_live(TOKEN_CACHE_TTL).build();
+        let cache = moka::sync::Cache::builder()
+            .max_capacity(cfg.token_cache_entries)
+            .expire_after(TokenLife { cap: Duration::from_secs(cfg.token_cache_seconds) })
+            .build();
         let refused =
             moka::sync::Cache::builder().max_capacity(cfg.token_cache_entries).time_to_live(REFUSED_TOKEN_TTL).build();
         Ok(Some(Arc::new(Auth { cfg: cfg.clone(), resource, jwt, introspector, keys, cache, refused })))
@@ -128,6 +127,28 @@ impl Auth {
     }
 }
 
+/// How long a validated token stays remembered: the rest of its life, at most `cap`. A token
+/// leaves the cache when it expires rather than when it is next presented.
+struct TokenLife {
+    cap: Duration,
+}
+
+impl TokenLife {
+    fn life(&self, expires_at: Option<u64>, now: std::time::SystemTime) -> Duration {
+        let left = expires_at.map(|exp| {
+            let now = now.duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+            Duration::from_secs(exp.saturating_sub(now))
+        });
+        left.map_or(self.cap, |l| l.min(self.cap))
+    }
+}
+
+impl moka::Expiry<[u8; 32], Arc<Principal>> for TokenLife {
+    fn expire_after_create(&self, _: &[u8; 32], p: &Arc<Principal>, _: std::time::Instant) -> Option<Duration> {
+        Some(self.life(p.expires_at, std::time::SystemTime::now()))
+    }
+}
+
 /// The bearer token of a request: exactly one `Authorization: Bearer ...` header (never a
 /// query parameter, as OAuth 2.1 forbids).
 fn bearer(headers: &HeaderMap) -> Result<&str, AuthError> {
@@ -143,4 +164,23 @@ fn bearer(headers: &HeaderMap) -> Result<&str, AuthError> {
     }
     let token = token.trim();
     if token.is_empty() { Err(AuthError::Missing) } else { Ok(token) }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::TokenLife;
+
+    #[test]
+    fn a_token_is_remembered_for_the_rest_of_its_life_at_most_the_cap() {
+        let now = UNIX_EPOCH + Duration::from_secs(1_000_000);
+        let life = TokenLife { cap: Duration::from_secs(300) };
+        assert_eq!(life.life(Some(1_000_060), now), Duration::from_secs(60), "a minute left: a minute");
+        assert_eq!(life.life(Some(1_003_600), now), Duration::from_secs(300), "an hour left: the cap");
+        assert_eq!(life.life(Some(999_000), now), Duration::ZERO, "already expired: not kept");
+        assert_eq!(life.life(None, now), Duration::from_secs(300), "no exp: the cap");
+        let long = TokenLife { cap: Duration::from_secs(3600) };
+        assert_eq!(long.life(Some(1_001_800), now), Duration::from_secs(1800), "a longer cap: the token's life");
+    }
 }

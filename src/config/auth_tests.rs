@@ -23,6 +23,9 @@ fn auth_is_off_unless_configured_and_checked_when_on() {
     let e = check(&format!("{AUTH}algorithms = [\"HS256\"]\n")).unwrap_err();
     assert!(e.contains("`auth.algorithms[0]`") && e.contains("hmac_secret_env"), "{e}");
     assert!(check(&format!("{AUTH}algorithms = [\"HS256\"]\nhmac_secret_env = \"S\"\n")).is_ok());
+    let e = check(&format!("{AUTH}token_cache_seconds = 0\n")).unwrap_err();
+    assert!(e.contains("`auth.token_cache_seconds`"), "{e}");
+    assert_eq!(check(&format!("{AUTH}token_cache_seconds = 60\n")).unwrap().auth.token_cache_seconds, 60);
     let e = check(&format!("{AUTH}isuer = \"x\"\n")).unwrap_err();
     assert!(e.contains("isuer"), "{e}");
     let e = check(&format!("{AUTH}[[auth.api_key]]\nname = \"ci\"\nsha256 = \"abc\"\n")).unwrap_err();
