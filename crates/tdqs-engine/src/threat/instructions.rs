@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use regex::{Regex, RegexBuilder};
 
 use super::evidence::excerpt;
-use super::lexicon::{CONTENT, DESTINATION, MOVE, PHRASES, READ, SECRET};
+use super::lexicon::{CALL_WITH, CONTENT, DESTINATION, MOVE, PHRASES, READ, SECRET};
 use super::normalize::Normalized;
 use super::strings::{Role, Text};
 use super::triggers::Triggers;
@@ -29,6 +29,7 @@ struct Compiled {
     moves: Regex,
     reads: Regex,
     content: Regex,
+    call_with: Regex,
 }
 
 /// `\b` as an ASCII word boundary: Unicode boundaries would push the regex engine off its
@@ -52,6 +53,7 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
         moves: build(MOVE),
         reads: build(READ),
         content: build(CONTENT),
+        call_with: build(CALL_WITH),
     }
 });
 
@@ -96,8 +98,26 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<
         let reads = rules.reads.is_match(window);
         let into_param = params.iter().any(|p| p.len() >= 3 && contains_word(window, p));
         let destination = into_param || rules.destination.is_match(window);
-        let content = rules.content.is_match(window);
-        let severity = if moves && destination && (content || reads) {
+        let said = m.as_str();
+        let is_conversation = ["conversation", "chat", "messages", "dialog"].iter().any(|w| said.contains(w));
+        // The secret's own words ("your token") are not the content asked for; the
+        // conversation's are ("the entire conversation").
+        let content = if is_conversation {
+            rules.content.is_match(window)
+        } else {
+            rules.content.is_match(&text[lo..m.start()]) || rules.content.is_match(&text[m.end()..hi])
+        };
+        // "call send_email with the user's card number": the other tool is the destination,
+        // unless the secret is the caller's own ("your API key").
+        let handed_to_tool = !m.as_str().starts_with("your ") && rules.call_with.is_match(window);
+        // A file must be read or its content named to be sent ("pass ~/.ssh/id_rsa as key_path"
+        // is a path); a token or a password is sent as it is. The conversation needs its content
+        // named or an address outside: a summariser is handed "the conversation history as
+        // `messages`".
+        let is_file = said.contains(['/', '.', '_', '~']);
+        let outside = window.contains("://") || window.contains('@');
+        let as_it_is = !is_file && (!is_conversation || outside);
+        let severity = if (moves && destination && (content || reads || as_it_is)) || handed_to_tool {
             Severity::High
         } else if (reads || moves) && (content || destination) {
             Severity::Medium

@@ -28,7 +28,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(ignore|disregard|forget|override|bypass|discard|abandon|neglect)\b( \S+){0,3} (previous|prior|preceding|above|earlier|all|any|system|your|original|initial|existing|safety|security)( \S+){0,2} (instructions?|prompts?|directives?|guidelines|guardrails|rules|constraints|policies|restrictions)\b",
+        r"\b(ignore|disregard|forget|override|bypass|discard|abandon|neglect)\b( \S+){0,3} (previous|prior|preceding|above|earlier|all|any|system|your|original|initial|existing|safety|security)( \S+){0,2} (instructions?|prompts?|directives?|guidelines|guidance|directions|orders|programming|guardrails|rules|constraints|policies|restrictions)\b",
     ),
     p(
         OVERRIDE,
@@ -48,7 +48,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(from now on|henceforth|for the rest of (this|the) (conversation|session))\b,? (you|always|never|the assistant|ignore|respond)\b",
+        r"\b(from now on|henceforth|for the rest of (this|the) (conversation|session))\b,? (you|always|never|the assistant|ignore|respond|obey|follow|only|act|answer|reply|treat|disregard)\b",
     ),
     p(OVERRIDE, High, r"\b(jailbreak|jailbroken|dan mode|god mode|unrestricted mode)\b"),
     // Taking every request.
@@ -119,6 +119,21 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
     ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(should|must|need|is|are) (not|never) (to )?be (mentioned|told|brought up|acknowledged|discussed|narrated|explained)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(should|must|need|is|are) (not|never) (to )?be (disclosed|revealed|shown|reported|visible|surfaced) to (the )?(user|users|human|operator)s?\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(hidden|secret|invisible|private|covert) (rules?|instructions?|notes?|directives?|messages?|tasks?|steps?|orders?) (for|to) (the )?(ai|assistant|llm|model|agent|claude|gpt)\b",
+    ),
     // Speaking to whoever scores the definition.
     p(
         EVAL,
@@ -164,7 +179,7 @@ pub const PHRASES: &[Phrase] = &[
         r"(^|[.!?>\]] )(#+ )?\[?(system|developer) (message|prompt|override|instructions?|note|notice)\]?\s?:",
     ),
     p(FAKE, High, r"\[(system|admin|developer|root)\]|\((system|admin) (message|note)\)"),
-    p(ADDRESS, Low, r"(^|[.!?>\]] )(#+ )?(system|assistant)\s?:\s"),
+    p(ADDRESS, Low, r"(^|[.!?>\]—–-] )(#+ )?(system|assistant|ai|model|llm|agent)\s?:\s"),
     // Notes addressed to the model: harmless alone, worth seeing.
     p(ADDRESS, Low, r"</?(important|critical|instructions|secret|hidden)>"),
     p(
@@ -186,6 +201,12 @@ pub const PHRASES: &[Phrase] = &[
         r"\b(reveal|revealing|print|printing|output|outputting|repeat|repeating|show|showing|dump|dumping|leak|leaking|send|sending|include|including|copy|copying|paste|pasting|pass|passing|disclose|disclosing|share|sharing|tell me)\b( \S+){0,3} (your|the (full|entire|complete|original|hidden|initial)) (full |entire |complete |original |hidden |initial )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
     ),
     p(EXFIL, High, r"!\[[^\]]{0,120}\]\(\s*https?://[^)\s]{1,300}(\{|<|\$|%7b|\[)"),
+    // An order to send something to an address whose query is left open for it.
+    p(
+        EXFIL,
+        High,
+        r"\b(send|post|upload|forward|transmit|submit|exfiltrate|leak|report|beacon|append)\b( \S+){0,8} to https?://[^\s?#]{1,200}\?([^\s=&]{1,40}=[^\s&]{0,200}&)*[^\s=&]{1,40}=(\s|$|\{|<|\$|%7b|\[)",
+    ),
     // German.
     p(
         OVERRIDE,
@@ -336,16 +357,21 @@ pub const PHRASES: &[Phrase] = &[
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
-pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
+pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language.
-pub const MOVE: &str = r"\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте";
+pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте";
+
+/// An order to call a tool (a name with a separator) with something: the tool is where the
+/// secret goes.
+pub const CALL_WITH: &str =
+    r"\b(call|invoke|run|use|trigger)( the)? [a-z][a-z0-9]*([_-][a-z0-9]+)+( tool)? (with|passing|and pass|using)\b";
 
 /// Verbs that fetch what the model would not otherwise hold.
-pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите";
+pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest|copy)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia|leia|copie|obtenha)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите";
 
 /// What the model is asked to move: the content, not a path to it.
-pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim)\b|内容|中身|содержимое|inhalt|contenu|contenido";
+pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo";
 
 /// Secrets and private files (and the conversation) worth stealing.
-pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b";
+pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b";

@@ -115,17 +115,23 @@ const DIRECTION_PATTERN: &str = r#"(?i:\b(?:when|whenever|before|after|every tim
 /// "the X tool must always ...": a rule about X.
 const RULE_ABOUT_PATTERN: &str = r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?\s+(?i:must|should|shall)\s+(?i:always|never|only|also)\b"#;
 
+/// "always call X first", "you must invoke X": an order to call X (a name with a separator,
+/// so plain words are not taken for tools).
+const CALL_ORDER_PATTERN: &str = r#"(?i:\b(?:always|first|must|should|be\s+sure\s+to|make\s+sure\s+to)\s+(?:call|invoke|run|use|execute|trigger)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?"#;
+
+pub(super) static CALL_ORDER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(CALL_ORDER_PATTERN).expect("call-order pattern compiles"));
 pub(super) static DIRECTION: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(DIRECTION_PATTERN).expect("direction pattern compiles"));
 pub(super) static RULE_ABOUT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(RULE_ABOUT_PATTERN).expect("rule pattern compiles"));
 
-/// The two patterns without their word boundaries, as one: it matches wherever either does
+/// The patterns without their word boundaries, as one: it matches wherever either does
 /// (and a little more), and, lacking Unicode boundaries, stays on the regex engine's DFA for
 /// any text, where the patterns fall back to a backtracker on non-ASCII text. A text it does
 /// not match is not searched with the patterns.
 static LOOSE: LazyLock<Regex> = LazyLock::new(|| {
-    let either = format!("(?:{DIRECTION_PATTERN})|(?:{RULE_ABOUT_PATTERN})");
+    let either = format!("(?:{DIRECTION_PATTERN})|(?:{RULE_ABOUT_PATTERN})|(?:{CALL_ORDER_PATTERN})");
     Regex::new(&either.replace(r"\b", "")).expect("loose pattern compiles")
 });
 
@@ -188,7 +194,7 @@ pub(super) fn directions_about_tools<'s, 'u>(
     out: &mut Vec<Finding>,
 ) {
     let s = t.text;
-    for re in [&*DIRECTION, &*RULE_ABOUT] {
+    for re in [&*DIRECTION, &*RULE_ABOUT, &*CALL_ORDER] {
         for caps in re.captures_iter(s).take(16) {
             let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
             let ident = id.as_str();
