@@ -30,6 +30,7 @@ struct Compiled {
     reads: Regex,
     content: Regex,
     call_with: Regex,
+    carries: Regex,
 }
 
 /// `\b` as an ASCII word boundary: Unicode boundaries would push the regex engine off its
@@ -54,6 +55,7 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
         reads: build(READ),
         content: build(CONTENT),
         call_with: build(CALL_WITH),
+        carries: build(r"\b(upload|attach|exfiltrate|leak)\b"),
     }
 });
 
@@ -97,7 +99,9 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<
         let moves = rules.moves.is_match(window);
         let reads = rules.reads.is_match(window);
         let into_param = params.iter().any(|p| p.len() >= 3 && contains_word(window, p));
-        let destination = into_param || rules.destination.is_match(window);
+        // Uploading or attaching a file sends its content away by itself.
+        let carries = rules.carries.is_match(window);
+        let destination = into_param || carries || rules.destination.is_match(window);
         let said = m.as_str();
         let is_conversation = ["conversation", "chat", "messages", "dialog"].iter().any(|w| said.contains(w));
         // The secret's own words ("your token") are not the content asked for; the
@@ -117,7 +121,7 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<
         let is_file = said.contains(['/', '.', '_', '~']);
         let outside = window.contains("://") || window.contains('@');
         let as_it_is = !is_file && (!is_conversation || outside);
-        let severity = if (moves && destination && (content || reads || as_it_is)) || handed_to_tool {
+        let severity = if (moves && destination && (content || reads || as_it_is || carries)) || handed_to_tool {
             Severity::High
         } else if (reads || moves) && (content || destination) {
             Severity::Medium

@@ -104,7 +104,11 @@ fn tags(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
 }
 
 fn is_zero_width(c: char) -> bool {
-    matches!(c, '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{2061}'..='\u{2064}' | '\u{feff}' | '\u{180e}')
+    matches!(
+        c,
+        '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}' | '\u{2061}'
+            ..='\u{2064}' | '\u{feff}' | '\u{180e}' | '\u{034f}' | '\u{115f}' | '\u{1160}' | '\u{3164}' | '\u{ffa0}'
+    )
 }
 
 /// Pictographs, emoji modifiers and the emoji variation selector: what a ZWJ may join.

@@ -51,6 +51,31 @@ pub const PHRASES: &[Phrase] = &[
         r"\b(from now on|henceforth|for the rest of (this|the) (conversation|session))\b,? (you|always|never|the assistant|ignore|respond|obey|follow|only|act|answer|reply|treat|disregard)\b",
     ),
     p(OVERRIDE, High, r"\b(jailbreak|jailbroken|dan mode|god mode|unrestricted mode)\b"),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(ignore|disregard|forget|pay no attention to|do not follow|don't follow|stop following|no longer follow) (what|anything|everything|whatever|all)( \S+){0,5} (told|gave|given|said to|instructed) you\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\bfollow (these|my|the following|the steps below|these new) (steps|instructions|rules|orders)? ?instead\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(the )?(previous|prior|earlier|original|system|safety|usual) (safety )?(rules|instructions|guidelines|restrictions|policies) (no longer|do not|don't) apply to (you|the assistant|the model|the ai)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\bif you are an? (ai|llm|language model|assistant|agent|model|chatbot|bot)\b( \S+){0,4},? (you must |then )?(respond only|reply only|answer only|output only|say only|ignore|disregard|stop)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(whatever|regardless of (what|which)|no matter (what|which))( \S+){0,3} the user (gives|provides|asks|says|chooses|wants|enters|passes|specifies|requests)\b\S*( \S+){0,2} (use|send|upload|read|pass|write|call|open|fetch|delete|put)\b( \S+){0,8} instead\b",
+    ),
     // Taking every request.
     p(
         HIJACK,
@@ -88,6 +113,21 @@ pub const PHRASES: &[Phrase] = &[
         r"\b(this|these|the following) (instructions?|rules?|notes?|messages?|requirements?) (has|have|take|takes|carry|carries) (the )?(highest|top|absolute|maximum|overriding) (priority|precedence)\b",
     ),
     p(HIJACK, High, r"\btakes? precedence over (all|any|every|other|previous|your|the system|the user)\b"),
+    p(
+        HIJACK,
+        High,
+        r"\b(always|must)( always)? (run|call|use|invoke|execute) this (tool|function)\b( \S+){0,6} (at the (start|beginning) of|before (replying|responding|answering)|for every|on every|in every|every time)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(replace|override|shadow|take over|supersede|intercept)\b( \S+){0,3} (tools?|functions?) (of|from|on|in) (any|every|all|other|another) (other )?(servers?|mcp servers?|providers?|plugins?)\b",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\buse only this (one|tool|server|function)\b( \S+){0,4} (never|not) (the )?(others?|other (tools?|servers?))\b",
+    ),
     // Keeping the user from knowing.
     p(
         CONCEAL,
@@ -117,7 +157,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
+        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (put|puts|place|places|insert|inserts|write|writes|store|stores|save|saves|embed|embeds|send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
     ),
     p(
         CONCEAL,
@@ -134,6 +174,12 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\b(hidden|secret|invisible|private|covert) (rules?|instructions?|notes?|directives?|messages?|tasks?|steps?|orders?) (for|to) (the )?(ai|assistant|llm|model|agent|claude|gpt)\b",
     ),
+    p(
+        CONCEAL,
+        High,
+        r"\bkeep (the following|what follows|these (instructions|steps|rules)|this (instruction|step|rule|part))( \S+){0,2} (confidential|secret|private|hidden|to yourself)\b",
+    ),
+    p(CONCEAL, High, r"\b(and|but) (never|do not|don't) (mention|acknowledge|bring up) (it|this|that)\b"),
     // Speaking to whoever scores the definition.
     p(
         EVAL,
@@ -207,6 +253,16 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\b(send|post|upload|forward|transmit|submit|exfiltrate|leak|report|beacon|append)\b( \S+){0,8} to https?://[^\s?#]{1,200}\?([^\s=&]{1,40}=[^\s&]{0,200}&)*[^\s=&]{1,40}=(\s|$|\{|<|\$|%7b|\[)",
     ),
+    p(
+        EXFIL,
+        High,
+        r"\b(print|reveal|output|display|show|echo|dump|list|leak|repeat|tell me|send|include)\b( \S+){0,6} (api keys?|keys|tokens?|passwords?|credentials|secrets?|private keys?)\b( \S+){0,4} (in|from) your (context|context window|memory|conversation|prompt|instructions)\b",
+    ),
+    p(
+        EXFIL,
+        High,
+        r"https?://\S{0,200}[?&/=]\{\{?\s?(conversation|chat|chat_history|history|messages|system_prompt|prompt|context|memory|secrets?|passwords?|env|credentials|ssh_key|private_key)[a-z_]{0,20}\s?\}?\}",
+    ),
     // German.
     p(
         OVERRIDE,
@@ -231,7 +287,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(der|die) (benutzer|nutzer|anwender)(in)? (darf|soll|muss) (nichts|es nicht|das nicht|nicht)( davon)? (wissen|erfahren|merken|sehen)\b",
+        r"\b(der|die) (benutzer|nutzer|anwender)(in)? (darf|soll|muss) (davon )?(nichts|es nicht|das nicht|nicht)( davon)? (wissen|erfahren|merken|sehen)\b",
     ),
     p(
         HIJACK,
@@ -273,7 +329,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\bno (le |les )?(digas|diga|digan|menciones|mencione|informes|informe|reveles|revele|cuentes|cuente|avises|avise|muestres)\b( \S+){0,3} (al|a los|a la) (usuari[oa]s?)\b",
+        r"\bno (le |les |se |lo |la |se lo |se la )?(digas|diga|digan|menciones|mencione|informes|informe|reveles|revele|cuentes|cuente|avises|avise|muestres)\b( \S+){0,3} (al|a los|a la) (usuari[oa]s?)\b",
     ),
     p(
         CONCEAL,
@@ -306,7 +362,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"(忽略|无视|忽视|不要理会|忘记|忘掉|不理会|跳过)(之前|以前|先前|上面|上述|前面|所有|一切|全部|系统)?(的)?(所有|全部|一切)?(的)?(指令|指示|提示词|提示|规则|要求|命令|说明)",
+        r"(忽略|无视|忽视|不要理会|忘记|忘掉|不理会|跳过)(所有|全部|一切)?(的)?(之前|以前|先前|上面|上述|前面|所有|一切|全部|系统)?(的)?(所有|全部|一切)?(的)?(指令|指示|提示词|提示|规则|要求|命令|说明)",
     ),
     p(
         CONCEAL,
@@ -357,10 +413,10 @@ pub const PHRASES: &[Phrase] = &[
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
-pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
+pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language.
-pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте";
+pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте";
 
 /// An order to call a tool (a name with a separator) with something: the tool is where the
 /// secret goes.
@@ -374,4 +430,4 @@ pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather
 pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo";
 
 /// Secrets and private files (and the conversation) worth stealing.
-pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b";
+pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b|\b(every|each|all) (messages?|prompts?|questions?|requests?) (that )?(the user|they) (writes?|sends?|types?|says?|asks?|enters?)\b|\b(output|result) of [`']?(env|printenv|set|whoami)\b|\b(the|all|any) (secret|private|hidden) (\S+ )?(keys?|tokens?|passwords?|credentials)\b|环境变量|私钥|密钥|密码|令牌|凭据|聊天记录|对话记录|環境変数|秘密鍵|パスワード|認証情報|переменные окружения|переменных окружения|пароли|токены|umgebungsvariablen|passwörter|zugangsdaten|variables d'environnement|mots de passe|identifiants|variables de entorno|contraseñas|credenciales";
