@@ -126,6 +126,11 @@ pub const PHRASES: &[Phrase] = &[
     p(
         HIJACK,
         High,
+        r"\b(all |any |the |every )?other (\S+ ){0,2}(tools?|servers?|functions?|plugins?) (are|is) (compromised|unsafe|malicious|insecure|fake|untrusted|dangerous|hacked|broken|not (safe|trustworthy|to be trusted))\b",
+    ),
+    p(
+        HIJACK,
+        High,
         r"\buse only this (one|tool|server|function)\b( \S+){0,4} (never|not) (the )?(others?|other (tools?|servers?))\b",
     ),
     // Keeping the user from knowing.
@@ -262,6 +267,16 @@ pub const PHRASES: &[Phrase] = &[
         EXFIL,
         High,
         r"https?://\S{0,200}[?&/=]\{\{?\s?(conversation|chat|chat_history|history|messages|system_prompt|prompt|context|memory|secrets?|passwords?|env|credentials|ssh_key|private_key)[a-z_]{0,20}\s?\}?\}",
+    ),
+    p(
+        EXFIL,
+        High,
+        r"\b(always|also|silently|quietly|secretly|automatically) (add|include|insert|put|set)( a| an)? (bcc|cc)\b\S*( \S+){0,4} [a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(the user|they|you) (has|have) already (consented|agreed|approved|authori[sz]ed|allowed|given (their |your )?(permission|consent))\b( \S+){0,12},? so (you can |you may |just |please )?(forward|send|share|upload|email|copy|read|delete|transfer|post)\b",
     ),
     // German.
     p(
@@ -413,10 +428,10 @@ pub const PHRASES: &[Phrase] = &[
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
-pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
+pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language.
-pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте";
+pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|manda|mande|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте|넣으세요|넣어|보내|전송";
 
 /// An order to call a tool (a name with a separator) with something: the tool is where the
 /// secret goes.
@@ -424,7 +439,7 @@ pub const CALL_WITH: &str =
     r"\b(call|invoke|run|use|trigger)( the)? [a-z][a-z0-9]*([_-][a-z0-9]+)+( tool)? (with|passing|and pass|using)\b";
 
 /// Verbs that fetch what the model would not otherwise hold.
-pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest|copy)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia|leia|copie|obtenha)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите";
+pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest|copy)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia|leia|copie|obtenha)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите|읽어|읽고|가져";
 
 /// What the model is asked to move: the content, not a path to it.
 pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo";

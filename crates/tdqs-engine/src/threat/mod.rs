@@ -24,6 +24,7 @@
 //! | `whitespace-padding` | high / medium | a long run of whitespace that pushes text out of view |
 //! | `html-comment` | high / low | an HTML comment (high when what it hides reads as an instruction) |
 //! | `encoded-payload` | high / low | a base64 or hex blob decoding to readable text (high when it reads as an instruction) |
+//! | `obfuscated-text` | high / low | leetspeak or letters split by dots, read as words (high when they spell an instruction) |
 //! | `deceptive-name` | high | a tool name mixing scripts so it looks like another (Cyrillic `а` in `read_file`) |
 //! | `foreign-tool-reference` | high / low | directions about a tool this server does not have |
 //! | `tool-name-collision` | medium / high | this tool's name equals (or looks like) another upstream's tool |
@@ -39,6 +40,7 @@ mod instructions;
 mod invisible;
 mod lexicon;
 mod normalize;
+mod obfuscated;
 mod references;
 pub mod report;
 mod strings;
@@ -186,6 +188,7 @@ fn analyze_text(text: &strings::Text<'_>, params: &[&str], out: &mut Vec<Finding
     invisible::scan(text, out, &mut hidden);
     instructions::scan(text, params, out);
     encoded::scan(text, out, &mut hidden);
+    obfuscated::scan(text, out, &mut hidden);
     for h in hidden {
         let inner = strings::Text::prose(text.pointer, &h.text);
         let mut found = Vec::new();
