@@ -38,7 +38,7 @@ const TOOL_DIMS: [(Dimension, u64); 4] = [
 ];
 
 /// Held-out MAE must stay below these (tool dimensions in `TOOL_DIMS` order). `heuristic-1`
-/// achieved 0.26 / 0.25 / 0.30 / 0.50 (mean 0.33); `heuristic-2` (reads before scoring) achieves
+/// achieved 0.26 / 0.25 / 0.30 / 0.50 (mean 0.33); `heuristic-3` (reads before scoring) achieves
 /// 0.26 / 0.25 / 0.25 / 0.50 (mean 0.32); the constant baseline on the same tools:
 /// 0.70 / 0.58 / 0.60 / 0.78. The split is the one fixed for `heuristic-1`, not re-drawn.
 const TOOL_THRESHOLDS: [f64; 4] = [0.30, 0.30, 0.30, 0.55];

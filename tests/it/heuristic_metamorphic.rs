@@ -254,6 +254,22 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
         ("placeholder salted with cues", format!("{LOREM} {LOREM}"), true),
         ("name restated", format!("{words}. {words}. {words} tool.", words = capitalised(&words)), true),
         ("cue lines pasted 40 times", vec![cue_lines; 40].join("\n"), true),
+        (
+            "cue fragments in capitals",
+            format!("RETURNS {}. USE WHEN NEEDED. DO NOT USE OTHERWISE. READ-ONLY. IDEMPOTENT. RATE LIMITED. ERRORS HANDLED.", words.to_uppercase()),
+            true,
+        ),
+        (
+            "a record of cue labels",
+            r#"{"returns": "data", "use_when": "needed", "errors": "handled", "side_effects": "none", "rate_limit": "yes", "auth": "required"}"#.to_owned(),
+            true,
+        ),
+        ("cue labels, one a line", "returns: data\nuse when: needed\nerrors: handled\nside effects: none\nrate limit: yes".to_owned(), true),
+        (
+            "cue labels in markup",
+            "<b>Returns</b> <i>data</i>. <ul><li>Use when: needed</li><li>Side effects: none</li><li>Errors: handled</li></ul>".to_owned(),
+            true,
+        ),
         ("honest text stuffed with keywords and praise", format!("{}\n{KEYWORDS}\n{PRAISE}", r.description()), false),
     ]
 }

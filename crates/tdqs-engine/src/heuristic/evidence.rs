@@ -86,7 +86,7 @@ impl Evidence {
         let name = plain(&tool.name);
         let name_words = split_identifier(&name);
         let title_words = tool.title.as_ref().map(|t| split_identifier(&plain(t))).unwrap_or_default();
-        let written = tool.description.as_ref().map(plain).unwrap_or_default();
+        let written = super::surface::as_read(tool.description.as_ref().map(plain).unwrap_or_default());
         let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
         let param_names: Vec<String> = param_keys(tool).iter().map(|p| p.to_lowercase()).collect();
         let reading = read(&written, &Own { name_stems: &known, params: &param_names, siblings });

@@ -25,6 +25,7 @@ mod purpose;
 mod reading;
 mod siblings;
 mod structure;
+mod surface;
 mod text;
 mod word_lists;
 
@@ -43,10 +44,11 @@ use evidence::Evidence;
 use names::{NameParts, content_words};
 pub use siblings::SiblingIndex;
 
-/// The judge identity in reports and score keys. `heuristic-2` reads before it scores (see
-/// [`reading`]) and checks contradictions in every direction; its scores differ from
-/// `heuristic-1`'s, so stored `heuristic-1` scores are not reused.
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-2";
+/// The judge identity in reports and score keys, part of every stored score's key so that a
+/// judge that answers differently never reuses another's scores. `heuristic-2` read before it
+/// scored (see [`reading`]) and checked contradictions in every direction; `heuristic-3` also
+/// reads capitals, records of labels and markup as a person would ([`surface`]).
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-3";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {

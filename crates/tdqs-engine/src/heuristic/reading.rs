@@ -115,8 +115,9 @@ fn spans(raw: &str) -> Vec<(usize, usize)> {
         let end = match c {
             '。' | '！' | '？' | '؟' => true,
             '.' | '!' | '?' => next.is_none_or(char::is_whitespace) && !abbreviation(&raw[start..i]),
-            // A wrapped line continues in lowercase; anything else starts a new sentence.
-            '\n' => !next.is_some_and(|n| n.is_lowercase()),
+            // A wrapped line continues in lowercase; anything else starts a new sentence, and
+            // so does a labelled line ("returns: data"), whatever its case.
+            '\n' => !next.is_some_and(|n| n.is_lowercase()) || labelled(&raw[start..i]) || labelled(&raw[i + 1..]),
             _ => false,
         };
         if end {
@@ -127,6 +128,16 @@ fn spans(raw: &str) -> Vec<(usize, usize)> {
     }
     push(start, raw.len(), &mut out);
     out
+}
+
+/// Whether a line opens with a label of at most three words and a colon ("side effects: none").
+fn labelled(line: &str) -> bool {
+    let line = line.trim_start().trim_start_matches(['-', '*', '•', ' ']);
+    let head = line.split('\n').next().unwrap_or("");
+    head.split_once(':').is_some_and(|(label, _)| {
+        let words = label.split_whitespace().count();
+        (1..=3).contains(&words) && label.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '_' || c == '-')
+    })
 }
 
 fn abbreviation(before: &str) -> bool {
