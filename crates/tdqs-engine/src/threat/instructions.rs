@@ -31,6 +31,7 @@ struct Compiled {
     content: Regex,
     call_with: Regex,
     carries: Regex,
+    into_field: Regex,
 }
 
 /// `\b` as an ASCII word boundary: Unicode boundaries would push the regex engine off its
@@ -56,6 +57,7 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
         content: build(CONTENT),
         call_with: build(CALL_WITH),
         carries: build(r"\b(upload|attach|exfiltrate|leak)\b"),
+        into_field: build(r"\binto (this|the|that|a|its) (field|parameter|argument|property|input)\b"),
     }
 });
 
@@ -114,6 +116,8 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<
         // "call send_email with the user's card number": the other tool is the destination,
         // unless the secret is the caller's own ("your API key").
         let handed_to_tool = !m.as_str().starts_with("your ") && rules.call_with.is_match(window);
+        // "read ~/.netrc into this field": reading into a parameter is sending.
+        let read_into_field = reads && rules.into_field.is_match(window);
         // A file must be read or its content named to be sent ("pass ~/.ssh/id_rsa as key_path"
         // is a path); a token or a password is sent as it is. The conversation needs its content
         // named or an address outside: a summariser is handed "the conversation history as
@@ -121,13 +125,15 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<
         let is_file = said.contains(['/', '.', '_', '~']);
         let outside = window.contains("://") || window.contains('@');
         let as_it_is = !is_file && (!is_conversation || outside);
-        let severity = if (moves && destination && (content || reads || as_it_is || carries)) || handed_to_tool {
-            Severity::High
-        } else if (reads || moves) && (content || destination) {
-            Severity::Medium
-        } else {
-            continue;
-        };
+        let severity =
+            if (moves && destination && (content || reads || as_it_is || carries)) || handed_to_tool || read_into_field
+            {
+                Severity::High
+            } else if (reads || moves) && (content || destination) {
+                Severity::Medium
+            } else {
+                continue;
+            };
         let (a, b) = norm.original(m.start(), m.end(), t.text);
         out.push(Finding::new("exfiltration", severity, t.pointer, excerpt(t.text, a, b)));
         if severity == Severity::High {

@@ -54,6 +54,27 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
+        r"\b(you are|pretend (to be|you are)|act as|play the role of|roleplay as)\b( \S+){0,6} (no|without) (rules|restrictions|guidelines|limits|filters|ethics|boundaries|safety)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(pretend|imagine|act as if|assume) (that )?you are (the |an? )?(system )?(administrator|admin|root|developer|operator|owner|superuser)\b|\bgrant (yourself|itself) (\S+ ){0,2}(access|permissions?|privileges?|rights)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(disregard|ignore|override) (the |what the )?user('s)? (request|question|instructions?|wishes|choice|answer)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(all |the )?(safety|security|content|permission) (checks|filters|rules|guardrails|restrictions|policies|prompts) (are|have been|were) (now )?(disabled|off|turned off|removed|lifted|suspended|bypassed) (for (this|the) (session|conversation|chat|request)|for you|now)\b",
+    ),
+    p(OVERRIDE, High, r"\b(they|the user|the human) (already|has already|have already) said (yes|ok|okay)\b"),
+    p(
+        OVERRIDE,
+        High,
         r"\b(ignore|disregard|forget|pay no attention to|do not follow|don't follow|stop following|no longer follow) (what|anything|everything|whatever|all)( \S+){0,5} (told|gave|given|said to|instructed) you\b",
     ),
     p(
@@ -162,7 +183,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (put|puts|place|places|insert|inserts|write|writes|store|stores|save|saves|embed|embeds|send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
+        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (note|notes|jot|jots|remember|remembers|capture|captures|put|puts|place|places|insert|inserts|write|writes|store|stores|save|saves|embed|embeds|send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
     ),
     p(
         CONCEAL,
@@ -185,6 +206,11 @@ pub const PHRASES: &[Phrase] = &[
         r"\bkeep (the following|what follows|these (instructions|steps|rules)|this (instruction|step|rule|part))( \S+){0,2} (confidential|secret|private|hidden|to yourself)\b",
     ),
     p(CONCEAL, High, r"\b(and|but) (never|do not|don't) (mention|acknowledge|bring up) (it|this|that)\b"),
+    p(
+        CONCEAL,
+        High,
+        r"\b(do not|don't|never) (ask|prompt|check with|confirm with) the (user|human) (for (confirmation|permission|approval|consent)|before|whether)\b",
+    ),
     // Speaking to whoever scores the definition.
     p(
         EVAL,
@@ -252,6 +278,12 @@ pub const PHRASES: &[Phrase] = &[
         r"\b(reveal|revealing|print|printing|output|outputting|repeat|repeating|show|showing|dump|dumping|leak|leaking|send|sending|include|including|copy|copying|paste|pasting|pass|passing|disclose|disclosing|share|sharing|tell me)\b( \S+){0,3} (your|the (full|entire|complete|original|hidden|initial)) (full |entire |complete |original |hidden |initial )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
     ),
     p(EXFIL, High, r"!\[[^\]]{0,120}\]\(\s*https?://[^)\s]{1,300}(\{|<|\$|%7b|\[)"),
+    // A link needs a click, so only a placeholder naming what it would carry counts.
+    p(
+        EXFIL,
+        High,
+        r"\[[^\]]{0,120}\]\(\s*https?://[^)\s]{1,300}(\{|<|\$\{?|%7b)\{?\s?[a-z_]{0,20}(session|token|conversation|chat|history|message|secret|password|key|cookie|email|summary|context|memory)",
+    ),
     // An order to send something to an address whose query is left open for it.
     p(
         EXFIL,
@@ -425,13 +457,32 @@ pub const PHRASES: &[Phrase] = &[
     // Korean.
     p(OVERRIDE, High, r"(이전|앞의|모든|위의|기존) ?(의 )?(지시|지침|명령|규칙|지시사항)(을|를|은|는)? ?(모두 )?무시"),
     p(CONCEAL, High, r"사용자(에게|한테)(는)? ?(이 ?사실을 ?|이것을 ?)?(알리지|말하지|언급하지|보여주지) ?(마|말)"),
+    // Dutch, Polish, Turkish, Vietnamese, Indonesian, Hindi, Arabic: overrides and concealment.
+    p(OVERRIDE, High, r"\b(negeer|vergeet)\b( \S+){0,3} (instructies|aanwijzingen|regels|opdrachten)\b"),
+    p(
+        CONCEAL,
+        High,
+        r"\b(vertel|zeg)( het| dit)? (de gebruiker|het de gebruiker|aan de gebruiker)( \S+){0,2} niet\b|\bzonder (het )?de gebruiker te (vertellen|informeren)\b",
+    ),
+    p(OVERRIDE, High, r"\b(zignoruj|zapomnij|pomiń)\b( \S+){0,3} (instrukcje|polecenia|zasady|reguły)"),
+    p(CONCEAL, High, r"\bnie (mów|mówi|informuj|wspominaj)( \S+){0,3} użytkownik"),
+    p(OVERRIDE, High, r"talimatları(nı)? (yok say|görmezden gel|unut)"),
+    p(CONCEAL, High, r"kullanıcıya (söyleme|bahsetme|bildirme)"),
+    p(OVERRIDE, High, r"\bbỏ qua( \S+){0,3} (hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)"),
+    p(CONCEAL, High, r"(đừng|không được) (nói|cho biết|tiết lộ|kể)( \S+){0,2} (với )?người dùng"),
+    p(OVERRIDE, High, r"\b(abaikan|lupakan)\b( \S+){0,3} (instruksi|petunjuk|perintah|aturan)\b"),
+    p(CONCEAL, High, r"\bjangan (beri tahu|memberi tahu|bilang|kasih tahu|beritahu)( \S+){0,1} pengguna\b"),
+    p(OVERRIDE, High, r"निर्देशों को (अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)"),
+    p(CONCEAL, High, r"उपयोगकर्ता को (न|मत|नहीं) (बताएं|बताओ|बताना|बताएँ)"),
+    p(OVERRIDE, High, r"(تجاهل|انس|أهمل)( \S+){0,2} (التعليمات|الإرشادات|الأوامر|القواعد)"),
+    p(CONCEAL, High, r"(لا|ولا) (تخبر|تُخبر|تقل|تذكر)( \S+){0,1} (المستخدم|للمستخدم)"),
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
-pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|字段"#;
+pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|\balan\b|\bkolom\b|字段"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language.
-pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|manda|mande|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте|넣으세요|넣어|보내|전송";
+pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|manda|mande|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте|넣으세요|넣어|보내|전송|\b(stuur|voeg|plak|wyślij|dodaj|wklej|gönder|ekle|gửi|kirim|masukkan|tambahkan)\b|भेजें|أرسل";
 
 /// An order to call a tool (a name with a separator) with something: the tool is where the
 /// secret goes.
@@ -442,7 +493,7 @@ pub const CALL_WITH: &str =
 pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest|copy)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia|leia|copie|obtenha)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите|읽어|읽고|가져";
 
 /// What the model is asked to move: the content, not a path to it.
-pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo";
+pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo|inhoud|zawartość|içeriğini|nội dung|isi";
 
 /// Secrets and private files (and the conversation) worth stealing.
-pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b|\b(every|each|all) (messages?|prompts?|questions?|requests?) (that )?(the user|they) (writes?|sends?|types?|says?|asks?|enters?)\b|\b(output|result) of [`']?(env|printenv|set|whoami)\b|\b(the|all|any) (secret|private|hidden) (\S+ )?(keys?|tokens?|passwords?|credentials)\b|环境变量|私钥|密钥|密码|令牌|凭据|聊天记录|对话记录|環境変数|秘密鍵|パスワード|認証情報|переменные окружения|переменных окружения|пароли|токены|umgebungsvariablen|passwörter|zugangsdaten|variables d'environnement|mots de passe|identifiants|variables de entorno|contraseñas|credenciales";
+pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\b(the user's|their|your) (private|personal|direct|other) (messages|emails|chats|conversations|files|notes|photos|contacts)\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b|\b(every|each|all) (messages?|prompts?|questions?|requests?) (that )?(the user|they) (writes?|sends?|types?|says?|asks?|enters?)\b|\b(output|result) of [`']?(env|printenv|set|whoami)\b|\b(the|all|any) (secret|private|hidden) (\S+ )?(keys?|tokens?|passwords?|credentials)\b|环境变量|私钥|密钥|密码|令牌|凭据|聊天记录|对话记录|環境変数|秘密鍵|パスワード|認証情報|переменные окружения|переменных окружения|пароли|токены|umgebungsvariablen|passwörter|zugangsdaten|variables d'environnement|mots de passe|identifiants|variables de entorno|contraseñas|credenciales";

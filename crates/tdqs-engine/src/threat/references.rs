@@ -117,7 +117,7 @@ const RULE_ABOUT_PATTERN: &str = r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z
 
 /// "always call X first", "you must invoke X": an order to call X (a name with a separator,
 /// so plain words are not taken for tools).
-const CALL_ORDER_PATTERN: &str = r#"(?i:\b(?:always|first|must|should|be\s+sure\s+to|make\s+sure\s+to)\s+(?:call|invoke|run|use|execute|trigger)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?"#;
+const CALL_ORDER_PATTERN: &str = r#"(?i:\b(?:always|first|must|should|be\s+sure\s+to|make\s+sure\s+to|remember\s+to|remind\s+yourself\s+to|don't\s+forget\s+to|do\s+not\s+forget\s+to)\s+(?:call|invoke|run|use|execute|trigger)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?"#;
 
 pub(super) static CALL_ORDER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(CALL_ORDER_PATTERN).expect("call-order pattern compiles"));
@@ -194,7 +194,7 @@ pub(super) fn directions_about_tools<'s, 'u>(
     out: &mut Vec<Finding>,
 ) {
     let s = t.text;
-    for re in [&*DIRECTION, &*RULE_ABOUT, &*CALL_ORDER] {
+    for (re, ordered) in [(&*DIRECTION, false), (&*RULE_ABOUT, false), (&*CALL_ORDER, true)] {
         for caps in re.captures_iter(s).take(16) {
             let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
             let ident = id.as_str();
@@ -208,7 +208,8 @@ pub(super) fn directions_about_tools<'s, 'u>(
             let after = &s[id.end()..];
             let clause_end = after.find(['.', '!', '?', '\n']).unwrap_or(after.len()).min(200);
             let clause = format!("{} {}", &s[whole.start()..id.start()], &after[..floor(after, clause_end)]);
-            if !PAYLOAD.is_match(&clause) || followed_by_param_word(after) {
+            // An order to call the tool is the change itself; a direction must say what changes.
+            if (!ordered && !PAYLOAD.is_match(&clause)) || followed_by_param_word(after) {
                 continue;
             }
             flagged.push(ident);
