@@ -1,43 +1,90 @@
 //! The names a tool's text is checked against (its server's tools, and other upstreams'),
-//! indexed once for a whole list rather than scanned for every tool: a set of the server's names
-//! folded as `eq_ignore_ascii_case` folds them, maps from a name (as written, without case or
-//! separators, and as it looks with homoglyphs folded) to the other tools bearing it, and one
-//! Aho-Corasick automaton that finds every other tool's name in a text in a single pass. The
-//! findings are the same, in the same order, as comparing with each name in turn.
+//! indexed once for a whole list rather than scanned for every tool: the server's names by their
+//! `eq_ignore_ascii_case` form, the other tools by name (as written, without case or separators,
+//! and as it looks with homoglyphs folded), each under a hash key ([`keys`]). A text's mentions
+//! of other tools are found by looking up its tool-like words, one hash each, instead of running
+//! an automaton of every name over it: a mention counts only as a whole word, and a whole word
+//! made of word characters is one of the text's words. The few names holding other characters
+//! (`fs.read_file`) are searched for by one Aho-Corasick pass, as before. The findings are the
+//! same, in the same order, as comparing with each name in turn.
 
-use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind};
+use rustc_hash::FxHashMap;
+
+mod keys;
+use keys::Index;
+
+use super::references::tool_like;
 
 /// Names for the cross-server checks of one list.
 pub struct CrossNames {
-    own: HashSet<String>,
+    /// Every name and upstream, one after another.
+    text: String,
+    own: Vec<Range<usize>>,
+    own_index: Index,
     /// Other upstreams' tools as (upstream, tool name), in the order they were given.
-    others: Vec<(String, String)>,
-    by_name: HashMap<String, Vec<usize>>,
-    by_plain: HashMap<String, Vec<usize>>,
-    by_skeleton: HashMap<String, Vec<usize>>,
-    /// Distinct names that a text may mention (four letters or more, tool-like), and which of
-    /// `others` bear each.
-    mentions: Option<AhoCorasick>,
-    mentioned: Vec<Vec<usize>>,
+    others: Vec<(Range<usize>, Range<usize>)>,
+    by_name: Index,
+    by_plain: Index,
+    by_skeleton: Index,
+    /// Distinct mentionable names (four letters or more, tool-like) with a character that is
+    /// not a word character, and which of `others` bear each.
+    odd_mentions: Option<AhoCorasick>,
+    odd_mentioned: Vec<Vec<usize>>,
+    /// Whether a mentionable name is tool-like by its case alone (`sendEmail`): then every word
+    /// of a text is looked at, not only those holding `_` or `-`.
+    camel: bool,
 }
+
+/// What a whole word of a text is made of, as [`super::references::find_word`] bounds it.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '-'
+}
+
+/// Shortest name a plain mention is reported for.
+const MENTION: usize = 4;
 
 impl CrossNames {
     pub fn new(own_tools: &[&str], others: &[(&str, &str)]) -> CrossNames {
-        let own = own_tools.iter().map(|n| n.to_ascii_lowercase()).collect();
-        let others: Vec<(String, String)> = others.iter().map(|(u, n)| (u.to_string(), n.to_string())).collect();
-        let (mut by_name, mut by_plain, mut by_skeleton) = (HashMap::new(), HashMap::new(), HashMap::new());
+        let size = own_tools.iter().map(|n| n.len()).sum::<usize>()
+            + others.iter().map(|(u, n)| u.len() + n.len()).sum::<usize>();
+        let mut text = String::with_capacity(size);
+        let mut add = |s: &str| {
+            let from = text.len();
+            text.push_str(s);
+            from..text.len()
+        };
+        let mut own = Vec::with_capacity(own_tools.len());
+        let mut own_index = Index::with_capacity(own_tools.len());
+        for (i, name) in own_tools.iter().enumerate() {
+            own.push(add(name));
+            own_index.add(keys::ascii_caseless(name), i);
+        }
+        let mut stored = Vec::with_capacity(others.len());
+        let (mut by_name, mut by_plain, mut by_skeleton) = (
+            Index::with_capacity(others.len()),
+            Index::with_capacity(others.len()),
+            Index::with_capacity(others.len()),
+        );
         let mut patterns: Vec<&str> = Vec::new();
-        let mut pattern_of: HashMap<&str, usize> = HashMap::new();
+        let mut pattern_of: FxHashMap<&str, usize> = FxHashMap::default();
         let mut mentioned: Vec<Vec<usize>> = Vec::new();
-        for (i, (_, name)) in others.iter().enumerate() {
-            by_name.entry(name.clone()).or_insert_with(Vec::new).push(i);
-            by_plain.entry(super::references::plain(name)).or_insert_with(Vec::new).push(i);
-            by_skeleton.entry(super::references::skeleton(name)).or_insert_with(Vec::new).push(i);
-            if name.len() >= 4 && super::references::tool_like(name) {
-                let p = *pattern_of.entry(name.as_str()).or_insert_with(|| {
-                    patterns.push(name.as_str());
+        let mut camel = false;
+        for (i, (upstream, name)) in others.iter().enumerate() {
+            stored.push((add(upstream), add(name)));
+            by_name.add(keys::written(name), i);
+            by_plain.add(keys::plain_key(name), i);
+            by_skeleton.add(keys::skeleton_key(name), i);
+            if name.len() < MENTION || !tool_like(name) {
+                continue;
+            }
+            if name.chars().all(is_word_char) {
+                camel |= !name.contains(['_', '-']);
+            } else {
+                let p = *pattern_of.entry(name).or_insert_with(|| {
+                    patterns.push(name);
                     mentioned.push(Vec::new());
                     patterns.len() - 1
                 });
@@ -47,50 +94,77 @@ impl CrossNames {
         // A contiguous NFA: built in time linear in the names' length. (The builder's own choice
         // for a few patterns is a DFA, whose construction a hostile upstream's 100,000-character
         // names made take minutes.)
-        let mentions = (!patterns.is_empty())
+        let odd_mentions = (!patterns.is_empty())
             .then(|| AhoCorasick::builder().kind(Some(AhoCorasickKind::ContiguousNFA)).build(&patterns).ok())
             .flatten();
-        CrossNames { own, others, by_name, by_plain, by_skeleton, mentions, mentioned }
+        CrossNames {
+            text,
+            own,
+            own_index,
+            others: stored,
+            by_name,
+            by_plain,
+            by_skeleton,
+            odd_mentions,
+            odd_mentioned: mentioned,
+            camel,
+        }
     }
 
     /// Whether `id` is one of the server's own tools, as `eq_ignore_ascii_case` compares.
     pub fn is_own_tool(&self, id: &str) -> bool {
-        self.own.contains(&id.to_ascii_lowercase())
+        self.own_index.get(keys::ascii_caseless(id)).any(|i| self.text[self.own[i].clone()].eq_ignore_ascii_case(id))
     }
 
     pub fn other(&self, i: usize) -> (&str, &str) {
         let (u, n) = &self.others[i];
-        (u, n)
+        (&self.text[u.clone()], &self.text[n.clone()])
+    }
+
+    fn other_name(&self, i: usize) -> &str {
+        &self.text[self.others[i].1.clone()]
+    }
+
+    /// The other tools named exactly `id`, in order.
+    fn named<'a>(&'a self, id: &'a str) -> impl Iterator<Item = usize> + 'a {
+        self.by_name.get(keys::written(id)).filter(move |&i| self.other_name(i) == id)
     }
 
     /// The upstream of the first other tool named `id` that `skip` keeps.
     pub fn upstream_of(&self, id: &str, skip: &dyn Fn(usize) -> bool) -> Option<&str> {
-        let first = self.by_name.get(id)?.iter().find(|&&i| !skip(i))?;
-        Some(&self.others[*first].0)
+        let first = self.named(id).find(|&i| !skip(i))?;
+        Some(self.other(first).0)
     }
 
     /// Other tools whose name may collide with `name` (equal as written, without case and
-    /// separators, or with homoglyphs folded), in order.
-    pub fn colliding(&self, name: &str, mine: &str) -> Vec<usize> {
-        let mut found: Vec<usize> =
-            [self.by_name.get(name), self.by_plain.get(&super::references::plain(name)), self.by_skeleton.get(mine)]
-                .into_iter()
-                .flatten()
-                .flatten()
-                .copied()
-                .collect();
+    /// separators, or with homoglyphs folded), in order: a superset, which the caller narrows
+    /// by comparing the names.
+    pub fn colliding(&self, name: &str) -> Vec<usize> {
+        if self.others.is_empty() {
+            return Vec::new();
+        }
+        let mut found: Vec<usize> = self.by_name.get(keys::written(name)).collect();
+        found.extend(self.by_plain.get(keys::plain_key(name)));
+        found.extend(self.by_skeleton.get(keys::skeleton_key(name)));
         found.sort_unstable();
         found.dedup();
         found
     }
 
-    /// Other tools whose name occurs somewhere in `text` (as a substring), in order.
+    /// Other tools whose name (four letters or more, tool-like) may occur in `text` as a whole
+    /// word, in order: every such tool whose name is one of the text's words, and those with
+    /// other characters in their names wherever their name occurs at all.
     pub fn mentioned_in(&self, text: &str) -> Vec<usize> {
-        let Some(ac) = &self.mentions else { return vec![] };
-        let mut found: Vec<usize> = ac
-            .find_overlapping_iter(text)
-            .flat_map(|m| self.mentioned[m.pattern().as_usize()].iter().copied())
-            .collect();
+        let mut found = Vec::new();
+        if self.others.is_empty() {
+            return found;
+        }
+        for_each_tool_like_word(text, self.camel, |word| found.extend(self.named(word)));
+        if let Some(ac) = &self.odd_mentions {
+            for m in ac.find_overlapping_iter(text) {
+                found.extend_from_slice(&self.odd_mentioned[m.pattern().as_usize()]);
+            }
+        }
         found.sort_unstable();
         found.dedup();
         found
@@ -99,6 +173,58 @@ impl CrossNames {
     pub fn has_others(&self) -> bool {
         !self.others.is_empty()
     }
+}
+
+/// Calls `f` with each maximal run of word characters in `text` that could be a mentionable
+/// name: four bytes or more, and tool-like (a `_` or `-`, or a lower-case letter followed by an
+/// upper-case one). Without `camel`, only words holding `_` or `-` (every mentionable name
+/// does), found from those bytes.
+fn for_each_tool_like_word(text: &str, camel: bool, mut f: impl FnMut(&str)) {
+    let bytes = text.as_bytes();
+    if !camel {
+        let mut from = 0;
+        while let Some(at) = memchr::memchr2(b'_', b'-', &bytes[from..]) {
+            let (start, end) = (word_start(text, from + at), word_end(text, from + at));
+            if end - start >= MENTION {
+                f(&text[start..end]);
+            }
+            from = end;
+        }
+        return;
+    }
+    let (mut i, mut start, mut tool) = (0, 0, false);
+    while i < bytes.len() {
+        let b = bytes[i];
+        let (word, width) = if b < 0x80 {
+            (b.is_ascii_alphanumeric() || b == b'_' || b == b'-', 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            (c.is_alphanumeric(), c.len_utf8())
+        };
+        if word {
+            tool |=
+                b == b'_' || b == b'-' || (i > start && b.is_ascii_uppercase() && bytes[i - 1].is_ascii_lowercase());
+        } else {
+            if tool && i - start >= MENTION {
+                f(&text[start..i]);
+            }
+            (start, tool) = (i + width, false);
+        }
+        i += width;
+    }
+    if tool && bytes.len() - start >= MENTION {
+        f(&text[start..]);
+    }
+}
+
+/// Where the run of word characters holding byte `at` (a word character) starts, and ends.
+fn word_start(text: &str, at: usize) -> usize {
+    let run: usize = text[..at].chars().rev().take_while(|&c| is_word_char(c)).map(char::len_utf8).sum();
+    at - run
+}
+
+fn word_end(text: &str, at: usize) -> usize {
+    at + text[at..].chars().take_while(|&c| is_word_char(c)).map(char::len_utf8).sum::<usize>()
 }
 
 #[cfg(test)]
@@ -171,5 +297,19 @@ mod tests {
             found += old.len();
         }
         assert!(found > 300, "the inputs find enough to compare: {found}");
+    }
+
+    #[test]
+    fn the_words_looked_up_are_the_tool_like_whole_words() {
+        let words = |text: &str, camel: bool| {
+            let mut found = Vec::new();
+            for_each_tool_like_word(text, camel, |w| found.push(w.to_owned()));
+            found
+        };
+        let text = "Use send_email (or é_mail, fs.read_file), not sendEmail; a-b x_é_y_ and ab_c-d.";
+        assert_eq!(words(text, false), ["send_email", "é_mail", "read_file", "x_é_y_", "ab_c-d"]);
+        assert_eq!(words(text, true), ["send_email", "é_mail", "read_file", "sendEmail", "x_é_y_", "ab_c-d"]);
+        assert_eq!(words("_ab_", false), ["_ab_"]);
+        assert!(words("plain words, ünïcode", true).is_empty());
     }
 }

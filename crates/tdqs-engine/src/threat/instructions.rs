@@ -70,16 +70,34 @@ pub fn scan(t: &Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
     if t.role == Role::Syntax {
         return;
     }
-    let norm = Normalized::with(t.text, matches!(t.role, Role::Key | Role::Name));
+    scan_normalized(t, &Normalized::with(t.text, identifier(t.role)), params, out);
+}
+
+/// Whether the phrase rules read a string of this role as an identifier (`_` and `-` as
+/// spaces); `None` for a role they do not read.
+pub fn folding(role: Role) -> Option<bool> {
+    (role != Role::Syntax).then(|| identifier(role))
+}
+
+fn identifier(role: Role) -> bool {
+    matches!(role, Role::Key | Role::Name)
+}
+
+/// [`scan`] of a text already normalised as [`folding`] says.
+pub fn scan_normalized(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<Finding>) {
     if norm.text.is_empty() {
         return;
     }
     let rules = &*RULES;
     let candidates = rules.triggers.candidates(&norm.text);
-    // In rule order, as one set over all of them reported them; the secrets come last.
-    for i in (0..=PHRASES.len()).filter(|&i| candidates & (1 << i) != 0) {
+    // The rules a trigger named, in rule order (lowest bit first), as one set over all of them
+    // reported them; the secrets come last.
+    let mut left = candidates;
+    while left != 0 {
+        let i = left.trailing_zeros() as usize;
+        left &= left - 1;
         if i == PHRASES.len() {
-            exfiltration(t, &norm, params, out);
+            exfiltration(t, norm, params, out);
             continue;
         }
         let phrase = &PHRASES[i];

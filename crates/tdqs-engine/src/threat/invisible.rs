@@ -11,8 +11,10 @@ use super::normalize::is_whitespace;
 use super::strings::Text;
 use super::{Finding, Severity};
 
-mod looks;
-use looks::{has_whitespace_run, is_looked_at};
+pub(super) mod looks;
+use looks::is_looked_at;
+
+use super::glance::Glance;
 
 /// Text a carrier hid, for the instruction rules, with the carrier's kind.
 pub struct Hidden {
@@ -27,26 +29,25 @@ const PADDING_LINES: usize = 8;
 /// Consecutive zero-width characters that read as an encoding rather than a slip.
 const ZW_RUN: usize = 8;
 
-/// Each detector runs only where a cheap look says it can find something: most strings hold
-/// none of the characters involved, and the detectors' own passes are dearer.
-pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
-    let s = t.text;
-    if s.is_ascii() {
+/// Each detector runs only where a cheap look (`glance`, of this text) says it can find
+/// something: most strings hold none of the characters involved, and the detectors' own passes
+/// are dearer.
+pub fn scan(t: &Text<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+    if glance.ascii {
         // Only controls, escapes, padding and comments are possible; tab and newline are text.
-        if s.bytes().any(|b| (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f) {
+        if glance.controls {
             controls(t, out);
         }
-    } else if s.chars().any(is_looked_at) {
+    } else if t.text.chars().any(is_looked_at) {
         tags(t, out, hidden);
         zero_width(t, out, hidden);
         bidi(t, out);
         controls(t, out);
     }
-    if has_whitespace_run(s) {
+    if glance.whitespace_run {
         padding(t, out);
     }
-    let bytes = s.as_bytes();
-    if bytes.contains(&b'<') || bytes.contains(&b'[') {
+    if glance.comment_marks {
         comments(t, out, hidden);
     }
 }

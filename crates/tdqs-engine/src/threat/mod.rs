@@ -36,6 +36,7 @@
 pub mod cross_names;
 mod encoded;
 mod evidence;
+mod glance;
 mod instructions;
 mod invisible;
 mod lexicon;
@@ -120,11 +121,11 @@ impl Finding {
 /// the tool, so it can be cached with the score under the definition's `inputHash`.
 pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
     let mut pointers = String::new();
-    let texts = strings::model_strings(tool, &mut pointers);
-    let params = parameter_names(&texts);
+    let (texts, params) = strings::model_strings(tool, &mut pointers);
     let mut out = Vec::new();
+    let mut buffer = String::new();
     for text in &texts {
-        analyze_text(text, &params, &mut out);
+        analyze_text(text, &params, &mut buffer, &mut out);
     }
     if let Some(name) = tool.get("name").and_then(serde_json::Value::as_str) {
         references::deceptive_name(name, &mut out);
@@ -135,7 +136,7 @@ pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
 /// Findings in a server's `instructions` (the `initialize` result, or `server/discover`).
 pub fn analyze_instructions(text: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    analyze_text(&strings::Text::prose("#/instructions", text), &[], &mut out);
+    analyze_text(&strings::Text::prose("#/instructions", text), &[], &mut String::new(), &mut out);
     finish(out)
 }
 
@@ -151,8 +152,7 @@ pub fn cross_server(tool: &serde_json::Value, own_tools: &[&str], others: &[(&st
 /// the other tools out for this tool.
 pub fn cross_server_with(tool: &serde_json::Value, names: &CrossNames, skip: &dyn Fn(usize) -> bool) -> Vec<Finding> {
     let mut pointers = String::new();
-    let texts = strings::model_strings(tool, &mut pointers);
-    let params = parameter_names(&texts);
+    let (texts, params) = strings::model_strings(tool, &mut pointers);
     let name = tool.get("name").and_then(serde_json::Value::as_str).unwrap_or("");
     let mut out = Vec::new();
     for text in &texts {
@@ -172,22 +172,19 @@ pub fn warm_up() {
     instructions::warm_up();
 }
 
-/// The names of the tool's properties at any depth: where a model would be told to put data.
-fn parameter_names<'a>(texts: &[strings::Text<'a>]) -> Vec<&'a str> {
-    texts
-        .iter()
-        .filter(|t| t.role == strings::Role::Key && t.pointer.contains("/properties/"))
-        .map(|t| t.text)
-        .collect()
-}
-
-/// Every detector over one string; what a carrier hid is read by the instruction rules too,
-/// and a carrier hiding an instruction is high.
-fn analyze_text(text: &strings::Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
+/// Every detector over one string, each only where one look at it ([`glance`]) says it can find
+/// something; what a carrier hid is read by the instruction rules too, and a carrier hiding an
+/// instruction is high. `buffer` lends its allocation to the folded text.
+fn analyze_text(text: &strings::Text<'_>, params: &[&str], buffer: &mut String, out: &mut Vec<Finding>) {
     let mut hidden = Vec::new();
-    invisible::scan(text, out, &mut hidden);
-    instructions::scan(text, params, out);
-    encoded::scan(text, out, &mut hidden);
+    let (look, norm) = glance::Glance::of(text.text, instructions::folding(text.role), buffer);
+    invisible::scan(text, &look, out, &mut hidden);
+    if let Some(norm) = &norm {
+        instructions::scan_normalized(text, norm, params, out);
+    }
+    if look.blob {
+        encoded::scan(text, out, &mut hidden);
+    }
     obfuscated::scan(text, out, &mut hidden);
     for h in hidden {
         let inner = strings::Text::prose(text.pointer, &h.text);
@@ -205,6 +202,9 @@ fn analyze_text(text: &strings::Text<'_>, params: &[&str], out: &mut Vec<Finding
             f.decoded = Some(h.text.clone());
             out.push(f);
         }
+    }
+    if let Some(n) = norm {
+        *buffer = n.text;
     }
 }
 

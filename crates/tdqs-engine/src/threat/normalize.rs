@@ -26,6 +26,11 @@ impl Normalized {
         Normalized { text: fold_with_origin(s, identifier, false).0, origin: OnceCell::new(), identifier }
     }
 
+    /// ASCII text already folded (by [`super::glance::Glance`]) as [`Normalized::with`] folds it.
+    pub fn ascii(text: String, identifier: bool) -> Normalized {
+        Normalized { text, origin: OnceCell::new(), identifier }
+    }
+
     pub fn new(s: &str) -> Normalized {
         Normalized::with(s, false)
     }

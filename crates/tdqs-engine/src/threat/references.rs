@@ -92,8 +92,12 @@ pub fn name_collisions(name: &str, names: &CrossNames, skip: &dyn Fn(usize) -> b
     if name.is_empty() {
         return;
     }
+    let candidates = names.colliding(name);
+    if candidates.is_empty() {
+        return;
+    }
     let mine = skeleton(name);
-    for i in names.colliding(name, &mine).into_iter().filter(|&i| !skip(i)) {
+    for i in candidates.into_iter().filter(|&i| !skip(i)) {
         let (upstream, other) = names.other(i);
         let (severity, how) = if other == name {
             (Severity::Medium, "the same name as")
@@ -141,6 +145,37 @@ pub(super) static PAYLOAD: LazyLock<Regex> = LazyLock::new(|| {
         .expect("payload pattern compiles")
 });
 
+/// Whether [`LOOSE`] can match ASCII text at all: both its patterns need a word between
+/// whitespace (what `\s` matches in ASCII) that is one of their verbs or modals, without case.
+/// Other text is left to the pattern (case-insensitive matching there goes beyond ASCII).
+fn may_direct(s: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "call",
+        "calls",
+        "calling",
+        "use",
+        "uses",
+        "using",
+        "invoke",
+        "invokes",
+        "invoking",
+        "run",
+        "runs",
+        "running",
+        "execute",
+        "executing",
+        "must",
+        "should",
+        "shall",
+    ];
+    if !s.is_ascii() {
+        return true;
+    }
+    s.split([' ', '\t', '\n', '\x0b', '\x0c', '\r'])
+        .filter(|w| (3..=9).contains(&w.len()))
+        .any(|w| WORDS.iter().any(|v| v.eq_ignore_ascii_case(w)))
+}
+
 /// A tool-like identifier: snake, kebab or camel case.
 pub(super) fn tool_like(ident: &str) -> bool {
     let camel = ident.as_bytes().windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
@@ -165,7 +200,7 @@ pub fn foreign_references(
     };
     let upstream_of = |id: &str| names.upstream_of(id, skip);
     let mut flagged = Vec::new();
-    if LOOSE.is_match(s) {
+    if may_direct(s) && LOOSE.is_match(s) {
         directions_about_tools(t, &is_own, &upstream_of, &mut flagged, out);
     }
     // Plain mentions of another upstream's distinctive tool names (those the text holds at all).

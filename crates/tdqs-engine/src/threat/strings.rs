@@ -150,40 +150,58 @@ fn is_syntax_key(key: &str) -> bool {
     )
 }
 
-/// The strings of `tool` in document order. Their pointers are written one after another
+/// The strings of `tool` in document order, and the names of its properties at any depth
+/// (where a model would be told to put data). Their pointers are written one after another
 /// into `arena` (one buffer for all rather than a `String` each: most strings are short and
 /// most pointers are never shown).
-pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> Vec<Text<'a>> {
+pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> (Vec<Text<'a>>, Vec<&'a str>) {
     arena.clear();
-    let mut found = Found { pointers: std::mem::take(arena), items: Vec::with_capacity(64) };
+    let mut found = Found { pointers: std::mem::take(arena), items: Vec::with_capacity(64), params: Vec::new() };
     found.pointers.reserve(2048);
     if let Some(obj) = tool.as_object() {
-        if let Some(Value::String(s)) = obj.get("name") {
+        // One look at each top-level entry (not a hashed look-up per field), then in the order
+        // the strings are reported.
+        let mut fields: [Option<&'a Value>; 6] = [None; 6];
+        for (k, v) in obj {
+            let slot = match k.as_str() {
+                "name" => 0,
+                "title" => 1,
+                "description" => 2,
+                "inputSchema" => 3,
+                "outputSchema" => 4,
+                "annotations" => 5,
+                _ => continue,
+            };
+            fields[slot] = Some(v);
+        }
+        if let Some(Value::String(s)) = fields[0] {
             found.push("#/name", s, Role::Name);
         }
-        for key in ["title", "description"] {
-            if let Some(Value::String(s)) = obj.get(key) {
-                found.push(&format!("#/{key}"), s, Role::Prose);
+        for (slot, root) in [(1, "#/title"), (2, "#/description")] {
+            if let Some(Value::String(s)) = fields[slot] {
+                found.push(root, s, Role::Prose);
             }
         }
-        for key in ["inputSchema", "outputSchema"] {
-            if let Some(v) = obj.get(key) {
-                walk(v, &mut format!("#/{key}"), Role::Prose, false, 0, &mut found);
+        let mut pointer = String::with_capacity(256);
+        for (slot, root) in [(3, "#/inputSchema"), (4, "#/outputSchema"), (5, "#/annotations")] {
+            if let Some(v) = fields[slot] {
+                pointer.clear();
+                pointer.push_str(root);
+                walk(v, &mut pointer, Place { role: Role::Prose, names: false, properties: false }, 0, &mut found);
             }
-        }
-        if let Some(v) = obj.get("annotations") {
-            walk(v, &mut "#/annotations".to_owned(), Role::Prose, false, 0, &mut found);
         }
     }
     *arena = found.pointers;
     let arena: &'a String = arena;
-    found.items.into_iter().map(|(from, to, text, role)| Text { pointer: &arena[from..to], text, role }).collect()
+    let texts = found.items.into_iter().map(|(from, to, text, role)| Text { pointer: &arena[from..to], text, role });
+    (texts.collect(), found.params)
 }
 
 /// Strings found so far, each pointer a range of `pointers`.
 struct Found<'a> {
     pointers: String,
     items: Vec<(usize, usize, &'a str, Role)>,
+    params: Vec<&'a str>,
 }
 
 impl<'a> Found<'a> {
@@ -194,20 +212,29 @@ impl<'a> Found<'a> {
     }
 }
 
-/// Appends the strings under `v`; `role` is the role of a string value found here, and
-/// `names` says that `v`'s keys are property names.
-fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: usize, out: &mut Found<'a>) {
+/// Where a value sits: the role of a string found there, whether its keys are property names,
+/// and whether its pointer passes through a `properties` segment (its keys then name parameters).
+#[derive(Clone, Copy)]
+struct Place {
+    role: Role,
+    names: bool,
+    properties: bool,
+}
+
+/// Appends the strings under `v`, which sits at `pointer`.
+fn walk<'a>(v: &'a Value, pointer: &mut String, at: Place, depth: usize, out: &mut Found<'a>) {
     if depth > MAX_DEPTH || out.items.len() >= MAX_STRINGS {
         return;
     }
     match v {
-        Value::String(s) => out.push(pointer, s, role),
+        Value::String(s) => out.push(pointer, s, at.role),
         Value::Array(items) => {
+            let inner = Place { names: false, ..at };
             for (i, item) in items.iter().enumerate() {
                 let len = pointer.len();
                 pointer.push('/');
                 pointer.push_str(itoa::Buffer::new().format(i));
-                walk(item, pointer, role, false, depth + 1, out);
+                walk(item, pointer, inner, depth + 1, out);
                 pointer.truncate(len);
             }
         }
@@ -216,20 +243,24 @@ fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: 
                 let len = pointer.len();
                 pointer.push('/');
                 push_escaped(pointer, k);
-                if names || !is_keyword(k) {
+                if at.names || !is_keyword(k) {
                     out.push(pointer, k, Role::Key);
+                    if at.properties {
+                        out.params.push(k);
+                    }
                 }
-                let child_role = if names {
+                let role = if at.names {
                     Role::Prose
-                } else if is_value_key(k) || role == Role::Value {
+                } else if at.role == Role::Value || is_value_key(k) {
                     Role::Value
                 } else if is_syntax_key(k) {
                     Role::Syntax
                 } else {
                     Role::Prose
                 };
-                let child_names = !names && is_name_map(k);
-                walk(child, pointer, child_role, child_names, depth + 1, out);
+                let names = !at.names && is_name_map(k);
+                let properties = at.properties || k == "properties";
+                walk(child, pointer, Place { role, names, properties }, depth + 1, out);
                 pointer.truncate(len);
             }
         }
@@ -239,6 +270,10 @@ fn walk<'a>(v: &'a Value, pointer: &mut String, role: Role, names: bool, depth: 
 
 /// A JSON pointer reference token: `~` as `~0`, `/` as `~1`.
 fn push_escaped(pointer: &mut String, key: &str) {
+    if !key.bytes().any(|b| b == b'~' || b == b'/') {
+        pointer.push_str(key);
+        return;
+    }
     for c in key.chars() {
         match c {
             '~' => pointer.push_str("~0"),
@@ -255,7 +290,11 @@ mod tests {
 
     fn listed(tool: &Value) -> Vec<(String, String, Role)> {
         let mut arena = String::new();
-        model_strings(tool, &mut arena).into_iter().map(|t| (t.pointer.to_owned(), t.text.to_owned(), t.role)).collect()
+        model_strings(tool, &mut arena)
+            .0
+            .into_iter()
+            .map(|t| (t.pointer.to_owned(), t.text.to_owned(), t.role))
+            .collect()
     }
 
     #[test]
@@ -310,7 +349,7 @@ mod tests {
         }
         let tool = json!({"name": "t", "inputSchema": v, "description": "a".repeat(MAX_TEXT + 10)});
         let mut arena = String::new();
-        let got = model_strings(&tool, &mut arena);
+        let (got, _) = model_strings(&tool, &mut arena);
         assert!(got.iter().all(|t| t.text.len() <= MAX_TEXT));
         assert!(!got.iter().any(|t| t.text == "leaf"));
     }

@@ -9,14 +9,16 @@
 
 use std::collections::HashMap;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Anchored, MatchKind};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 
 /// A bit per rule; at most 128 rules.
 pub type Rules = u128;
 
 pub struct Triggers {
-    literals: AhoCorasick,
+    literals: DFA,
     /// The rules each literal may begin or end.
     rules_of: Vec<Rules>,
     /// The rules run whatever the text holds.
@@ -45,20 +47,30 @@ impl Triggers {
                 rules_of[at] |= 1 << i;
             }
         }
-        // Overlapping matches need the standard semantics; a DFA since this runs on every text.
-        let literals = AhoCorasick::builder()
+        // Every literal ending anywhere needs the standard semantics; a DFA since this runs on
+        // every text, without a prefilter (the literals are too many for one to skip much).
+        let literals = DFA::builder()
             .match_kind(MatchKind::Standard)
-            .kind(Some(AhoCorasickKind::DFA))
+            .prefilter(false)
             .build(&literals)
             .expect("trigger literals build");
         Triggers { literals, rules_of, always }
     }
 
     /// The rules that may match `text`.
+    // The automaton stepped byte by byte: at each state every literal ending there is a match
+    // of it (what an overlapping search reports), without a search's set-up per text.
     pub fn candidates(&self, text: &str) -> Rules {
+        let dfa = &self.literals;
         let mut found = self.always;
-        for m in self.literals.find_overlapping_iter(text) {
-            found |= self.rules_of[m.pattern().as_usize()];
+        let Ok(mut sid) = dfa.start_state(Anchored::No) else { return found };
+        for &b in text.as_bytes() {
+            sid = dfa.next_state(Anchored::No, sid, b);
+            if dfa.is_special(sid) && dfa.is_match(sid) {
+                for i in 0..dfa.match_len(sid) {
+                    found |= self.rules_of[dfa.match_pattern(sid, i).as_usize()];
+                }
+            }
         }
         found
     }

@@ -16,7 +16,7 @@ pub(super) fn is_looked_at(c: char) -> bool {
 
 /// Three whitespace characters in a row: the least that [`super::padding`] reports (a run that is
 /// wide, spans lines, or holds blank letters is at least that long).
-pub(super) fn has_whitespace_run(s: &str) -> bool {
+pub(in crate::threat) fn has_whitespace_run(s: &str) -> bool {
     let mut run = 0;
     if s.is_ascii() {
         for &b in s.as_bytes() {

@@ -1,0 +1,191 @@
+//! One look at a string before the detectors run: which of them can find anything in it, and,
+//! for the phrase rules, its folded form. Nearly every string of a definition is short ASCII
+//! with nothing hidden, so for ASCII text the look is a single pass over the bytes (a class
+//! table per byte) that also folds the text; a detector the look rules out is not run at all.
+//! Non-ASCII text takes the general paths.
+
+use super::invisible::looks::has_whitespace_run;
+use super::normalize::Normalized;
+
+/// What the look found.
+pub struct Glance {
+    /// Only ASCII bytes.
+    pub ascii: bool,
+    /// An ASCII control other than tab and newline (only meaningful when `ascii`).
+    pub controls: bool,
+    /// Three whitespace characters in a row: the least the padding detector reports.
+    pub whitespace_run: bool,
+    /// A `<` or `[`: where an HTML or markdown comment can begin.
+    pub comment_marks: bool,
+    /// A run of base64 or hex bytes long enough to be an encoded payload.
+    pub blob: bool,
+}
+
+/// Bytes of the shortest run the encoded-payload detector decodes.
+const BLOB: u32 = 20;
+
+const WS: u8 = 1;
+const DROPPED: u8 = 2;
+const CONTROL: u8 = 4;
+const MARK: u8 = 8;
+const B64: u8 = 16;
+const ESCAPE: u8 = 32;
+const SEPARATOR: u8 = 64;
+
+/// The class of each byte (non-ASCII bytes have none: such text is looked at otherwise).
+static CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        let mut class = 0;
+        if matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
+            class |= WS;
+        } else if c < 0x20 || c == 0x7f {
+            class |= DROPPED;
+        }
+        if (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f {
+            class |= CONTROL;
+        }
+        if c == b'<' || c == b'[' {
+            class |= MARK;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_') {
+            class |= B64;
+        }
+        if c == 0x1b {
+            class |= ESCAPE;
+        }
+        if c == b'_' || c == b'-' {
+            class |= SEPARATOR;
+        }
+        table[b] = class;
+        b += 1;
+    }
+    table
+};
+
+impl Glance {
+    /// Looks at `s`; with `fold`, also makes its form for the phrase rules (as
+    /// [`Normalized::with`] makes it; `true` reads `_` and `-` as spaces), in `buffer`'s
+    /// allocation for ASCII text (the caller takes it back from the result).
+    pub fn of(s: &str, fold: Option<bool>, buffer: &mut String) -> (Glance, Option<Normalized>) {
+        if !s.is_ascii() {
+            let bytes = s.as_bytes();
+            let glance = Glance {
+                ascii: false,
+                controls: false,
+                whitespace_run: has_whitespace_run(s),
+                comment_marks: bytes.contains(&b'<') || bytes.contains(&b'['),
+                blob: longest_b64_run(bytes) >= BLOB,
+            };
+            return (glance, fold.map(|identifier| Normalized::with(s, identifier)));
+        }
+        let Some(identifier) = fold else {
+            return (look_ascii::<false>(s, false, &mut Vec::new()).0, None);
+        };
+        let mut out = std::mem::take(buffer).into_bytes();
+        let (glance, escape) =
+            if identifier { look_ascii::<true>(s, true, &mut out) } else { look_ascii::<true>(s, false, &mut out) };
+        let norm = if escape {
+            // Escape sequences are removed whole: the general fold.
+            *buffer = String::from_utf8(out).expect("ASCII in, ASCII out");
+            Normalized::with(s, identifier)
+        } else {
+            Normalized::ascii(String::from_utf8(out).expect("ASCII in, ASCII out"), identifier)
+        };
+        (glance, Some(norm))
+    }
+}
+
+/// The look at ASCII text, and whether it holds an escape byte; with `FOLD`, the fold written
+/// to `out`: lower case, controls dropped, each run of whitespace (and of `_` and `-` in
+/// identifiers) one space, none at either end.
+// Runs are followed as bit histories of the last bytes (three whitespace bytes in a row, twenty
+// base64 bytes in a row), without branches: this loop sees every byte of every string.
+#[inline(always)]
+fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) -> (Glance, bool) {
+    const BLOB_RUN: u32 = (1 << BLOB) - 1;
+    let bytes = s.as_bytes();
+    let (mut seen, mut ws, mut ws_runs, mut b64, mut blob) = (0u8, 0u32, 0u32, 0u32, false);
+    let collapsed = if identifier { WS | SEPARATOR } else { WS };
+    let (mut n, mut space) = (0usize, false);
+    if FOLD {
+        out.clear();
+        out.resize(bytes.len(), 0);
+    }
+    for &b in bytes {
+        let class = CLASS[b as usize];
+        seen |= class;
+        ws = (ws << 1) | u32::from(class & WS);
+        ws_runs |= ws & (ws >> 1) & (ws >> 2);
+        b64 = (b64 << 1) | u32::from((class & B64) >> B64.trailing_zeros());
+        blob |= b64 & BLOB_RUN == BLOB_RUN;
+        if FOLD {
+            if class & collapsed != 0 {
+                space = n != 0;
+            } else if class & DROPPED == 0 {
+                if space {
+                    out[n] = b' ';
+                    n += 1;
+                    space = false;
+                }
+                out[n] = b.to_ascii_lowercase();
+                n += 1;
+            }
+        }
+    }
+    out.truncate(n);
+    let glance = Glance {
+        ascii: true,
+        controls: seen & CONTROL != 0,
+        whitespace_run: ws_runs != 0,
+        comment_marks: seen & MARK != 0,
+        blob,
+    };
+    (glance, seen & ESCAPE != 0)
+}
+
+fn longest_b64_run(bytes: &[u8]) -> u32 {
+    let (mut run, mut longest) = (0u32, 0u32);
+    for &b in bytes {
+        if CLASS[b as usize] & B64 != 0 {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    longest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ascii_fold_is_the_general_one() {
+        for (s, identifier) in [
+            ("  Ignore\tALL \x01 previous\r\n", false),
+            ("ignore_previous--rules_", true),
+            ("a\x7fb", false),
+            ("x \x1b[8mhidden\x1b[0m y", false),
+            ("", false),
+            ("   ", true),
+        ] {
+            let (_, norm) = Glance::of(s, Some(identifier), &mut String::new());
+            assert_eq!(norm.unwrap().text, Normalized::with(s, identifier).text, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn the_look_rules_out_only_what_cannot_be_there() {
+        let (g, norm) = Glance::of("plain words", None, &mut String::new());
+        assert!(norm.is_none());
+        assert!(g.ascii && !g.controls && !g.whitespace_run && !g.comment_marks && !g.blob);
+        let (g, _) = Glance::of("a\r\n\tb <!-- c --> aGVsbG8gd29ybGQgaGVsbG8gd29y", None, &mut String::new());
+        assert!(g.controls && g.whitespace_run && g.comment_marks && g.blob);
+        let (g, _) = Glance::of("é   [x] aGVsbG8gd29ybGQgaGVsbG8gd29y", None, &mut String::new());
+        assert!(!g.ascii && g.whitespace_run && g.comment_marks && g.blob);
+    }
+}
