@@ -31,11 +31,14 @@ mod tests;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use bytes::Bytes;
+
 // Locks that cannot be poisoned: a panic elsewhere must never turn a refusal into a pass.
 use parking_lot::Mutex;
 
 use serde_json::json;
 
+use crate::mcp::spliced::Spliced;
 use crate::mcp::tools_list::{ListResult, ToolAction};
 use crate::policy::settings::{Policy, ThreatAction};
 use crate::policy::{Decision, HideReason, ScoreState, Seen, decide_tool, refusal_message};
