@@ -77,7 +77,7 @@ pub fn read_body(bytes: &[u8]) -> Result<Reading<'_>, Unreadable> {
     if bytes.starts_with(b"\xEF\xBB\xBF") || bytes.starts_with(b"\xFE\xFF") || bytes.starts_with(b"\xFF\xFE") {
         return Err(Unreadable::Bom);
     }
-    if std::str::from_utf8(bytes).is_err() {
+    if simdutf8::basic::from_utf8(bytes).is_err() {
         return Err(Unreadable::NotUtf8);
     }
     if bytes.trim_ascii_start().first() == Some(&b'[') {

@@ -136,7 +136,7 @@ impl Relay {
             _ => return self.send(ev.raw).await,
         };
         let mut answered = Vec::new();
-        let inspected = if std::str::from_utf8(&ev.raw).is_err() {
+        let inspected = if simdutf8::basic::from_utf8(&ev.raw).is_err() {
             Inspected::Uninspectable(Reason::Malformed)
         } else {
             self.rw.inspect(data.as_bytes(), &mut answered).await
