@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod by_name;
 pub mod catalog;
 pub mod cli;
 pub mod client;

@@ -108,17 +108,18 @@ impl UpstreamTools {
         bytes: &[u8],
         wanted: impl Fn(&str) -> bool,
     ) -> Option<Vec<u8>> {
-        self.inspect_answer(scoring, bytes, wanted).await.flatten()
+        self.inspect_answer(scoring, bytes, wanted).await.flatten().map(|out| out.to_vec())
     }
 
     /// Like [`rewrite_answer`](Self::rewrite_answer), telling a list answer left as it was
-    /// (`Some(None)`) from a message that is not a list answer (`None`).
-    pub async fn inspect_answer(
+    /// (`Some(None)`) from a message that is not a list answer (`None`). The new answer is
+    /// pieces of `bytes` around shared text (see [`Spliced`]), not yet one buffer.
+    pub async fn inspect_answer<'a>(
         &self,
         scoring: &Arc<ScoringService>,
-        bytes: &[u8],
+        bytes: &'a [u8],
         wanted: impl Fn(&str) -> bool,
-    ) -> Option<Option<Vec<u8>>> {
+    ) -> Option<Option<Spliced<'a>>> {
         let generation = (scoring.generation(), self.roster.generation());
         let mut hit = None;
         let Some(list) = ListResult::parse_with(bytes, &wanted, |from_tools| {
@@ -127,7 +128,7 @@ impl UpstreamTools {
             hit = Some(found);
             Some(len)
         }) else {
-            return self.rewrite_instructions(scoring, bytes, &wanted).map(Some);
+            return self.rewrite_instructions(scoring, bytes, &wanted).map(|out| Some(Spliced::from(out)));
         };
         if list.has_next_page() {
             self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -142,8 +143,8 @@ impl UpstreamTools {
             }
             let private = self.private_lists && list.shared_scope();
             return match &r.output {
-                Some(tools) => Some(Some(list.with_tools_scoped(tools, r.ttl_cap, private))),
-                None if private => Some(Some(list.with_tools_scoped(list.tools_text(), r.ttl_cap, true))),
+                Some(tools) => Some(Some(list.with_tools_scoped(Some(tools), r.ttl_cap, private))),
+                None if private => Some(Some(list.with_tools_scoped(None, r.ttl_cap, true))),
                 None => Some(None),
             };
         }
@@ -151,7 +152,7 @@ impl UpstreamTools {
             use crate::policy::uninspected::{Reason, error_for, fails_closed, note};
             let refused = fails_closed(&self.policy);
             note(&self.name, Reason::TooManyTools, refused);
-            return Some(refused.then(|| error_for(list.id_text(), &self.name, Reason::TooManyTools)));
+            return Some(refused.then(|| Spliced::from(error_for(list.id_text(), &self.name, Reason::TooManyTools))));
         }
         Some(self.render_list(scoring, generation, whole_list, list).await)
     }
@@ -159,13 +160,13 @@ impl UpstreamTools {
     /// A list not seen before, or seen before the scores last changed, in its phases: parse
     /// the tools, evaluate each (score, threats, pin, decision), record what was decided
     /// (telemetry, sightings), keep it in the table, then render and remember the answer.
-    pub(super) async fn render_list(
+    pub(super) async fn render_list<'a>(
         &self,
         scoring: &Arc<ScoringService>,
         generation: (u64, u64),
         whole_list: bool,
-        list: ListResult<'_>,
-    ) -> Option<Vec<u8>> {
+        list: ListResult<'a>,
+    ) -> Option<Spliced<'a>> {
         let text = list.tools_text();
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
         let original: Arc<str> = Arc::from(text);
@@ -187,16 +188,17 @@ impl UpstreamTools {
         self.keep(listed, whole_list);
         self.refresh_report(scoring);
         let ttl_cap = provisional.then_some(PROVISIONAL_TTL_MS);
-        let output: Option<Arc<str>> =
-            (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Arc::from(list.rendered_tools(&actions)));
+        // Shared, not copied, into every answer that carries it.
+        let output: Option<Bytes> =
+            (!actions.iter().all(|a| *a == ToolAction::Keep)).then(|| Bytes::from(list.rendered_tools(&actions)));
         self.remember_rendering(
             list.from_tools(),
             Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden },
         );
         let private = self.private_lists && list.shared_scope();
         match output {
-            Some(tools) => Some(list.with_tools_scoped(&tools, ttl_cap, private)),
-            None if private => Some(list.with_tools_scoped(list.tools_text(), ttl_cap, true)),
+            Some(tools) => Some(list.with_tools_scoped(Some(&tools), ttl_cap, private)),
+            None if private => Some(list.with_tools_scoped(None, ttl_cap, true)),
             None => None,
         }
     }

@@ -31,11 +31,14 @@ mod tests;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use bytes::Bytes;
+
 // Locks that cannot be poisoned: a panic elsewhere must never turn a refusal into a pass.
 use parking_lot::Mutex;
 
 use serde_json::json;
 
+use crate::mcp::spliced::Spliced;
 use crate::mcp::tools_list::{ListResult, ToolAction};
 use crate::policy::settings::{Policy, ThreatAction};
 use crate::policy::{Decision, HideReason, ScoreState, Seen, decide_tool, refusal_message};
@@ -69,10 +72,10 @@ use verdict::report_new_cross;
 /// the names all upstreams list (for cross-server findings).
 pub struct Catalog {
     /// Per upstream, its tools under its own policy.
-    pub upstreams: HashMap<String, Arc<UpstreamTools>>,
+    pub upstreams: crate::by_name::ByName<Arc<UpstreamTools>>,
     /// Per upstream, its identity rules in the order they are tried, each with the tools
     /// (decisions, refusals, rendered lists) under that rule's policy.
-    pub rules: HashMap<String, Vec<(crate::policy::rules::RuleConfig, Arc<UpstreamTools>)>>,
+    pub rules: crate::by_name::ByName<Vec<(crate::policy::rules::RuleConfig, Arc<UpstreamTools>)>>,
     /// Every upstream's current tool names.
     pub roster: Arc<Roster>,
     /// Upstreams whose visible tool set changed after a refined score or another upstream's

@@ -12,7 +12,7 @@ pub(super) struct Rendered {
     /// Its hash, which names a whole list in `last_whole`.
     pub(super) hash: u64,
     /// The array to send, or `None` when nothing changes.
-    pub(super) output: Option<Arc<str>>,
+    pub(super) output: Option<Bytes>,
     pub(super) ttl_cap: Option<u64>,
     /// Why each removed tool was removed (for the `tdqs.tools.hidden` counter).
     pub(super) hidden: Arc<[HideReason]>,

@@ -6,6 +6,7 @@
 
 pub mod body;
 pub mod error;
+pub mod frames;
 pub mod origin;
 
 use bytes::Bytes;

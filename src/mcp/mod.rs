@@ -13,5 +13,6 @@ pub mod message;
 pub mod read;
 pub mod rpc_error;
 pub mod scan;
+pub mod spliced;
 pub mod sse;
 pub mod tools_list;

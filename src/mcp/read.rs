@@ -12,6 +12,9 @@ use serde_json::{Map, Value};
 
 use super::message::{IdKey, Kind, Message, number_key};
 
+mod members;
+use members::{Members, Params};
+
 /// Why a body or one message of it cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unreadable {
@@ -58,7 +61,7 @@ pub struct Read {
 impl Read {
     /// A `tools/call`, or a method any server could take for one (case, surrounding blanks).
     pub fn is_call(&self) -> bool {
-        self.message.method().is_some_and(|m| m.trim().eq_ignore_ascii_case("tools/call"))
+        self.message.method().is_some_and(names_call)
     }
 }
 
@@ -74,7 +77,7 @@ pub fn read_body(bytes: &[u8]) -> Result<Reading<'_>, Unreadable> {
     if bytes.starts_with(b"\xEF\xBB\xBF") || bytes.starts_with(b"\xFE\xFF") || bytes.starts_with(b"\xFF\xFE") {
         return Err(Unreadable::Bom);
     }
-    if std::str::from_utf8(bytes).is_err() {
+    if simdutf8::basic::from_utf8(bytes).is_err() {
         return Err(Unreadable::NotUtf8);
     }
     if bytes.trim_ascii_start().first() == Some(&b'[') {
@@ -88,9 +91,9 @@ pub fn read_body(bytes: &[u8]) -> Result<Reading<'_>, Unreadable> {
             .collect();
         return Ok(Reading { items, batch: true });
     }
-    let read = match strict_value(bytes) {
+    let read = match strict_members(bytes) {
         Err(e @ Unreadable::NotJson(_)) => return Err(e),
-        Ok(v) => interpret(&v),
+        Ok(m) => interpret(m),
         Err(e) => Err(e),
     };
     Ok(Reading { items: vec![Item { raw: bytes, read }], batch: false })
@@ -98,55 +101,60 @@ pub fn read_body(bytes: &[u8]) -> Result<Reading<'_>, Unreadable> {
 
 /// Reads one message (not a batch) strictly.
 pub fn read_message(bytes: &[u8]) -> Result<Read, Unreadable> {
-    interpret(&strict_value(bytes)?)
+    interpret(strict_members(bytes)?)
 }
 
 fn not_json(e: serde_json::Error) -> Unreadable {
     Unreadable::NotJson(e.to_string())
 }
 
-/// The bytes as a JSON value, refusing repeated keys at every depth.
-fn strict_value(bytes: &[u8]) -> Result<Value, Unreadable> {
+/// The members that say what the bytes are as a message (`None`: JSON, but not an object),
+/// the whole text read strictly: repeated keys refused at every depth.
+fn strict_members(bytes: &[u8]) -> Result<Option<Members>, Unreadable> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = Strict::deserialize(&mut de).and_then(|v| de.end().map(|()| v.0));
-    value.map_err(|e| match e.classify() {
+    let members = members::read(&mut de).and_then(|m| de.end().map(|()| m));
+    members.map_err(|e| match e.classify() {
         serde_json::error::Category::Data => Unreadable::Ambiguous(e.to_string()),
         _ => not_json(e),
     })
 }
 
-/// What a value says as a JSON-RPC message.
-fn interpret(v: &Value) -> Result<Read, Unreadable> {
-    let obj = v.as_object().ok_or(Unreadable::NotRpc("a message is a JSON object"))?;
-    let id_text = obj.get("id").map(Value::to_string);
-    let id: Option<IdKey> = match obj.get("id") {
+/// Whether a method is `tools/call` as any server could take it (case, surrounding blanks).
+fn names_call(method: &str) -> bool {
+    method.trim().eq_ignore_ascii_case("tools/call")
+}
+
+/// What a message's members say as a JSON-RPC message.
+fn interpret(members: Option<Members>) -> Result<Read, Unreadable> {
+    let m = members.ok_or(Unreadable::NotRpc("a message is a JSON object"))?;
+    let id_text = m.id.as_ref().map(Value::to_string);
+    let id: Option<IdKey> = match m.id {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(Value::String(s.clone()).to_string()),
+        Some(Value::String(s)) => Some(Value::String(s).to_string()),
         Some(Value::Number(n)) => Some(number_key(&n.to_string())),
         Some(_) => return Err(Unreadable::NotRpc("an id is a string, a number or null")),
     };
-    let method = match obj.get("method") {
+    let method = match m.method {
         None => None,
-        Some(Value::String(m)) => Some(m.clone()),
+        Some(Value::String(m)) => Some(m),
         Some(_) => return Err(Unreadable::NotRpc("a method is a string")),
     };
-    let params = obj.get("params");
-    if params.is_some_and(|p| !p.is_object() && !p.is_array()) {
+    if matches!(m.params, Some(Params::Other)) {
         return Err(Unreadable::NotRpc("params are an object or an array"));
     }
-    let answers = obj.contains_key("result") || obj.contains_key("error");
     let kind = match (id, method) {
         (Some(id), Some(method)) => Kind::Request { id, method },
         (None, Some(method)) => Kind::Notification { method },
-        (Some(id), None) if answers => Kind::Response { id },
+        (Some(id), None) if m.answers => Kind::Response { id },
         _ => return Err(Unreadable::NotRpc("neither a request, a notification nor an answer")),
     };
     let mut message = Message { kind, tool_name: None };
-    let read_so_far = Read { message: message.clone(), id_text: id_text.clone() };
-    if read_so_far.is_call() {
-        let name = params.and_then(|p| p.get("name")).and_then(Value::as_str);
-        let Some(name) = name else { return Err(Unreadable::NotRpc("a tools/call names its tool in params.name")) };
-        message.tool_name = Some(name.to_owned());
+    if message.method().is_some_and(names_call) {
+        let name = match m.params {
+            Some(Params::Object { name: Some(Value::String(name)) }) => name,
+            _ => return Err(Unreadable::NotRpc("a tools/call names its tool in params.name")),
+        };
+        message.tool_name = Some(name);
     }
     Ok(Read { message, id_text })
 }

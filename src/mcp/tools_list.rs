@@ -5,13 +5,15 @@
 //! Long: the scanner and the splice share one byte-offset model of the array; split, each half
 //! would need the other's invariants. A third is tests.
 
-use std::borrow::Cow;
 use std::ops::Range;
 
+use bytes::Bytes;
 use indexmap::IndexMap;
 use serde_json::value::RawValue;
+use smallvec::SmallVec;
 
 use super::scan::{self, Stop};
+use super::spliced::Spliced;
 
 /// The `_meta` key the gateway writes its score under.
 pub const META_KEY: &str = "tdqs-gateway/score";
@@ -194,7 +196,7 @@ impl<'a> ListResult<'a> {
     /// rendered earlier for the same array) and `ttlMs` lowered to `ttl_cap_ms` if above it
     /// (2026-07-28: clients list again soon while scores are provisional).
     pub fn with_tools(&self, tools: &str, ttl_cap_ms: Option<u64>) -> Vec<u8> {
-        self.with_tools_scoped(tools, ttl_cap_ms, false)
+        self.with_tools_scoped(Some(&Bytes::copy_from_slice(tools.as_bytes())), ttl_cap_ms, false).to_vec()
     }
 
     /// Whether the result carries a `cacheScope` other than `"private"`.
@@ -206,35 +208,39 @@ impl<'a> ListResult<'a> {
         scope.is_some_and(|v| v != br#""private""#)
     }
 
-    /// [`with_tools`](Self::with_tools), and with `private` a `cacheScope` made `"private"`
-    /// (a list filtered for one identity must not be served to another from a shared cache).
-    pub fn with_tools_scoped(&self, tools: &str, ttl_cap_ms: Option<u64>, private: bool) -> Vec<u8> {
+    /// [`with_tools`](Self::with_tools) as pieces, the array kept when `tools` is `None`, and
+    /// with `private` a `cacheScope` made `"private"` (a list filtered for one identity must not
+    /// be served to another from a shared cache). Nothing is copied: the message's own bytes
+    /// around the edits are borrowed and `tools` (the bulk of the answer) is shared.
+    pub fn with_tools_scoped(&self, tools: Option<&Bytes>, ttl_cap_ms: Option<u64>, private: bool) -> Spliced<'a> {
         match &self.shape {
             Shape::Spans { tools: span, ttl, scope, .. } => {
-                // The new array is borrowed, not copied: it is the bulk of the answer, and it is
-                // copied once, into `out`.
-                let mut edits: Vec<(Range<usize>, Cow<'_, [u8]>)> =
-                    vec![(span.clone(), Cow::Borrowed(tools.as_bytes()))];
-                if let Some(ttl) = ttl.clone().filter(|t| capped(&self.bytes[t.clone()], ttl_cap_ms).is_some()) {
-                    edits.push((ttl, Cow::Owned(ttl_cap_ms.unwrap_or_default().to_string().into_bytes())));
+                let bytes: &'a [u8] = self.bytes;
+                let mut edits: SmallVec<[(Range<usize>, Bytes); 3]> = SmallVec::new();
+                if let Some(tools) = tools {
+                    edits.push((span.clone(), tools.clone()));
+                }
+                if let Some(ttl) = ttl.clone().filter(|t| capped(&bytes[t.clone()], ttl_cap_ms).is_some()) {
+                    edits.push((ttl, Bytes::from(ttl_cap_ms.unwrap_or_default().to_string())));
                 }
                 if let Some(scope) = scope.clone().filter(|_| private && self.shared_scope()) {
-                    edits.push((scope, Cow::Borrowed(br#""private""#)));
+                    edits.push((scope, Bytes::from_static(br#""private""#)));
                 }
                 edits.sort_by_key(|(r, _)| r.start);
-                let mut out = Vec::with_capacity(self.bytes.len() + tools.len());
+                let mut out = Spliced::with_capacity(2 * edits.len() + 1);
                 let mut at = 0;
                 for (range, text) in edits {
-                    out.extend_from_slice(&self.bytes[at..range.start]);
-                    out.extend_from_slice(&text);
+                    out.push_original(&bytes[at..range.start]);
+                    out.push_new(text);
                     at = range.end;
                 }
-                out.extend_from_slice(&self.bytes[at..]);
+                out.push_original(&bytes[at..]);
                 out
             }
             Shape::Maps { envelope, result } => {
                 let mut result = result.clone();
-                if let Ok(raw) = RawValue::from_string(tools.to_owned()) {
+                let text = tools.and_then(|t| std::str::from_utf8(t).ok());
+                if let Some(raw) = text.and_then(|t| RawValue::from_string(t.to_owned()).ok()) {
                     result.insert("tools".to_owned(), raw);
                 }
                 if let Some(ttl) = result.get("ttlMs").and_then(|t| capped(t.get().as_bytes(), ttl_cap_ms)) {
@@ -245,7 +251,7 @@ impl<'a> ListResult<'a> {
                 }
                 let mut envelope = envelope.clone();
                 envelope.insert("result".to_owned(), raw(&result));
-                serde_json::to_vec(&envelope).unwrap_or_default()
+                Spliced::from(serde_json::to_vec(&envelope).unwrap_or_default())
             }
         }
     }
@@ -340,7 +346,7 @@ mod tests {
         let scoped = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[],"cacheScope":"public","ttlMs":1}}"#;
         let list = ListResult::parse(scoped.as_bytes()).unwrap();
         assert!(list.shared_scope());
-        let private = String::from_utf8(list.with_tools_scoped("[]", None, true)).unwrap();
+        let private = String::from_utf8(list.with_tools_scoped(None, None, true).to_vec()).unwrap();
         assert_eq!(private, scoped.replace("public", "private"));
         let expected = msg.replace(r#"[{"name":"a"}]"#, r#"[{"name":"b"}]"#).replace("60000", "5000");
         assert_eq!(String::from_utf8(out).unwrap(), expected);

@@ -25,24 +25,37 @@ pub enum Whole {
 }
 
 /// Reads `chunks` to the end within `max_bytes` and `idle`. A declared `Content-Length` over
-/// the cap is known to be too large before anything is read.
+/// the cap is known to be too large before anything is read. An answer that arrives as one
+/// chunk is that chunk, not a copy of it; only a second chunk makes a buffer to join them in.
 pub async fn read_whole(mut chunks: Chunks, declared: Option<u64>, max_bytes: usize, idle: Duration) -> Whole {
     if declared.is_some_and(|n| n > max_bytes as u64) {
         return Whole::TooLarge { head: Vec::new(), rest: chunks };
     }
-    // Room for a declared length made once instead of grown into copy by copy; at most 1 MiB
-    // ahead of the bytes themselves, whatever the upstream declares.
-    let mut buf = BytesMut::with_capacity(declared.map_or(0, |n| n.min(1 << 20) as usize));
+    let (mut first, mut joined): (Option<Bytes>, Option<BytesMut>) = (None, None);
+    let mut len = 0;
     loop {
-        match tokio::time::timeout(idle, chunks.next()).await {
+        let chunk = match tokio::time::timeout(idle, chunks.next()).await {
             Err(_) => return Whole::Failed(Reason::Timeout),
-            Ok(None) => return Whole::Read(buf.freeze()),
+            Ok(None) => return Whole::Read(joined.map(BytesMut::freeze).or(first).unwrap_or_default()),
             Ok(Some(Err(_))) => return Whole::Failed(Reason::Broken),
-            Ok(Some(Ok(chunk))) => {
-                if buf.len() + chunk.len() > max_bytes {
-                    return Whole::TooLarge { head: vec![buf.freeze(), chunk], rest: chunks };
-                }
+            Ok(Some(Ok(chunk))) => chunk,
+        };
+        if len + chunk.len() > max_bytes {
+            let head = first.into_iter().chain(joined.map(BytesMut::freeze)).chain([chunk]).collect();
+            return Whole::TooLarge { head, rest: chunks };
+        }
+        len += chunk.len();
+        match (&mut joined, first.take()) {
+            (Some(buf), _) => buf.extend_from_slice(&chunk),
+            (None, None) => first = Some(chunk),
+            (None, Some(head)) => {
+                // Room for a declared length made once instead of grown into copy by copy; at
+                // most 1 MiB ahead of the bytes themselves, whatever the upstream declares.
+                let room = declared.map_or(0, |n| n.min(1 << 20) as usize).max(len);
+                let mut buf = BytesMut::with_capacity(room);
+                buf.extend_from_slice(&head);
                 buf.extend_from_slice(&chunk);
+                joined = Some(buf);
             }
         }
     }
@@ -76,6 +89,23 @@ mod tests {
         assert_eq!(head.concat(), b"abcd");
         assert_eq!(rest.count().await, 1, "the rest is left unread");
         assert!(matches!(read_whole(chunks(&[]), Some(10), 3, idle).await, Whole::TooLarge { .. }));
+        let Whole::TooLarge { head, .. } = read_whole(chunks(&[b"ab", b"cd"]), None, 3, idle).await else {
+            panic!("over the cap at the second chunk")
+        };
+        assert_eq!(head.concat(), b"abcd");
+        assert!(matches!(read_whole(chunks(&[]), None, 3, idle).await, Whole::Read(b) if b.is_empty()));
+    }
+
+    #[tokio::test]
+    async fn one_chunk_is_kept_as_it_came() {
+        let chunk = Bytes::from_static(b"{\"jsonrpc\":\"2.0\"}");
+        let one: Chunks = Box::pin(futures_util::stream::iter([Ok(chunk.clone())]));
+        let Whole::Read(read) = read_whole(one, Some(chunk.len() as u64), 100, Duration::from_secs(5)).await else {
+            panic!("read")
+        };
+        assert_eq!(read.as_ptr(), chunk.as_ptr(), "the chunk itself, not a copy");
+        let three = chunks(&[b"a", b"b", b"c"]);
+        assert!(matches!(read_whole(three, None, 3, Duration::from_secs(5)).await, Whole::Read(b) if &b[..] == b"abc"));
     }
 
     #[tokio::test(start_paused = true)]

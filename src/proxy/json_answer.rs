@@ -12,6 +12,7 @@ use super::capped::{Chunks, Whole, read_whole};
 use super::stream::{Inspected, Rewriter};
 use super::uninspected::{self, Reason};
 use super::{Body, BoxError};
+use crate::http::frames::frames;
 
 /// What the client gets instead of (or as) the upstream's body.
 pub enum JsonAnswer {
@@ -69,19 +70,28 @@ pub async fn answer(
     if bytes.trim_ascii().is_empty() && refusals.is_empty() {
         return JsonAnswer::Body(full(bytes));
     }
-    let out = match rw.inspect(&bytes, &mut Vec::new()).await {
-        Inspected::Same => bytes,
-        Inspected::Rewritten(new) => Bytes::from(new),
+    let rewritten = match rw.inspect(&bytes, &mut Vec::new()).await {
+        Inspected::Same => None,
+        Inspected::Rewritten(new) => Some(new),
         Inspected::Uninspectable(reason) if refused => return fail(reason),
         Inspected::Uninspectable(reason) => {
             uninspected::note(upstream, reason, false);
-            bytes
+            None
         }
     };
-    if refusals.is_empty() {
-        return JsonAnswer::Body(full(out));
+    if !refusals.is_empty() {
+        let merged = match &rewritten {
+            Some(new) => merge_answers(&new.to_vec(), refusals),
+            None => merge_answers(&bytes, refusals),
+        };
+        return JsonAnswer::Replaced(Some(merged));
     }
-    JsonAnswer::Replaced(Some(merge_answers(&out, refusals)))
+    JsonAnswer::Body(match rewritten {
+        // The rewritten answer goes out as its pieces: the upstream's bytes around the edits
+        // sliced out of `bytes`, the rendered array shared with the cache; nothing copied.
+        Some(new) => frames(new.into_frames(&bytes)),
+        None => full(bytes.clone()),
+    })
 }
 
 fn stream_body(head: Vec<Bytes>, rest: Chunks) -> Body {

@@ -133,7 +133,7 @@ async fn pump(
                     }
                     out.push(match &ev.data {
                         Some(d) if !d.is_empty() => match rw.inspect(d.as_bytes(), &mut Vec::new()).await {
-                            Inspected::Rewritten(new) => ev.with_data(&String::from_utf8_lossy(&new)),
+                            Inspected::Rewritten(new) => ev.with_data(&String::from_utf8_lossy(&new.to_vec())),
                             Inspected::Same => ev.raw,
                             Inspected::Uninspectable(reason) => {
                                 // Under enforce an answer that cannot be read is not passed on.

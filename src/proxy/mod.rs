@@ -31,7 +31,6 @@ pub use crate::policy::uninspected;
 pub mod upstream_client;
 pub mod upstream_target;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::catalog::{Catalog, UpstreamTools};
@@ -51,14 +50,14 @@ pub struct Gateway {
     /// `[auth]`, when callers must authenticate.
     pub auth: Option<Arc<crate::auth::Auth>>,
     /// What the gateway presents to each network upstream.
-    credentials: HashMap<String, Arc<crate::auth::upstream::UpstreamCredentials>>,
+    credentials: crate::by_name::ByName<Arc<crate::auth::upstream::UpstreamCredentials>>,
     /// Session tables of the stdio upstreams.
-    pub stdio: HashMap<String, Arc<stdio::StdioUpstream>>,
+    pub stdio: crate::by_name::ByName<Arc<stdio::StdioUpstream>>,
     /// For legacy SSE upstreams.
     http: reqwest::Client,
     /// Each Streamable HTTP upstream worked out once: its URI, bounds, credentials and pooled
     /// client.
-    targets: HashMap<String, Arc<upstream_target::UpstreamTarget>>,
+    targets: crate::by_name::ByName<Arc<upstream_target::UpstreamTarget>>,
     sessions: session::Sessions,
     /// Open legacy HTTP+SSE streams.
     legacy: legacy::LegacyLinks,

@@ -87,7 +87,7 @@ impl Rewriter {
 
     /// Reads a message or batch strictly (the exchange's one reading of answers); `answered`
     /// gains the ids (by value) of the responses in it.
-    pub async fn inspect(&self, bytes: &[u8], answered: &mut Vec<IdKey>) -> Inspected {
+    pub async fn inspect<'a>(&self, bytes: &'a [u8], answered: &mut Vec<IdKey>) -> Inspected<'a> {
         let reading = Reading { tools: &self.tools, scoring: &self.gw.scoring, caller: self.caller.as_deref() };
         reading.inspect(bytes, &|id| self.is_list_answer(id), answered).await
     }
@@ -136,7 +136,7 @@ impl Relay {
             _ => return self.send(ev.raw).await,
         };
         let mut answered = Vec::new();
-        let inspected = if std::str::from_utf8(&ev.raw).is_err() {
+        let inspected = if simdutf8::basic::from_utf8(&ev.raw).is_err() {
             Inspected::Uninspectable(Reason::Malformed)
         } else {
             self.rw.inspect(data.as_bytes(), &mut answered).await
@@ -144,7 +144,7 @@ impl Relay {
         self.pending.retain(|p| !answered.contains(p));
         match inspected {
             Inspected::Same => self.send(ev.raw).await,
-            Inspected::Rewritten(new) => self.send(ev.with_data(&String::from_utf8_lossy(&new))).await,
+            Inspected::Rewritten(new) => self.send(ev.with_data(&String::from_utf8_lossy(&new.to_vec()))).await,
             Inspected::Uninspectable(reason) => {
                 let refused = self.rw.fails_closed();
                 uninspected::note(&self.rw.tools.name, reason, refused);

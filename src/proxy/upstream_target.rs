@@ -9,7 +9,6 @@
 //! applied by `auth::upstream`, which expands them once as well.) A variable that changes
 //! while the gateway runs needs a restart, as every other setting does.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -174,10 +173,10 @@ pub fn check(cfg: &Config) -> Result<(), String> {
 /// by upstream name), after [`check`].
 pub fn prepare(
     cfg: &Config,
-    credentials: &HashMap<String, Arc<UpstreamCredentials>>,
-) -> Result<HashMap<String, Arc<UpstreamTarget>>, String> {
+    credentials: &crate::by_name::ByName<Arc<UpstreamCredentials>>,
+) -> Result<crate::by_name::ByName<Arc<UpstreamTarget>>, String> {
     check(cfg)?;
-    let mut out = HashMap::new();
+    let mut out = crate::by_name::ByName::default();
     for u in &cfg.upstreams {
         let named = |e: String| format!("upstream \"{}\": {e}", u.name);
         if let Some(mut t) = UpstreamTarget::from_config(u).map_err(named)? {
@@ -233,7 +232,7 @@ mod tests {
     fn a_missing_variable_in_a_header_is_named_at_start() {
         let mut cfg = Config::parse("[[upstream]]\nname = \"up\"\nurl = \"http://127.0.0.1:1/mcp\"\n").unwrap();
         cfg.upstreams[0].headers.insert("X-Key".into(), "k-${TDQS_TARGET_TEST_SURELY_UNSET}".into());
-        let none = HashMap::new();
+        let none = crate::by_name::ByName::default();
         let e = prepare(&cfg, &none).unwrap_err();
         assert_eq!(check(&cfg).unwrap_err(), e, "check-config says the same");
         assert!(

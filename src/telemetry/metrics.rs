@@ -73,7 +73,7 @@ pub struct Metrics {
     gauges: Arc<Mutex<Gauges>>,
     max_tool_labels: usize,
     /// Interned upstream names, so recording clones an `Arc` instead of a `String`.
-    servers: Mutex<HashMap<String, Arc<str>>>,
+    servers: Mutex<crate::by_name::ByName<Arc<str>>>,
 }
 
 const REQUEST_BUCKETS: [f64; 15] =
@@ -182,7 +182,7 @@ impl Metrics {
                 .build(),
             gauges,
             max_tool_labels,
-            servers: Mutex::new(HashMap::new()),
+            servers: Mutex::default(),
         }
     }
 

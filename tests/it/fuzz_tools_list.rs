@@ -302,7 +302,17 @@ fn check_list(rng: &mut Rng, bytes: &[u8], accepted: &mut u64, lone: &mut u64) -
         .collect();
     let cap = rng.percent(50).then(|| rng.below(100_000) as u64);
     let private = rng.percent(30);
-    let out = list.with_tools_scoped(&list.rendered_tools(&actions), cap, private);
+    let rendered = bytes::Bytes::from(list.rendered_tools(&actions));
+    let spliced = list.with_tools_scoped(Some(&rendered), cap, private);
+    let out = spliced.to_vec();
+    // The pieces the HTTP relay sends, sliced out of the buffer the message was read into,
+    // are the same bytes as the joined answer.
+    let whole = bytes::Bytes::copy_from_slice(bytes);
+    let resliced = ListResult::parse(&whole).ok_or("a list no more")?;
+    let frames = resliced.with_tools_scoped(Some(&rendered), cap, private).into_frames(&whole);
+    if frames.concat() != out {
+        return Err(format!("the frames differ from the joined answer: {}", show(&frames.concat())));
+    }
     let got: Value =
         serde_json::from_slice(&out).map_err(|e| format!("the output is not JSON ({e}): {}", show(&out)))?;
     let kept: Vec<Value> = tools

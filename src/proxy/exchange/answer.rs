@@ -12,15 +12,17 @@ use serde_json::value::RawValue;
 use crate::auth::Principal;
 use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, id_key};
+use crate::mcp::spliced::Spliced;
 use crate::policy::uninspected::{self, Reason};
 use crate::scoring::service::ScoringService;
 
 /// What inspecting one message (or batch) found.
 #[derive(Debug)]
-pub enum Inspected {
+pub enum Inspected<'a> {
     /// Nothing to change: pass the bytes on.
     Same,
-    Rewritten(Vec<u8>),
+    /// The message rewritten: pieces of the bytes inspected around new text.
+    Rewritten(Spliced<'a>),
     /// The gateway cannot read it the way a client could.
     Uninspectable(Reason),
 }
@@ -62,15 +64,16 @@ impl Reading<'_> {
     /// Reads a message or batch strictly; `is_list` says whether an answer with the id (its
     /// JSON text) answers a list request; `answered` gains the ids (by value) of the responses
     /// in it.
-    pub async fn inspect(
+    pub async fn inspect<'a>(
         &self,
-        bytes: &[u8],
+        bytes: &'a [u8],
         is_list: &(dyn Fn(&str) -> bool + Sync),
         answered: &mut Vec<IdKey>,
-    ) -> Inspected {
+    ) -> Inspected<'a> {
         // serde skips the strings it does not keep without checking them: UTF-8 is checked
-        // here, once, for the whole text.
-        if std::str::from_utf8(bytes).is_err() {
+        // here, once, for the whole text (with SIMD: a list answer is tens of KB, and std's
+        // check was the largest part of answering a cached one).
+        if simdutf8::basic::from_utf8(bytes).is_err() {
             return Inspected::Uninspectable(Reason::Malformed);
         }
         if bytes.trim_ascii_start().first() != Some(&b'[') {
@@ -86,30 +89,34 @@ impl Reading<'_> {
         let mut changed = false;
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            match self.inspect_one(item.get().as_bytes(), is_list, answered).await {
-                Ok(Some(new)) => {
+            // A batch's item is a copy split out of the batch: its rewrite is joined here.
+            let new = match self.inspect_one(item.get().as_bytes(), is_list, answered).await {
+                Ok(new) => new.map(|n| n.to_vec()),
+                Err(r) => return Inspected::Uninspectable(r),
+            };
+            match new {
+                Some(new) => {
                     changed = true;
                     match String::from_utf8(new).ok().and_then(|s| RawValue::from_string(s).ok()) {
                         Some(raw) => out.push(raw),
                         None => return Inspected::Uninspectable(Reason::Malformed),
                     }
                 }
-                Ok(None) => out.push(item),
-                Err(r) => return Inspected::Uninspectable(r),
+                None => out.push(item),
             }
         }
         match serde_json::to_vec(&out) {
-            Ok(new) if changed => Inspected::Rewritten(new),
+            Ok(new) if changed => Inspected::Rewritten(Spliced::from(new)),
             _ => Inspected::Same,
         }
     }
 
-    async fn inspect_one(
+    async fn inspect_one<'a>(
         &self,
-        bytes: &[u8],
+        bytes: &'a [u8],
         is_list: &(dyn Fn(&str) -> bool + Sync),
         answered: &mut Vec<IdKey>,
-    ) -> Result<Option<Vec<u8>>, Reason> {
+    ) -> Result<Option<Spliced<'a>>, Reason> {
         // One read of the envelope answers both "is it a list answer?" and "what is in it?".
         let seen = parking_lot::Mutex::new(None);
         let wanted = |id: &str| {
@@ -186,7 +193,7 @@ pub async fn settle_line(
             } else {
                 let by_text = |id: &str| id_key(id).is_some_and(|k| is_list(&k));
                 match reading.inspect(l, &by_text, &mut Vec::new()).await {
-                    Inspected::Rewritten(new) => return Settled::Pass(new),
+                    Inspected::Rewritten(new) => return Settled::Pass(new.to_vec()),
                     Inspected::Same if is_jsonrpc(l) => return Settled::Pass(l.to_vec()),
                     // Valid JSON that is no MCP message: what servers print to stdout by mistake.
                     Inspected::Same => return Settled::Dropped,
