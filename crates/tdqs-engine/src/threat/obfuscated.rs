@@ -80,21 +80,40 @@ fn trim(word: &str) -> (&str, &str) {
     (core, &word[core.len()..])
 }
 
+/// How many words look like leetspeak (two letters or more, two stand-ins or more, nothing
+/// else but trailing punctuation), counted byte by byte.
+fn leet_words(b: &[u8]) -> usize {
+    let (mut words, mut letters, mut subs, mut other) = (0, 0, 0, false);
+    for &c in b.iter().chain(std::iter::once(&b' ')) {
+        if c.is_ascii_whitespace() {
+            words += usize::from(subs >= 2 && letters >= 2 && !other);
+            (letters, subs, other) = (0, 0, false);
+        } else if c.is_ascii_alphabetic() {
+            letters += 1;
+        } else if matches!(c, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$') {
+            subs += 1;
+        } else if !matches!(c, b',' | b';' | b':' | b'!' | b'?' | b')' | b'"' | b'\'' | b'.') {
+            other = true;
+        }
+    }
+    words
+}
+
 pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
-    // Most strings hold neither a digit nor a letter split by a sign: one pass decides.
+    // One pass over the bytes, with no allocation, decides whether there is anything to read:
+    // two leetspeak-looking words, or a letter split by a sign.
     let b = s.as_bytes();
-    let maybe = b.iter().any(|c| c.is_ascii_digit() || *c == b'@' || *c == b'$')
-        || b.windows(4).any(|w| {
-            w[0].is_ascii_alphabetic()
-                && matches!(w[1], b'.' | b'-' | b'_' | b'*')
-                && w[2].is_ascii_alphabetic()
-                && w[3] == w[1]
-        });
-    if !maybe {
+    let split = b.windows(4).any(|w| {
+        w[0].is_ascii_alphabetic()
+            && matches!(w[1], b'.' | b'-' | b'_' | b'*')
+            && w[2].is_ascii_alphabetic()
+            && w[3] == w[1]
+    });
+    let strong = leet_words(b);
+    if strong < 2 && !split {
         return;
     }
-    let strong = s.split_whitespace().filter(|w| unleet(trim(w).0.trim_end_matches('.'), 2).is_some()).count();
     let min_subs = if strong >= 2 { 1 } else { usize::MAX };
     let mut rewritten = String::with_capacity(s.len());
     let (mut leets, mut splits) = (0, 0);

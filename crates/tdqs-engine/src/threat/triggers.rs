@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use aho_corasick::automaton::Automaton;
-use aho_corasick::dfa::DFA;
+use aho_corasick::nfa::contiguous::NFA;
 use aho_corasick::{Anchored, MatchKind};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 
@@ -18,7 +18,7 @@ use regex_syntax::hir::literal::{ExtractKind, Extractor};
 pub type Rules = u128;
 
 pub struct Triggers {
-    literals: DFA,
+    literals: NFA,
     /// The rules each literal may begin or end.
     rules_of: Vec<Rules>,
     /// The rules run whatever the text holds.
@@ -47,9 +47,12 @@ impl Triggers {
                 rules_of[at] |= 1 << i;
             }
         }
-        // Every literal ending anywhere needs the standard semantics; a DFA since this runs on
-        // every text, without a prefilter (the literals are too many for one to skip much).
-        let literals = DFA::builder()
+        // Every literal ending anywhere needs the standard semantics, without a prefilter (the
+        // literals are too many for one to skip much). A contiguous NFA rather than a DFA: with
+        // 115 rules' literals the DFA took 38.8 MB of every gateway's memory and 0.8 billion
+        // instructions to build at start, for 10% less work per list (12.9 against 11.6
+        // million instructions per 100-tool list, callgrind, 2026-12-01).
+        let literals = NFA::builder()
             .match_kind(MatchKind::Standard)
             .prefilter(false)
             .build(&literals)
