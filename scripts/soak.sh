@@ -13,9 +13,9 @@
 #   churn     tests/rig/mutable_server.py, mode annotate: the driver rewrites its 10 tools every
 #             2 s with 2 new descriptions, so new content hashes keep reaching the score cache
 #             and the store; listed over one long-lived session
-# Every JSON-RPC id is unique. The score cache is capped low (--cache-entries, default 500) so
-# that the run reaches the cap within minutes: the shipped 100,000 would take a day to fill at
-# this rate, and a soak would only see it filling.
+# Every JSON-RPC id is unique. The caches are capped low (--cache-entries 500, --cache-bytes 1 MiB)
+# so that the run reaches the caps within minutes: the shipped 100,000 entries and 256 MiB would
+# take days to fill at this rate, and a soak would only see them filling.
 #
 # Usage: scripts/soak.sh [options]
 #   --minutes N         measured length (default 30); the verdict uses the second half
@@ -30,7 +30,11 @@
 #   --churn-rate R      requests/s on the churn upstream (default 4; 0: no definition churn)
 #   --def-interval S    seconds between rewrites of the churn upstream's tools (default 2)
 #   --def-changes N     descriptions changed per rewrite (default 2)
-#   --cache-entries N   the gateway's [cache] max_entries (default 500)
+#   --cache-entries N   the gateway's [cache] max_entries (default 500): the entry-counted caches
+#                       (sightings, threats, coherence, failures) and the store warm-up
+#   --cache-bytes B     the gateway's [cache] max_bytes (default 1048576): the score caches are
+#                       capped in bytes, not entries; the shipped 256 MiB would take days to fill
+#                       at this rate, and a soak would only see it filling (~2 KB a definition)
 #   --sample S          seconds between samples (default 5)
 #   --warmup S          seconds before "start" is read (default 60)
 #   --tolerance K       KiB/min: the second half's RSS slope that still counts as "no growth"
@@ -70,6 +74,7 @@ CHURN_RATE=4
 DEF_INTERVAL=2
 DEF_CHANGES=2
 CACHE_ENTRIES=500
+CACHE_BYTES=1048576
 SAMPLE=5
 WARMUP=60
 TOLERANCE=16
@@ -91,6 +96,7 @@ while [ $# -gt 0 ]; do
         --def-interval) DEF_INTERVAL="$2"; shift 2 ;;
         --def-changes) DEF_CHANGES="$2"; shift 2 ;;
         --cache-entries) CACHE_ENTRIES="$2"; shift 2 ;;
+        --cache-bytes) CACHE_BYTES="$2"; shift 2 ;;
         --sample) SAMPLE="$2"; shift 2 ;;
         --warmup) WARMUP="$2"; shift 2 ;;
         --tolerance) TOLERANCE="$2"; shift 2 ;;
@@ -118,7 +124,8 @@ rig_server() {
     start "$name" "$RUN/$name.log" sh -c 'sleep 2147483647 | "$0" "$@"' "$SDK_PY" "$@"
     RIG_PORT=""
     for i in $(seq 300); do
-        RIG_PORT=$(sed -n 's/^LISTENING \([0-9]*\)$/\1/p' "$RUN/$name.log" | head -n1)
+        # The log is opened by the started process: on a busy machine it may not exist yet.
+        RIG_PORT=$(sed -n 's/^LISTENING \([0-9]*\)$/\1/p' "$RUN/$name.log" 2>/dev/null | head -n1 || true)
         [ -n "$RIG_PORT" ] && break
         sleep 0.1
     done
@@ -188,6 +195,7 @@ url = "sqlite://data/scores.db"
 
 [cache]
 max_entries = $CACHE_ENTRIES
+max_bytes = $CACHE_BYTES
 
 [telemetry]
 log_level = "warn"
@@ -227,7 +235,7 @@ done
 CHURN_NOTE=""
 [ "$CHURN_RATE" != 0 ] && CHURN_NOTE=" (${DEF_CHANGES} new definitions every ${DEF_INTERVAL} s)"
 log "driving for $MINUTES min: bench $RATE req/s, $SESSIONS sessions/s ($DELETE DELETEd)," \
-    "churn $CHURN_RATE req/s$CHURN_NOTE, cache cap $CACHE_ENTRIES, samples every ${SAMPLE} s"
+    "churn $CHURN_RATE req/s$CHURN_NOTE, cache caps $CACHE_ENTRIES entries / $CACHE_BYTES bytes, samples every ${SAMPLE} s"
 python3 "$ROOT/benches/soak/drive.py" --gateway "127.0.0.1:$GW_PORT" --pid "$GW_PID" \
     --sessions-pid "$SESSIONS_PID" --churn-pid "$CHURN_PID" \
     --seconds "$(awk -v m="$MINUTES" 'BEGIN { print m * 60 }')" --rate "$RATE" \

@@ -19,7 +19,7 @@ COMPONENTS = [
         r"^(_int_malloc|_int_free|_int_realloc|malloc|free|cfree|realloc|calloc|malloc_consolidate|"
         r"tcache_|__libc_malloc|__libc_free|__libc_realloc|__libc_calloc|unlink_chunk|__rust_alloc|"
         r"__rust_dealloc|__rust_realloc|__rdl_|alloc::alloc::|sysmalloc|__default_morecore|_mid_memalign|"
-        r"__posix_memalign|posix_memalign|aligned_alloc)", f) is not None),
+        r"__posix_memalign|posix_memalign|aligned_alloc|_?mi_|mimalloc::)", f) is not None),
     ("memcpy, memmove, memset, memcmp", lambda f, o: re.search(r"(^|_)(mem(cpy|move|set|cmp|chr|rchr)|bcmp|strlen)", f) is not None),
     ("hyper (HTTP/1 server side and the client's connection)", lambda f, o: crate(f) in ("hyper", "httparse", "httpdate", "want", "try_lock")),
     ("hyper-util (server auto builder, client pool)", lambda f, o: crate(f) == "hyper_util"),
