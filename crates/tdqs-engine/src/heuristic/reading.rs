@@ -4,6 +4,8 @@
 //! praise, placeholder text, or words in no order. The scorers then look only at what is left,
 //! so stuffing a description with cue words, copies or filler adds nothing to it, while what
 //! was set aside still counts against its conciseness.
+//! Long: the sentence reader and its tests; the sentence splitter, the concreteness test and the
+//! classifier share the same word lists and are read together.
 
 use rustc_hash::FxHashSet;
 

@@ -2,6 +2,8 @@
 //! a kind, a severity and a pattern; `\b` is read as an ASCII word boundary so the automata
 //! stay DFAs on any script. English first, then German, French, Spanish, Portuguese, Italian,
 //! Chinese, Japanese, Russian and Korean for the kinds an attacker writes in another language.
+//! Long: one table of phrase rules, in languages side by side; split by language it would
+//! hide which kinds each language covers.
 
 use super::Severity::{self, High, Low, Medium};
 
