@@ -29,24 +29,26 @@ fn leet(c: char) -> Option<char> {
     })
 }
 
-/// The word as it reads, when it is leetspeak: two letters or more, at least `min_subs`
-/// stand-ins, and no digit that stands for nothing.
-fn unleet(word: &str, min_subs: usize) -> Option<String> {
-    let mut subs = 0;
-    let mut letters = 0;
-    let mut out = String::with_capacity(word.len());
+/// The stand-ins of a word that could be leetspeak: two letters or more, and no digit or sign
+/// that stands for nothing; `None` for any other word. Counted without building anything.
+fn stand_ins(word: &str) -> Option<usize> {
+    let (mut subs, mut letters) = (0, 0);
     for c in word.chars() {
         if c.is_ascii_alphabetic() {
             letters += 1;
-            out.push(c);
-        } else if let Some(l) = leet(c) {
+        } else if leet(c).is_some() {
             subs += 1;
-            out.push(l);
         } else {
             return None;
         }
     }
-    (subs >= min_subs.max(1) && letters >= 2).then_some(out)
+    (letters >= 2).then_some(subs)
+}
+
+/// The word as it reads, when it is leetspeak with at least `min_subs` stand-ins (one or more).
+fn unleet(word: &str, min_subs: usize) -> Option<String> {
+    stand_ins(word).filter(|&n| n >= min_subs.max(1))?;
+    Some(word.chars().map(|c| leet(c).unwrap_or(c)).collect())
 }
 
 /// The word as it reads, when it is four or more single letters each followed by one
@@ -80,23 +82,14 @@ fn trim(word: &str) -> (&str, &str) {
     (core, &word[core.len()..])
 }
 
-/// How many words look like leetspeak (two letters or more, two stand-ins or more, nothing
-/// else but trailing punctuation), counted byte by byte.
-fn leet_words(b: &[u8]) -> usize {
-    let (mut words, mut letters, mut subs, mut other) = (0, 0, 0, false);
-    for &c in b.iter().chain(std::iter::once(&b' ')) {
-        if c.is_ascii_whitespace() {
-            words += usize::from(subs >= 2 && letters >= 2 && !other);
-            (letters, subs, other) = (0, 0, false);
-        } else if c.is_ascii_alphabetic() {
-            letters += 1;
-        } else if matches!(c, b'0' | b'1' | b'3' | b'4' | b'5' | b'7' | b'@' | b'$') {
-            subs += 1;
-        } else if !matches!(c, b',' | b';' | b':' | b'!' | b'?' | b')' | b'"' | b'\'' | b'.') {
-            other = true;
-        }
+/// A word without the punctuation it carries outside its disguise: trailing marks, and a
+/// sentence's full stop unless the dots are the disguise ("I.g.n.o.r.e.").
+fn word_core(word: &str) -> &str {
+    let (core, _) = trim(word);
+    match core.strip_suffix('.') {
+        Some(c) if unsplit(core).is_none() => c,
+        _ => core,
     }
-    words
 }
 
 pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
@@ -110,7 +103,16 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
             && w[2].is_ascii_alphabetic()
             && w[3] == w[1]
     });
-    let strong = leet_words(b);
+    let maybe_leet = b.iter().any(|&c| c.is_ascii() && leet(c as char).is_some());
+    if !maybe_leet && !split {
+        return;
+    }
+    // Words with two stand-ins, read as `scan` reads words below.
+    let strong = if maybe_leet {
+        s.split_whitespace().filter(|w| stand_ins(word_core(w)).is_some_and(|n| n >= 2)).count()
+    } else {
+        0
+    };
     if strong < 2 && !split {
         return;
     }
@@ -121,12 +123,8 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let mut at = 0;
     for piece in s.split_inclusive(char::is_whitespace) {
         let word = piece.trim_end_matches(char::is_whitespace);
-        let (core, tail) = trim(word);
-        let (core, tail) = match core.strip_suffix('.') {
-            // A sentence's full stop after a leet word; a split word keeps its own dots.
-            Some(c) if unsplit(core).is_none() => (c, &word[c.len()..]),
-            _ => (core, tail),
-        };
+        let core = word_core(word);
+        let tail = &word[core.len()..];
         let read = if let Some(w) = unsplit(core) {
             splits += 1;
             Some(w)

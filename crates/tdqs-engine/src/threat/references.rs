@@ -209,13 +209,17 @@ pub fn foreign_references(
         if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(&other) {
             continue;
         }
-        if let Some(at) = find_word(s, other) {
-            let mut f =
-                Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
-            f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
-            out.push(f);
-        }
+        out.extend(mention(t, upstream, other));
     }
+}
+
+/// A plain mention in `t` of `other`, a tool of `upstream`, as a low finding.
+pub(super) fn mention(t: &Text<'_>, upstream: &str, other: &str) -> Option<Finding> {
+    let s = t.text;
+    let at = find_word(s, other)?;
+    let mut f = Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
+    f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
+    Some(f)
 }
 
 /// The directions in `t` that change how another tool behaves ("when you call send_email,

@@ -1,8 +1,7 @@
 //! The cross-server checks as they were before the names were indexed: every name compared in
 //! turn. The reference the indexed checks are tested against (same findings, same order).
 
-use crate::threat::evidence::excerpt;
-use crate::threat::references::{directions_about_tools, find_word, skeleton, tool_like};
+use crate::threat::references::{directions_about_tools, mention, skeleton, tool_like};
 use crate::threat::strings::{Role, Text};
 use crate::threat::{Finding, Severity};
 
@@ -38,7 +37,6 @@ pub fn foreign_references_one_by_one(
     if !matches!(t.role, Role::Prose | Role::Value) {
         return;
     }
-    let s = t.text;
     let is_own = |id: &str| {
         id.eq_ignore_ascii_case(own_name)
             || own_tools.iter().any(|o| o.eq_ignore_ascii_case(id))
@@ -53,11 +51,6 @@ pub fn foreign_references_one_by_one(
         if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(other) {
             continue;
         }
-        if let Some(at) = find_word(s, other) {
-            let mut f =
-                Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
-            f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
-            out.push(f);
-        }
+        out.extend(mention(t, upstream, other));
     }
 }
