@@ -6,19 +6,31 @@
 //!
 //! A rule for which no such literals exist (a match may start and end with anything) is run
 //! on every text.
+//!
+//! The literals are cut to their first (for an ending, last) [`CUT`] bytes: a match that
+//! starts with a literal starts with its first bytes too, so the test stays sound, and the
+//! 7,195 literals of this round's rules become 1,106, few enough for a DFA (4.4 MB) where the
+//! whole set needed 57 MB.
 
 use std::collections::HashMap;
 
 use aho_corasick::automaton::Automaton;
-use aho_corasick::nfa::contiguous::NFA;
-use aho_corasick::{Anchored, MatchKind};
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Anchored, MatchKind, StartKind};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 
 /// A bit per rule; at most 128 rules.
 pub type Rules = u128;
 
+/// Bytes of a literal kept. Measured on the bench's 100-tool list (callgrind, 2026-12-01):
+/// the whole literals in a contiguous NFA cost 12.8 million instructions a list, cut to 8
+/// bytes in a DFA 11.8 million (the automaton 0.6 instead of 2.1 million, the rules it lets
+/// through 0.4 million more); cut to 5 or 6 bytes, more rules run than the smaller automaton
+/// saves.
+const CUT: usize = 8;
+
 pub struct Triggers {
-    literals: NFA,
+    literals: DFA,
     /// The rules each literal may begin or end.
     rules_of: Vec<Rules>,
     /// The rules run whatever the text holds.
@@ -38,7 +50,12 @@ impl Triggers {
                 always |= 1 << i;
                 continue;
             };
-            for lit in lits {
+            for (lit, ending) in lits {
+                let lit = if ending {
+                    lit[lit.len().saturating_sub(CUT)..].to_vec()
+                } else {
+                    lit[..lit.len().min(CUT)].to_vec()
+                };
                 let at = *index.entry(lit.clone()).or_insert_with(|| {
                     literals.push(lit);
                     rules_of.push(0);
@@ -48,12 +65,10 @@ impl Triggers {
             }
         }
         // Every literal ending anywhere needs the standard semantics, without a prefilter (the
-        // literals are too many for one to skip much). A contiguous NFA rather than a DFA: with
-        // 115 rules' literals the DFA took 38.8 MB of every gateway's memory and 0.8 billion
-        // instructions to build at start, for 10% less work per list (12.9 against 11.6
-        // million instructions per 100-tool list, callgrind, 2026-12-01).
-        let literals = NFA::builder()
+        // literals are too many for one to skip much).
+        let literals = DFA::builder()
             .match_kind(MatchKind::Standard)
+            .start_kind(StartKind::Unanchored)
             .prefilter(false)
             .build(&literals)
             .expect("trigger literals build");
@@ -80,11 +95,11 @@ impl Triggers {
 }
 
 /// Literals one of which every match of `pattern` starts with (or, if that set is weaker, ends
-/// with); `None` when there is no finite set of non-empty ones.
-fn required_literals(pattern: &str) -> Option<Vec<Vec<u8>>> {
+/// with, each then marked `true`); `None` when there is no finite set of non-empty ones.
+fn required_literals(pattern: &str) -> Option<Vec<(Vec<u8>, bool)>> {
     let hir = regex_syntax::ParserBuilder::new().build().parse(pattern).ok()?;
-    let mut best: Option<(usize, Vec<Vec<u8>>)> = None;
-    for kind in [ExtractKind::Prefix, ExtractKind::Suffix] {
+    let mut best: Option<(usize, Vec<(Vec<u8>, bool)>)> = None;
+    for (ending, kind) in [(false, ExtractKind::Prefix), (true, ExtractKind::Suffix)] {
         let mut extractor = Extractor::new();
         extractor.kind(kind);
         let seq = extractor.extract(&hir);
@@ -93,7 +108,7 @@ fn required_literals(pattern: &str) -> Option<Vec<Vec<u8>>> {
         if shortest == 0 || best.as_ref().is_some_and(|(len, _)| *len >= shortest) {
             continue;
         }
-        best = Some((shortest, lits.iter().map(|l| l.as_bytes().to_vec()).collect()));
+        best = Some((shortest, lits.iter().map(|l| (l.as_bytes().to_vec(), ending)).collect()));
     }
     best.map(|(_, lits)| lits)
 }
@@ -111,5 +126,15 @@ mod tests {
         assert_eq!(t.candidates("please forget all of it"), 0b100 | 0b001);
         assert_eq!(t.candidates("a system: note") & 0b010, 0b010);
         assert_eq!(t.candidates("nothing here"), 0b100);
+    }
+
+    #[test]
+    fn a_literal_longer_than_the_cut_still_triggers_its_rule() {
+        let rules: Vec<String> =
+            [r"\bdisregarding everything\b", r"whatsoever\.$"].iter().map(|s| s.to_string()).collect();
+        let t = Triggers::new(&rules);
+        assert_eq!(t.candidates("now disregarding everything said"), 0b01);
+        assert_eq!(t.candidates("no reason whatsoever."), 0b10);
+        assert_eq!(t.candidates("nothing to see"), 0);
     }
 }

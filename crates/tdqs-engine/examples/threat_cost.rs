@@ -14,10 +14,10 @@
 
 use std::hint::black_box;
 
-use tdqs_gateway::tdqs::definition::parse_tools;
-use tdqs_gateway::tdqs::json;
-use tdqs_gateway::tdqs::threat::report::tool_json;
-use tdqs_gateway::tdqs::threat::{CrossNames, analyze_tool, cross_server_with, warm_up};
+use tdqs_engine::definition::parse_tools;
+use tdqs_engine::json;
+use tdqs_engine::threat::report::tool_json;
+use tdqs_engine::threat::{CrossNames, analyze_tool, cross_server_with, warm_up};
 
 fn main() {
     let passes: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1);
