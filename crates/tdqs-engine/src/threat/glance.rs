@@ -98,16 +98,27 @@ impl Glance {
     }
 }
 
+/// Each ASCII byte's class and, in the high byte, its lower-case form (one load for both).
+static CLASS_AND_LOWER: [u16; 128] = {
+    let mut table = [0u16; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = CLASS[b] as u16 | ((b as u8).to_ascii_lowercase() as u16) << 8;
+        b += 1;
+    }
+    table
+};
+
 /// The look at ASCII text, and whether it holds an escape byte; with `FOLD`, the fold written
 /// to `out`: lower case, controls dropped, each run of whitespace (and of `_` and `-` in
 /// identifiers) one space, none at either end.
-// Runs are followed as bit histories of the last bytes (three whitespace bytes in a row, twenty
-// base64 bytes in a row), without branches: this loop sees every byte of every string.
+// This loop sees every byte of every string. Runs are counted (reset by a byte of another
+// class) and only their longest kept; the byte's class and lower-case form come from one load.
 #[inline(always)]
 fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) -> (Glance, bool) {
-    const BLOB_RUN: u32 = (1 << BLOB) - 1;
     let bytes = s.as_bytes();
-    let (mut seen, mut ws, mut ws_runs, mut b64, mut blob) = (0u8, 0u32, 0u32, 0u32, false);
+    let mut seen = 0u8;
+    let (mut ws_run, mut ws_longest, mut b64_run, mut b64_longest) = (0u32, 0u32, 0u32, 0u32);
     let collapsed = if identifier { WS | SEPARATOR } else { WS };
     let (mut n, mut space) = (0usize, false);
     if FOLD {
@@ -115,12 +126,13 @@ fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) ->
         out.resize(bytes.len(), 0);
     }
     for &b in bytes {
-        let class = CLASS[b as usize];
+        let entry = CLASS_AND_LOWER[usize::from(b & 0x7f)];
+        let class = entry as u8;
         seen |= class;
-        ws = (ws << 1) | u32::from(class & WS);
-        ws_runs |= ws & (ws >> 1) & (ws >> 2);
-        b64 = (b64 << 1) | u32::from((class & B64) >> B64.trailing_zeros());
-        blob |= b64 & BLOB_RUN == BLOB_RUN;
+        ws_run = if class & WS != 0 { ws_run + 1 } else { 0 };
+        ws_longest = ws_longest.max(ws_run);
+        b64_run = if class & B64 != 0 { b64_run + 1 } else { 0 };
+        b64_longest = b64_longest.max(b64_run);
         if FOLD {
             if class & collapsed != 0 {
                 space = n != 0;
@@ -130,7 +142,7 @@ fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) ->
                     n += 1;
                     space = false;
                 }
-                out[n] = b.to_ascii_lowercase();
+                out[n] = (entry >> 8) as u8;
                 n += 1;
             }
         }
@@ -139,9 +151,9 @@ fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) ->
     let glance = Glance {
         ascii: true,
         controls: seen & CONTROL != 0,
-        whitespace_run: ws_runs != 0,
+        whitespace_run: ws_longest >= 3,
         comment_marks: seen & MARK != 0,
-        blob,
+        blob: b64_longest >= BLOB,
     };
     (glance, seen & ESCAPE != 0)
 }
