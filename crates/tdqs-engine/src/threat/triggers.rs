@@ -94,11 +94,14 @@ impl Triggers {
     }
 }
 
+/// Literals, each marked `true` when matches end with it rather than start with it.
+type Literals = Vec<(Vec<u8>, bool)>;
+
 /// Literals one of which every match of `pattern` starts with (or, if that set is weaker, ends
 /// with, each then marked `true`); `None` when there is no finite set of non-empty ones.
-fn required_literals(pattern: &str) -> Option<Vec<(Vec<u8>, bool)>> {
+fn required_literals(pattern: &str) -> Option<Literals> {
     let hir = regex_syntax::ParserBuilder::new().build().parse(pattern).ok()?;
-    let mut best: Option<(usize, Vec<(Vec<u8>, bool)>)> = None;
+    let mut best: Option<(usize, Literals)> = None;
     for (ending, kind) in [(false, ExtractKind::Prefix), (true, ExtractKind::Suffix)] {
         let mut extractor = Extractor::new();
         extractor.kind(kind);
