@@ -4,8 +4,9 @@
 //! table per byte) that also folds the text; a detector the look rules out is not run at all.
 //! Non-ASCII text takes the general paths.
 
-use super::invisible::looks::has_whitespace_run;
+use super::invisible::looks::is_looked_at;
 use super::normalize::Normalized;
+use super::normalize::is_whitespace;
 
 /// What the look found.
 pub struct Glance {
@@ -19,6 +20,9 @@ pub struct Glance {
     pub comment_marks: bool,
     /// A run of base64 or hex bytes long enough to be an encoded payload.
     pub blob: bool,
+    /// A character the tag, zero-width, bidi or control detectors report: without one, none of
+    /// them finds anything.
+    pub looked_at: bool,
 }
 
 /// Bytes of the shortest run the encoded-payload detector decodes.
@@ -71,15 +75,7 @@ impl Glance {
     /// allocation for ASCII text (the caller takes it back from the result).
     pub fn of(s: &str, fold: Option<bool>, buffer: &mut String) -> (Glance, Option<Normalized>) {
         if !s.is_ascii() {
-            let bytes = s.as_bytes();
-            let glance = Glance {
-                ascii: false,
-                controls: false,
-                whitespace_run: has_whitespace_run(s),
-                comment_marks: bytes.contains(&b'<') || bytes.contains(&b'['),
-                blob: longest_b64_run(bytes) >= BLOB,
-            };
-            return (glance, fold.map(|identifier| Normalized::with(s, identifier)));
+            return (look_general(s), fold.map(|identifier| Normalized::with(s, identifier)));
         }
         let Some(identifier) = fold else {
             return (look_ascii::<false>(s, false, &mut Vec::new()).0, None);
@@ -154,21 +150,44 @@ fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) ->
         whitespace_run: ws_longest >= 3,
         comment_marks: seen & MARK != 0,
         blob: b64_longest >= BLOB,
+        looked_at: seen & CONTROL != 0,
     };
     (glance, seen & ESCAPE != 0)
 }
 
-fn longest_b64_run(bytes: &[u8]) -> u32 {
-    let (mut run, mut longest) = (0u32, 0u32);
-    for &b in bytes {
-        if CLASS[b as usize] & B64 != 0 {
-            run += 1;
-            longest = longest.max(run);
+/// The look at text holding non-ASCII characters, in one pass: ASCII bytes by their class, and
+/// only the other characters decoded (most such text is ASCII with a dash or an accent).
+fn look_general(s: &str) -> Glance {
+    let bytes = s.as_bytes();
+    let (mut seen, mut looked_at) = (0u8, false);
+    let (mut ws_run, mut ws_longest, mut b64_run, mut b64_longest) = (0u32, 0u32, 0u32, 0u32);
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        let (ws, b64) = if b.is_ascii() {
+            let class = CLASS[usize::from(b)];
+            seen |= class;
+            at += 1;
+            (class & WS != 0, class & B64 != 0)
         } else {
-            run = 0;
-        }
+            let c = s[at..].chars().next().expect("a character starts where the last one ended");
+            looked_at |= is_looked_at(c);
+            at += c.len_utf8();
+            (is_whitespace(c), false)
+        };
+        // Whitespace runs count characters; base64 runs count bytes (none of them non-ASCII).
+        ws_run = if ws { ws_run + 1 } else { 0 };
+        ws_longest = ws_longest.max(ws_run);
+        b64_run = if b64 { b64_run + 1 } else { 0 };
+        b64_longest = b64_longest.max(b64_run);
     }
-    longest
+    Glance {
+        ascii: false,
+        controls: seen & CONTROL != 0,
+        whitespace_run: ws_longest >= 3,
+        comment_marks: seen & MARK != 0,
+        blob: b64_longest >= BLOB,
+        looked_at: looked_at || seen & CONTROL != 0,
+    }
 }
 
 #[cfg(test)]
@@ -198,6 +217,15 @@ mod tests {
         let (g, _) = Glance::of("a\r\n\tb <!-- c --> aGVsbG8gd29ybGQgaGVsbG8gd29y", None, &mut String::new());
         assert!(g.controls && g.whitespace_run && g.comment_marks && g.blob);
         let (g, _) = Glance::of("é   [x] aGVsbG8gd29ybGQgaGVsbG8gd29y", None, &mut String::new());
-        assert!(!g.ascii && g.whitespace_run && g.comment_marks && g.blob);
+        assert!(!g.ascii && g.whitespace_run && g.comment_marks && g.blob && !g.looked_at);
+        let (g, _) = Glance::of("é a\u{3000}\u{3000}\u{2003}b aGVsbG8gd29yé bGQgaGVsbG8gd2", None, &mut String::new());
+        assert!(
+            g.whitespace_run && !g.blob && !g.comment_marks && !g.looked_at,
+            "wide blanks are a run; é splits a blob"
+        );
+        assert!(Glance::of("é aGVsbG8gd29ybGQgaGVsbG8gd2", None, &mut String::new()).0.blob);
+        for s in ["é\u{200b}", "é\u{202e}", "é\u{e0041}", "é\x07"] {
+            assert!(Glance::of(s, None, &mut String::new()).0.looked_at, "{s:?}");
+        }
     }
 }

@@ -12,7 +12,6 @@ use super::strings::Text;
 use super::{Finding, Severity};
 
 pub(super) mod looks;
-use looks::is_looked_at;
 
 use super::glance::Glance;
 
@@ -38,7 +37,7 @@ pub fn scan(t: &Text<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut 
         if glance.controls {
             controls(t, out);
         }
-    } else if t.text.chars().any(is_looked_at) {
+    } else if glance.looked_at {
         tags(t, out, hidden);
         zero_width(t, out, hidden);
         bidi(t, out);

@@ -72,16 +72,28 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
     let mut text = String::with_capacity(s.len());
     let mut origin = Vec::with_capacity(if track { s.len() } else { 0 });
     let mut escape = Escape::None;
-    for (at, c) in s.char_indices() {
-        // Printable ASCII outside an escape sequence is only lower-cased: the common case, taken
-        // before the checks below (none of which it meets).
-        if matches!(escape, Escape::None) && matches!(c, '!'..='~') && !(identifier && (c == '_' || c == '-')) {
-            text.push(c.to_ascii_lowercase());
-            if track {
-                origin.push(at as u32);
+    let bytes = s.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        // Printable ASCII outside an escape sequence is only lower-cased: the common case, copied
+        // a run at a time before the checks below (none of which it meets).
+        if matches!(escape, Escape::None) {
+            let plain = |b: &&u8| matches!(**b, b'!'..=b'~') && !(identifier && (**b == b'_' || **b == b'-'));
+            let run = bytes[at..].iter().take_while(plain).count();
+            if run > 0 {
+                let start = text.len();
+                text.push_str(&s[at..at + run]);
+                text[start..].make_ascii_lowercase();
+                if track {
+                    origin.extend(at as u32..(at + run) as u32);
+                }
+                at += run;
+                continue;
             }
-            continue;
         }
+        let c = s[at..].chars().next().expect("a character starts where the last one ended");
+        let here = at;
+        at += c.len_utf8();
         // ANSI sequences: ESC, then either one final byte or `[` parameters and a final byte.
         match escape {
             Escape::Start => {
@@ -104,7 +116,7 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
             if !text.is_empty() && !text.ends_with(' ') {
                 text.push(' ');
                 if track {
-                    origin.push(at as u32);
+                    origin.push(here as u32);
                 }
             }
             continue;
@@ -115,7 +127,7 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
         let start = text.len();
         push_folded(&mut text, c);
         if track {
-            origin.resize(origin.len() + (text.len() - start), at as u32);
+            origin.resize(origin.len() + (text.len() - start), here as u32);
         }
     }
     if text.ends_with(' ') {
