@@ -2,7 +2,8 @@
 //! for the phrase rules, its folded form. Nearly every string of a definition is short ASCII
 //! with nothing hidden, so for ASCII text the look is a single pass over the bytes (a class
 //! table per byte) that also folds the text; a detector the look rules out is not run at all.
-//! Non-ASCII text takes the general paths.
+//! Text with other characters is looked at in one pass that decodes only those; its fold is the
+//! general one.
 
 use super::invisible::looks::is_looked_at;
 use super::normalize::Normalized;

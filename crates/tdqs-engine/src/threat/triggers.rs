@@ -9,8 +9,8 @@
 //!
 //! The literals are cut to their first (for an ending, last) [`CUT`] bytes: a match that
 //! starts with a literal starts with its first bytes too, so the test stays sound, and the
-//! 7,195 literals of this round's rules become 1,106, few enough for a DFA (4.4 MB) where the
-//! whole set needed 57 MB.
+//! 7,195 literals of this round's rules become few enough for a DFA of a few megabytes where
+//! the whole set needed 57 MB.
 
 use std::collections::HashMap;
 
@@ -22,12 +22,13 @@ use regex_syntax::hir::literal::{ExtractKind, Extractor};
 /// A bit per rule; at most 128 rules.
 pub type Rules = u128;
 
-/// Bytes of a literal kept. Measured on the bench's 100-tool list (callgrind, 2026-12-01):
-/// the whole literals in a contiguous NFA cost 12.8 million instructions a list, cut to 8
-/// bytes in a DFA 11.8 million (the automaton 0.6 instead of 2.1 million, the rules it lets
-/// through 0.4 million more); cut to 5 or 6 bytes, more rules run than the smaller automaton
-/// saves.
-const CUT: usize = 8;
+/// Bytes of a literal kept. Measured on the bench's 100-tool list (callgrind, 2026-12-02, with
+/// this round's other cuts): cut to 8 bytes, 9.0 million instructions a list, the example's
+/// peak RSS 32 MB and its start (the rules and this automaton built) 611 million; cut to 12,
+/// 8.6 million, 38 MB (the DFA 10.8 MB over 2,109 literals) and 713 million; cut to 16, 8.5 million, 49 MB and 902 million. The whole
+/// literals (7,195) took 57 MB as a DFA; as a contiguous NFA, 2.1 million instructions a list
+/// to step instead of 0.6 million.
+const CUT: usize = 12;
 
 pub struct Triggers {
     literals: DFA,
