@@ -85,11 +85,28 @@ fn capital(s: &str) -> String {
 
 /// Pairs whose names or descriptions overlap: (strong?, tool a, tool b, reason), in pair order.
 /// Only the pairs that share something an overlap needs are judged (`overlap_pairs.rs`).
+#[cfg(test)]
 pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize, usize, String)> {
-    super::overlap_pairs::candidates(parts, descs)
-        .into_iter()
-        .filter_map(|(a, b)| overlap(parts, descs, a, b).map(|(strong, why)| (strong, a, b, why)))
-        .collect()
+    let mut found = Vec::new();
+    each_overlap(parts, descs, |strong, a, b, why| found.push((strong, a, b, why())));
+    found
+}
+
+/// Calls `f` for each overlapping pair, in the order of a loop over every pair (its reason
+/// made only when asked for); `true` when the candidates were cut at their bound
+/// ([`super::overlap_pairs::MAX_PAIRS`]).
+fn each_overlap(
+    parts: &[NameParts],
+    descs: &[Vec<String>],
+    mut f: impl FnMut(bool, usize, usize, &dyn Fn() -> String),
+) -> bool {
+    let candidates = super::overlap_pairs::candidates(parts, descs);
+    for &(a, b) in &candidates.pairs {
+        if let Some((strong, why)) = overlap(parts, descs, a, b) {
+            f(strong, a, b, &|| why.clone());
+        }
+    }
+    candidates.cut
 }
 
 /// Whether tools `a` and `b` overlap, how strongly and why.
@@ -149,9 +166,20 @@ fn nested_or_equal(a: &[String], b: &[String]) -> bool {
 }
 
 pub fn disambiguation(parts: &[NameParts], descs: &[Vec<String>]) -> Justified {
-    let found = overlaps(parts, descs);
-    let strong = found.iter().filter(|f| f.0).count();
-    let weak = found.len() - strong;
+    // Counted as they are found, with the first three reasons kept: a list of alike tools has
+    // far more overlapping pairs than a justification names.
+    let (mut strong, mut weak, mut cited) = (0usize, 0usize, Vec::with_capacity(3));
+    let cut = each_overlap(parts, descs, |is_strong, _, _, why| {
+        if is_strong {
+            strong += 1;
+        } else {
+            weak += 1;
+        }
+        if cited.len() < 3 {
+            cited.push(why());
+        }
+    });
+    let found = strong + weak;
     let score = match (strong, weak) {
         (0, 0) => 5,
         (0, 1) => 4,
@@ -160,7 +188,7 @@ pub fn disambiguation(parts: &[NameParts], descs: &[Vec<String>]) -> Justified {
         (2..=3, _) => 2,
         _ => 1,
     };
-    if found.is_empty() {
+    if found == 0 {
         return j(
             5,
             format!(
@@ -169,11 +197,15 @@ pub fn disambiguation(parts: &[NameParts], descs: &[Vec<String>]) -> Justified {
             ),
         );
     }
-    let cited: Vec<&str> = found.iter().take(3).map(|f| f.3.as_str()).collect();
-    j(
-        score,
-        format!("{} overlapping pair{}: {}.", found.len(), if found.len() == 1 { "" } else { "s" }, cited.join("; ")),
-    )
+    let counted = if cut {
+        format!(
+            "At least {found} overlapping pairs (the tools are so alike that only the first {} candidate pairs were judged)",
+            super::overlap_pairs::MAX_PAIRS
+        )
+    } else {
+        format!("{found} overlapping pair{}", if found == 1 { "" } else { "s" })
+    };
+    j(score, format!("{counted}: {}.", cited.join("; ")))
 }
 
 /// TDQS: 3-15 tools is well-scoped, 16-25 heavy, 26+ or a single tool too many or too few,

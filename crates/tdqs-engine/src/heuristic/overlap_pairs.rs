@@ -16,27 +16,48 @@
 //!   before they become candidates.
 //!
 //! The cost is the size of the lists plus the pairs found; only lists whose tools really are
-//! alike pair many tools.
+//! alike pair many tools. Those pairs are bounded: a list of thousands of near-identical tools
+//! (an upstream's choice) has millions of them, which held 600 MB for 4,000 tools before the
+//! bound. Past [`MAX_PAIRS`] the search stops; the pairs found so far are judged and the
+//! result says it was cut (`Pairs::cut`). The maps are keyed with a fixed hash, so where the
+//! search stops does not change from one process to the next.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::lexicon::SYNONYM_GROUPS;
 use super::names::NameParts;
 
-/// Candidate pairs `(a, b)`, `a < b`, sorted and without repeats.
-pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(usize, usize)> {
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    let mut push = |a: usize, b: usize| {
-        if a != b {
-            pairs.push((a.min(b), a.max(b)));
-        }
-    };
+/// Most candidate pairs judged: every pair of 316 tools. A real server's tools pair far fewer
+/// (the 1,000-tool bench list: a few thousand).
+pub const MAX_PAIRS: usize = 50_000;
 
-    let mut by_resource: HashMap<&[String], Vec<usize>> = HashMap::new();
+/// Pairs gathered before repeats are removed (a pair can be found by several reasons).
+const MAX_GATHERED: usize = 4 * MAX_PAIRS;
+
+/// Candidate pairs `(a, b)`, `a < b`, sorted and without repeats; `cut` when the search
+/// stopped at the bound, so that some pairs were not looked at.
+pub struct Pairs {
+    pub pairs: Vec<(usize, usize)>,
+    pub cut: bool,
+}
+
+/// Adds a pair; `false` once the bound is reached, where every loop of [`candidates`] stops.
+fn push(pairs: &mut Vec<(usize, usize)>, a: usize, b: usize) -> bool {
+    if a != b {
+        pairs.push((a.min(b), a.max(b)));
+    }
+    pairs.len() < MAX_GATHERED
+}
+
+/// The candidate pairs of a list (see the module's notes).
+pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Pairs {
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+
+    let mut by_resource: HashMap<&[String], Vec<usize>> = HashMap::default();
     // On the same resource, a pair overlaps by its verbs: the same verb (or none), or verbs of
     // one synonym group. (Shared words and overview nouns are looked for below.)
-    let mut by_verb: HashMap<(&[String], Option<&str>), Vec<usize>> = HashMap::new();
-    let mut by_synonyms: HashMap<(&[String], usize), Vec<usize>> = HashMap::new();
+    let mut by_verb: HashMap<(&[String], Option<&str>), Vec<usize>> = HashMap::default();
+    let mut by_synonyms: HashMap<(&[String], usize), Vec<usize>> = HashMap::default();
     for (i, p) in parts.iter().enumerate().filter(|(_, p)| !p.resource.is_empty()) {
         let resource = &p.resource[..];
         by_resource.entry(resource).or_default().push(i);
@@ -48,53 +69,80 @@ pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(usize, usi
             }
         }
     }
-    for group in by_verb.values().chain(by_synonyms.values()) {
+    let mut open = true;
+    'groups: for group in by_verb.values().chain(by_synonyms.values()) {
         for (x, &a) in group.iter().enumerate() {
             for &b in &group[x + 1..] {
-                push(a, b);
+                if !push(&mut pairs, a, b) {
+                    open = false;
+                    break 'groups;
+                }
             }
         }
     }
-    for (b, p) in parts.iter().enumerate() {
+    'suffixes: for (b, p) in parts.iter().enumerate() {
+        if !open {
+            break;
+        }
         for k in 1..p.resource.len() {
             for &a in by_resource.get(&p.resource[k..]).into_iter().flatten() {
-                push(a, b);
+                if !push(&mut pairs, a, b) {
+                    open = false;
+                    break 'suffixes;
+                }
             }
         }
     }
 
     let overview: Vec<(usize, Vec<String>)> =
         parts.iter().enumerate().filter(|(_, p)| p.has_overview_noun()).map(|(i, p)| (i, p.core_resource())).collect();
-    let mut holding: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut holding: HashMap<&str, Vec<usize>> = HashMap::default();
     for (i, core) in &overview {
         for w in distinct(core) {
             holding.entry(w).or_default().push(*i);
         }
     }
     for (a, core) in &overview {
-        match core.iter().min_by_key(|w| (holding[w.as_str()].len(), w.as_str())) {
-            Some(rarest) => holding[rarest.as_str()].iter().for_each(|&b| push(*a, b)),
-            None => overview.iter().for_each(|(b, _)| push(*a, *b)),
+        if !open {
+            break;
+        }
+        let rarest = core.iter().min_by_key(|w| (holding[w.as_str()].len(), w.as_str()));
+        let others: &mut dyn Iterator<Item = usize> = match rarest {
+            Some(rarest) => &mut holding[rarest.as_str()].iter().copied(),
+            None => &mut overview.iter().map(|(b, _)| *b),
+        };
+        for b in others {
+            if !push(&mut pairs, *a, b) {
+                open = false;
+                break;
+            }
         }
     }
 
-    for (a, b) in similar_descriptions(descs) {
-        push(a, b);
+    if open {
+        let (similar, complete) = similar_descriptions(descs, MAX_GATHERED - pairs.len());
+        open = complete;
+        for (a, b) in similar {
+            push(&mut pairs, a, b);
+        }
     }
 
     pairs.sort_unstable();
     pairs.dedup();
-    pairs
+    let cut = !open || pairs.len() > MAX_PAIRS;
+    pairs.truncate(MAX_PAIRS);
+    Pairs { pairs, cut }
 }
 
 /// Pairs of descriptions of at least six words each with a Jaccard index of at least 0.4
 /// (`7 |x ∩ y| >= 2 (|x| + |y|)`; the sets are `content_words`', so without repeats). Each
 /// word becomes a number, each set a sorted list of them, rarest first in its prefix; a pair
 /// meeting in a prefix is kept if the shorter set is at least 0.4 of the longer and the count
-/// of shared words, by merging the two lists, reaches the bound.
-fn similar_descriptions(descs: &[Vec<String>]) -> Vec<(usize, usize)> {
+/// of shared words, by merging the two lists, reaches the bound. At most `budget` pairs; the
+/// flag says whether every pair was looked at.
+fn similar_descriptions(descs: &[Vec<String>], budget: usize) -> (Vec<(usize, usize)>, bool) {
     let similar: Vec<usize> = (0..descs.len()).filter(|&i| descs[i].len() >= 6).collect();
-    let mut ids: HashMap<&str, u32> = HashMap::new();
+    let mut ids: HashMap<&str, u32> = HashMap::default();
     let sets: Vec<Vec<u32>> = similar
         .iter()
         .map(|&i| {
@@ -127,13 +175,16 @@ fn similar_descriptions(descs: &[Vec<String>]) -> Vec<(usize, usize)> {
                 seen_with[y] = x;
                 let (lx, ly) = (len, sets[y].len());
                 if 5 * lx.min(ly) >= 2 * lx.max(ly) && 7 * shared(set, &sets[y]) >= 2 * (lx + ly) {
+                    if out.len() >= budget {
+                        return (out, false);
+                    }
                     out.push((similar[x], similar[y]));
                 }
             }
             prefixed[w as usize].push(x);
         }
     }
-    out
+    (out, true)
 }
 
 /// How many numbers two sorted lists share.
@@ -167,9 +218,10 @@ fn distinct(words: &[String]) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::super::coherence::{
-        classes_by_head_indexed, classes_by_head_of_every_tool, overlaps, overlaps_of_every_pair,
+        classes_by_head_indexed, classes_by_head_of_every_tool, disambiguation, overlaps, overlaps_of_every_pair,
     };
     use super::super::names::{NameParts, content_words};
+    use super::{MAX_PAIRS, candidates};
 
     use crate::test_rng::Rng;
 
@@ -249,5 +301,36 @@ mod tests {
         assert!(overlaps(&[], &[]).is_empty());
         let one = [NameParts::new("get_summary")];
         assert!(overlaps(&one, &[vec![]]).is_empty());
+    }
+
+    /// `n` tools with one description, named alike: every pair overlaps.
+    fn alike(n: usize) -> (Vec<NameParts>, Vec<Vec<String>>) {
+        let desc = "Fetches one record from the shared records table by its numeric id and returns its fields.";
+        let parts = (0..n).map(|i| NameParts::new(&format!("get_record_{i}"))).collect();
+        (parts, vec![content_words(desc); n])
+    }
+
+    #[test]
+    fn a_list_of_alike_tools_is_judged_on_a_bounded_number_of_pairs() {
+        // 300 alike tools: 44,850 pairs, under the bound, all judged as before.
+        let (parts, descs) = alike(300);
+        let found = candidates(&parts, &descs);
+        assert!(!found.cut);
+        assert_eq!(overlaps(&parts, &descs), overlaps_of_every_pair(&parts, &descs));
+        let exact = disambiguation(&parts, &descs);
+        assert!(exact.justification.starts_with("44850 overlapping pairs: "), "{}", exact.justification);
+        // 3,000: 4.5 million pairs; the search stops at the bound, and says so.
+        let (parts, descs) = alike(3_000);
+        let found = candidates(&parts, &descs);
+        assert!(found.cut);
+        assert_eq!(found.pairs.len(), MAX_PAIRS);
+        let cut = disambiguation(&parts, &descs);
+        assert_eq!(cut.score, 1);
+        assert!(
+            cut.justification.starts_with("At least 50000 overlapping pairs (the tools are so alike"),
+            "{}",
+            cut.justification
+        );
+        assert_eq!(disambiguation(&parts, &descs), cut, "where the search stops does not vary");
     }
 }
