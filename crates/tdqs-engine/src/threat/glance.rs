@@ -13,8 +13,6 @@ use super::normalize::is_whitespace;
 pub struct Glance {
     /// Only ASCII bytes.
     pub ascii: bool,
-    /// An ASCII control other than tab and newline (only meaningful when `ascii`).
-    pub controls: bool,
     /// Three whitespace characters in a row: the least the padding detector reports.
     pub whitespace_run: bool,
     /// A `<` or `[`: where an HTML or markdown comment can begin.
@@ -22,7 +20,7 @@ pub struct Glance {
     /// A run of base64 or hex bytes long enough to be an encoded payload.
     pub blob: bool,
     /// A character the tag, zero-width, bidi or control detectors report: without one, none of
-    /// them finds anything.
+    /// them finds anything (in ASCII text, a control other than tab and newline).
     pub looked_at: bool,
 }
 
@@ -147,7 +145,6 @@ fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) ->
     out.truncate(n);
     let glance = Glance {
         ascii: true,
-        controls: seen & CONTROL != 0,
         whitespace_run: ws_longest >= 3,
         comment_marks: seen & MARK != 0,
         blob: b64_longest >= BLOB,
@@ -183,7 +180,6 @@ fn look_general(s: &str) -> Glance {
     }
     Glance {
         ascii: false,
-        controls: seen & CONTROL != 0,
         whitespace_run: ws_longest >= 3,
         comment_marks: seen & MARK != 0,
         blob: b64_longest >= BLOB,
@@ -214,9 +210,9 @@ mod tests {
     fn the_look_rules_out_only_what_cannot_be_there() {
         let (g, norm) = Glance::of("plain words", None, &mut String::new());
         assert!(norm.is_none());
-        assert!(g.ascii && !g.controls && !g.whitespace_run && !g.comment_marks && !g.blob);
+        assert!(g.ascii && !g.looked_at && !g.whitespace_run && !g.comment_marks && !g.blob);
         let (g, _) = Glance::of("a\r\n\tb <!-- c --> aGVsbG8gd29ybGQgaGVsbG8gd29y", None, &mut String::new());
-        assert!(g.controls && g.whitespace_run && g.comment_marks && g.blob);
+        assert!(g.looked_at && g.whitespace_run && g.comment_marks && g.blob);
         let (g, _) = Glance::of("é   [x] aGVsbG8gd29ybGQgaGVsbG8gd29y", None, &mut String::new());
         assert!(!g.ascii && g.whitespace_run && g.comment_marks && g.blob && !g.looked_at);
         let (g, _) = Glance::of("é a\u{3000}\u{3000}\u{2003}b aGVsbG8gd29yé bGQgaGVsbG8gd2", None, &mut String::new());

@@ -32,11 +32,9 @@ const ZW_RUN: usize = 8;
 /// something: most strings hold none of the characters involved, and the detectors' own passes
 /// are dearer.
 pub fn scan(t: &Text<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
-    if glance.ascii {
+    if glance.looked_at && glance.ascii {
         // Only controls, escapes, padding and comments are possible; tab and newline are text.
-        if glance.controls {
-            controls(t, out);
-        }
+        controls(t, out);
     } else if glance.looked_at {
         tags(t, out, hidden);
         zero_width(t, out, hidden);

@@ -31,12 +31,12 @@ const fn leet(c: char) -> Option<char> {
 
 /// Whether a byte is an ASCII digit or sign that stands for a letter.
 const fn stands_for_letter(b: u8) -> bool {
-    (b == b'0') | (b == b'1') | (b == b'3') | (b == b'4') | (b == b'5') | (b == b'7') | (b == b'@') | (b == b'$')
+    b.is_ascii() && leet(b as char).is_some()
 }
 
 /// Whether a byte can split letters ("I.g.n.o.r.e").
 const fn splits_letters(b: u8) -> bool {
-    (b == b'.') | (b == b'-') | (b == b'_') | (b == b'*')
+    matches!(b, b'.' | b'-' | b'_' | b'*')
 }
 
 /// The stand-ins of a word that could be leetspeak: two letters or more, and no digit or sign
@@ -230,6 +230,8 @@ mod tests {
         for b in 0..=255u8 {
             assert_eq!(stands_for_letter(b), b.is_ascii() && leet(b as char).is_some(), "{b}");
         }
+        let stand_ins: String = (0..=255u8).filter(|&b| stands_for_letter(b)).map(char::from).collect();
+        assert_eq!(stand_ins, "$013457@");
     }
 
     #[test]
