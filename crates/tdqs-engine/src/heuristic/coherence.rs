@@ -88,22 +88,18 @@ fn capital(s: &str) -> String {
 #[cfg(test)]
 pub fn overlaps(parts: &[NameParts], descs: &[Vec<String>]) -> Vec<(bool, usize, usize, String)> {
     let mut found = Vec::new();
-    each_overlap(parts, descs, |strong, a, b, why| found.push((strong, a, b, why())));
+    each_overlap(parts, descs, |strong, a, b, why| found.push((strong, a, b, why)));
     found
 }
 
-/// Calls `f` for each overlapping pair, in the order of a loop over every pair (its reason
-/// made only when asked for); `true` when the candidates were cut at their bound
+/// Calls `f` for each overlapping pair (strong?, a, b, reason), in the order of a loop over
+/// every pair; `true` when the candidates were cut at their bound
 /// ([`super::overlap_pairs::MAX_PAIRS`]).
-fn each_overlap(
-    parts: &[NameParts],
-    descs: &[Vec<String>],
-    mut f: impl FnMut(bool, usize, usize, &dyn Fn() -> String),
-) -> bool {
+fn each_overlap(parts: &[NameParts], descs: &[Vec<String>], mut f: impl FnMut(bool, usize, usize, String)) -> bool {
     let candidates = super::overlap_pairs::candidates(parts, descs);
     for &(a, b) in &candidates.pairs {
         if let Some((strong, why)) = overlap(parts, descs, a, b) {
-            f(strong, a, b, &|| why.clone());
+            f(strong, a, b, why);
         }
     }
     candidates.cut
@@ -176,7 +172,7 @@ pub fn disambiguation(parts: &[NameParts], descs: &[Vec<String>]) -> Justified {
             weak += 1;
         }
         if cited.len() < 3 {
-            cited.push(why());
+            cited.push(why);
         }
     });
     let found = strong + weak;

@@ -41,18 +41,28 @@ pub struct Pairs {
     pub cut: bool,
 }
 
-/// Adds a pair; `false` once the bound is reached, where every loop of [`candidates`] stops.
-fn push(pairs: &mut Vec<(usize, usize)>, a: usize, b: usize) -> bool {
-    if a != b {
-        pairs.push((a.min(b), a.max(b)));
-    }
-    pairs.len() < MAX_GATHERED
-}
-
 /// The candidate pairs of a list (see the module's notes).
 pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Pairs {
     let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let complete = gather(parts, descs, &mut pairs).is_some();
+    pairs.sort_unstable();
+    pairs.dedup();
+    let cut = !complete || pairs.len() > MAX_PAIRS;
+    pairs.truncate(MAX_PAIRS);
+    Pairs { pairs, cut }
+}
 
+/// Adds a pair; `None` once the bound is reached, which ends the search.
+fn push(pairs: &mut Vec<(usize, usize)>, a: usize, b: usize) -> Option<()> {
+    if a != b {
+        pairs.push((a.min(b), a.max(b)));
+    }
+    (pairs.len() < MAX_GATHERED).then_some(())
+}
+
+/// Every reason's pairs into `pairs`, repeats and all; `None` when the search stopped at the
+/// bound.
+fn gather(parts: &[NameParts], descs: &[Vec<String>], pairs: &mut Vec<(usize, usize)>) -> Option<()> {
     let mut by_resource: HashMap<&[String], Vec<usize>> = HashMap::default();
     // On the same resource, a pair overlaps by its verbs: the same verb (or none), or verbs of
     // one synonym group. (Shared words and overview nouns are looked for below.)
@@ -69,27 +79,17 @@ pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Pairs {
             }
         }
     }
-    let mut open = true;
-    'groups: for group in by_verb.values().chain(by_synonyms.values()) {
+    for group in by_verb.values().chain(by_synonyms.values()) {
         for (x, &a) in group.iter().enumerate() {
             for &b in &group[x + 1..] {
-                if !push(&mut pairs, a, b) {
-                    open = false;
-                    break 'groups;
-                }
+                push(pairs, a, b)?;
             }
         }
     }
-    'suffixes: for (b, p) in parts.iter().enumerate() {
-        if !open {
-            break;
-        }
+    for (b, p) in parts.iter().enumerate() {
         for k in 1..p.resource.len() {
             for &a in by_resource.get(&p.resource[k..]).into_iter().flatten() {
-                if !push(&mut pairs, a, b) {
-                    open = false;
-                    break 'suffixes;
-                }
+                push(pairs, a, b)?;
             }
         }
     }
@@ -103,35 +103,24 @@ pub fn candidates(parts: &[NameParts], descs: &[Vec<String>]) -> Pairs {
         }
     }
     for (a, core) in &overview {
-        if !open {
-            break;
-        }
-        let rarest = core.iter().min_by_key(|w| (holding[w.as_str()].len(), w.as_str()));
-        let others: &mut dyn Iterator<Item = usize> = match rarest {
-            Some(rarest) => &mut holding[rarest.as_str()].iter().copied(),
-            None => &mut overview.iter().map(|(b, _)| *b),
-        };
-        for b in others {
-            if !push(&mut pairs, *a, b) {
-                open = false;
-                break;
+        match core.iter().min_by_key(|w| (holding[w.as_str()].len(), w.as_str())) {
+            Some(rarest) => {
+                for &b in &holding[rarest.as_str()] {
+                    push(pairs, *a, b)?;
+                }
+            }
+            None => {
+                for (b, _) in &overview {
+                    push(pairs, *a, *b)?;
+                }
             }
         }
     }
 
-    if open {
-        let (similar, complete) = similar_descriptions(descs, MAX_GATHERED - pairs.len());
-        open = complete;
-        for (a, b) in similar {
-            push(&mut pairs, a, b);
-        }
-    }
-
-    pairs.sort_unstable();
-    pairs.dedup();
-    let cut = !open || pairs.len() > MAX_PAIRS;
-    pairs.truncate(MAX_PAIRS);
-    Pairs { pairs, cut }
+    // Within the room left, which `similar_descriptions` keeps to.
+    let (similar, complete) = similar_descriptions(descs, MAX_GATHERED - pairs.len());
+    pairs.extend(similar.into_iter().map(|(a, b)| (a.min(b), a.max(b))));
+    complete.then_some(())
 }
 
 /// Pairs of descriptions of at least six words each with a Jaccard index of at least 0.4
