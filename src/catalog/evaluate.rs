@@ -4,8 +4,10 @@
 //! It returns the verdicts; recording them (telemetry) and keeping them (the table) are the
 //! caller's, so this phase writes nothing of the catalogue's.
 
+use super::verdict::ListThreats;
 use super::*;
 use crate::policy::{Seen, decide_tool, waits_for_judge};
+use crate::tdqs::threat::CleanStrings;
 
 /// One tool's verdict from a list: the state the table will keep, and when its scoring
 /// started (for the scoring span; `None` for a definition the engine could not read).
@@ -35,7 +37,8 @@ impl UpstreamTools {
         let names: Arc<[JsString]> = parsed.iter().flatten().map(|t| t.name.clone()).collect();
         let own_names = self.own_names(list.tools().iter().filter_map(|r| raw_name(r.get())));
         let others = self.roster.others(&self.name);
-        let cross_names = Self::cross_names(&own_names, &others);
+        let mut threat_list =
+            ListThreats { names: Self::cross_names(&own_names, &others), others, clean: CleanStrings::new() };
         let hold_new = self.hold_new(scoring);
         let wait = waits_for_judge(&self.policy).then(|| std::time::Duration::from_millis(self.policy.wait_ms));
         let mut listed = Vec::with_capacity(parsed.len());
@@ -51,7 +54,7 @@ impl UpstreamTools {
                 // Unscorable is not unread: what a client could still show a model is analysed.
                 let analysed = serde_json::from_str::<serde_json::Value>(raw).ok().map(Arc::new);
                 let (threats, cross, worst) =
-                    self.all_threats(scoring, &name, &raw_hash(raw), &analysed, &cross_names, &others);
+                    self.all_threats(scoring, &name, &raw_hash(raw), &analysed, &mut threat_list);
                 let decision = decide_tool(&self.policy, &name, Seen::unscorable(worst));
                 let state = ToolState {
                     definition: None,
@@ -78,7 +81,7 @@ impl UpstreamTools {
             let hash = &scored.score.context_signals.input_hash;
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, &name, hash, hold_new));
             let analysed = (self.policy.threats != ThreatAction::Off).then(|| Arc::new(definition_value(&def)));
-            let (threats, cross, worst) = self.all_threats(scoring, &name, hash, &analysed, &cross_names, &others);
+            let (threats, cross, worst) = self.all_threats(scoring, &name, hash, &analysed, &mut threat_list);
             let decision = decide_tool(&self.policy, &name, Seen::Listed { state: scored.state, pin, threat: worst });
             let state = ToolState {
                 definition: Some(def),
@@ -105,11 +108,9 @@ impl UpstreamTools {
         name: &str,
         hash: &str,
         analysed: &Option<Arc<serde_json::Value>>,
-        cross_names: &crate::tdqs::threat::CrossNames,
-        others: &[(Arc<str>, String, String)],
+        list: &mut ListThreats,
     ) -> (Findings, Vec<Finding>, Option<Severity>) {
-        let threats = self.own_threats(scoring, name, hash, analysed.as_deref());
-        let cross = self.cross_threats(analysed.as_deref(), hash, cross_names, others);
+        let (threats, cross) = self.threats_of(scoring, name, hash, analysed.as_deref(), list);
         let worst = threats.iter().chain(&cross).map(|f| f.severity).max();
         (threats, cross, worst)
     }

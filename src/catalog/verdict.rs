@@ -14,6 +14,30 @@ use crate::scoring::service::ScoringService;
 use crate::scoring::threats::Findings;
 use crate::tdqs::threat::{self, Finding};
 
+/// What the threat analysis of one list shares between its definitions: the names indexed for
+/// the cross-server findings, the other upstreams' tools (upstream, name, definition hash) and
+/// the strings found clean so far.
+pub(super) struct ListThreats {
+    pub(super) names: threat::CrossNames,
+    pub(super) others: Vec<(Arc<str>, String, String)>,
+    pub(super) clean: threat::CleanStrings,
+}
+
+/// Which of `others` to leave out for the definition `v` with hash `hash`: the same definition
+/// on two upstreams (one server configured twice, or two replicas of it) is not a collision,
+/// shadowing needs a different tool under the same name.
+fn same_definition<'a>(
+    v: &'a serde_json::Value,
+    hash: &'a str,
+    others: &'a [(Arc<str>, String, String)],
+) -> impl Fn(usize) -> bool + 'a {
+    let name = v.get("name").and_then(|n| n.as_str()).unwrap_or_default();
+    move |i: usize| {
+        let (_, t, h) = &others[i];
+        t == name && h == hash && !hash.is_empty()
+    }
+}
+
 impl UpstreamTools {
     /// Shares the gateway-wide view of every upstream's tools (for cross-server findings).
     pub fn with_roster(mut self, roster: Arc<Roster>) -> Self {
@@ -75,25 +99,37 @@ impl UpstreamTools {
         self.pin_stage.load(Ordering::Relaxed) == 2
     }
 
-    /// The definition's own findings (none when the policy turns threats off).
-    pub(super) fn own_threats(
+    /// A definition's own findings (kept by definition hash) and its findings against the
+    /// other upstreams' tools (see [`cross_threats`](Self::cross_threats)); none when the
+    /// policy turns threats off. On the first sighting of a hash, both come from one walk of
+    /// the definition's strings, and `clean` (one per list) spares the strings of the list
+    /// already found clean a second reading.
+    pub(super) fn threats_of(
         &self,
         scoring: &ScoringService,
         tool: &str,
         hash: &str,
         v: Option<&serde_json::Value>,
-    ) -> Findings {
-        match v {
-            Some(v) if self.policy.threats != ThreatAction::Off => scoring.threats().tool(&self.name, tool, hash, v),
-            _ => Arc::from([]),
+        list: &mut ListThreats,
+    ) -> (Findings, Vec<Finding>) {
+        let ListThreats { names, others, clean } = list;
+        let names: &threat::CrossNames = names;
+        let Some(v) = v.filter(|_| self.policy.threats != ThreatAction::Off) else {
+            return (Arc::from([]), vec![]);
+        };
+        let cache = scoring.threats();
+        if let Some(own) = cache.cached(&self.name, hash) {
+            return (own, self.cross_threats(Some(v), hash, names, others));
         }
+        let skip = same_definition(v, hash, others);
+        let cross = (!others.is_empty()).then_some((names, &skip as &dyn Fn(usize) -> bool));
+        let (own, cross) = threat::analyze_listed(v, cross, clean);
+        (cache.keep(&self.name, tool, hash, own), cross)
     }
 
     /// Findings against the other upstreams' tools. `names` indexes this list's names and
-    /// `others` (in that order), once for the whole list.
-    /// The same definition on two upstreams (one server configured twice, or two replicas of
-    /// it) is not a collision: shadowing needs a different tool under the same name. `hash` is
-    /// this tool's definition hash.
+    /// `others` (in that order), once for the whole list. `hash` is this tool's definition
+    /// hash.
     pub(super) fn cross_threats(
         &self,
         v: Option<&serde_json::Value>,
@@ -104,12 +140,7 @@ impl UpstreamTools {
         let Some(v) = v.filter(|_| self.policy.threats != ThreatAction::Off && !others.is_empty()) else {
             return vec![];
         };
-        let name = v.get("name").and_then(|n| n.as_str()).unwrap_or_default();
-        let same_definition = |i: usize| {
-            let (_, t, h) = &others[i];
-            t == name && h == hash && !hash.is_empty()
-        };
-        threat::cross_server_with(v, names, &same_definition)
+        threat::cross_server_with(v, names, &same_definition(v, hash, others))
     }
 
     /// The index [`cross_threats`](Self::cross_threats) reads, for one list.

@@ -27,13 +27,22 @@ impl ThreatCache {
     /// The findings of `definition` (the tool as the engine hashed it) listed by `upstream`
     /// with hash `input_hash`; analysed on the first sighting of the hash.
     pub fn tool(&self, upstream: &str, tool: &str, input_hash: &str, definition: &serde_json::Value) -> Findings {
-        let key = (Arc::<str>::from(upstream), input_hash.to_owned());
-        if let Some(f) = self.tools.get(&key) {
-            return f;
+        match self.cached(upstream, input_hash) {
+            Some(f) => f,
+            None => self.keep(upstream, tool, input_hash, threat::analyze_tool(definition)),
         }
-        let found: Findings = threat::analyze_tool(definition).into();
+    }
+
+    /// The findings kept for `input_hash` listed by `upstream`, if it was analysed.
+    pub fn cached(&self, upstream: &str, input_hash: &str) -> Option<Findings> {
+        self.tools.get(&(Arc::<str>::from(upstream), input_hash.to_owned()))
+    }
+
+    /// Keeps `found`, a first analysis of `input_hash`, reporting each finding (once per hash).
+    pub fn keep(&self, upstream: &str, tool: &str, input_hash: &str, found: Vec<Finding>) -> Findings {
+        let found: Findings = found.into();
         report(upstream, Some(tool), Some(input_hash), &found);
-        self.tools.insert(key, found.clone());
+        self.tools.insert((Arc::<str>::from(upstream), input_hash.to_owned()), found.clone());
         found
     }
 

@@ -7,7 +7,10 @@
 use std::collections::BTreeMap;
 
 use serde_json::Value;
-use tdqs_gateway::tdqs::threat::{Finding, Severity, analyze_instructions, analyze_tool, cross_server, max_severity};
+use tdqs_gateway::tdqs::threat::{
+    CleanStrings, CrossNames, Finding, Severity, analyze_instructions, analyze_listed, analyze_tool, cross_server,
+    max_severity,
+};
 
 pub(crate) fn load(name: &str) -> Value {
     let path = format!("{}/tests/data/threats/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -39,8 +42,30 @@ pub(crate) fn findings_of(case: &Value, own_default: &[&str]) -> Vec<Finding> {
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(|p| Some((p.get(0)?.as_str()?, p.get(1)?.as_str()?))).collect())
         .unwrap_or_default();
+    both_ways(tool, &own, &others)
+}
+
+thread_local! {
+    /// The strings found clean by every first sighting on this test thread, across cases: a
+    /// string clean in one definition must add nothing to any other, whatever its context.
+    static CLEAN: std::cell::RefCell<CleanStrings> = std::cell::RefCell::new(CleanStrings::new());
+}
+
+/// A tool's own findings followed by its cross-server ones, found as the two calls find them
+/// (a cached definition's refresh, every string read) and, asserted equal, as a first sighting
+/// finds them (one walk, strings found clean before not read again).
+pub(crate) fn both_ways(tool: &Value, own: &[&str], others: &[(&str, &str)]) -> Vec<Finding> {
+    both_ways_in(tool, own, others, &CrossNames::new(own, others))
+}
+
+/// [`both_ways`] with the names of `own` and `others` indexed once, as for every tool of a
+/// list (the strings found clean across servers are then remembered from tool to tool).
+pub(crate) fn both_ways_in(tool: &Value, own: &[&str], others: &[(&str, &str)], names: &CrossNames) -> Vec<Finding> {
     let mut found = analyze_tool(tool);
-    found.extend(cross_server(tool, &own, &others));
+    found.extend(cross_server(tool, own, others));
+    let (mut once, cross) = CLEAN.with_borrow_mut(|clean| analyze_listed(tool, Some((names, &|_| false)), clean));
+    once.extend(cross);
+    assert_eq!(once, found, "a first sighting and the two calls differ for {tool}");
     found
 }
 

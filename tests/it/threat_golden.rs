@@ -18,10 +18,10 @@ use serde_json::{Map, Value, json};
 use tdqs_gateway::tdqs::definition::parse_tools;
 use tdqs_gateway::tdqs::json;
 use tdqs_gateway::tdqs::threat::report::tool_json;
-use tdqs_gateway::tdqs::threat::{Finding, analyze_instructions, analyze_tool, cross_server};
+use tdqs_gateway::tdqs::threat::{CrossNames, Finding, analyze_instructions};
 
 use crate::support::rng::Rng;
-use crate::threat_corpus::{findings_of, load};
+use crate::threat_corpus::{both_ways, both_ways_in, findings_of, load};
 
 const GOLDEN: &str = "tests/data/threats/golden.jsonl";
 /// Random recombinations recorded, and their seed.
@@ -85,9 +85,9 @@ fn bench_lists(out: &mut Vec<(String, Vec<Finding>)>) {
         let other = lists[(i + 1) % lists.len()];
         let own: Vec<&str> = list.iter().filter_map(|t| t["name"].as_str()).collect();
         let others: Vec<(&str, &str)> = other.iter().filter_map(|t| t["name"].as_str()).map(|n| ("other", n)).collect();
+        let names = CrossNames::new(&own, &others);
         for (j, tool) in list.iter().enumerate() {
-            let mut found = analyze_tool(tool);
-            found.extend(cross_server(tool, &own, &others));
+            let found = both_ways_in(tool, &own, &others, &names);
             out.push((format!("bench/{}/{}", i * 100 + j, tool["name"].as_str().unwrap_or("?")), found));
         }
     }
@@ -255,9 +255,7 @@ fn random_cases(poisoned: &Value, lookalikes: &Value, out: &mut Vec<(String, Vec
                 };
                 let own: Vec<&str> = names[..rng.below(3)].to_vec();
                 let others: Vec<(&str, &str)> = names[rng.below(4)..].iter().map(|n| ("other", *n)).collect();
-                let mut found = analyze_tool(&tool);
-                found.extend(cross_server(&tool, &own, &others));
-                found
+                both_ways(&tool, &own, &others)
             }
         };
         out.push((format!("random/{n}"), found));

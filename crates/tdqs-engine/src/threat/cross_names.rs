@@ -36,7 +36,12 @@ pub struct CrossNames {
     /// Whether a mentionable name is tool-like by its case alone (`sendEmail`): then every word
     /// of a text is looked at, not only those holding `_` or `-`.
     camel: bool,
+    /// Which index this is, for what is remembered against it ([`super::CleanStrings`]).
+    id: u64,
 }
+
+/// Numbers each index made in this process.
+static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// What a whole word of a text is made of, as [`super::references::find_word`] bounds it.
 fn is_word_char(c: char) -> bool {
@@ -108,7 +113,13 @@ impl CrossNames {
             odd_mentions,
             odd_mentioned: mentioned,
             camel,
+            id: MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
+    }
+
+    /// This index's number, distinct from every other made in this process.
+    pub(super) fn id(&self) -> u64 {
+        self.id
     }
 
     /// Whether `id` is one of the server's own tools, as `eq_ignore_ascii_case` compares.

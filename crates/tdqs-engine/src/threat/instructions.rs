@@ -84,20 +84,23 @@ fn identifier(role: Role) -> bool {
 }
 
 /// [`scan`] of a text already normalised as [`folding`] says.
-pub fn scan_normalized(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<Finding>) {
+/// Returns whether a rule reading `params` (the exfiltration combination) was run.
+pub fn scan_normalized(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<Finding>) -> bool {
     if norm.text.is_empty() {
-        return;
+        return false;
     }
     let rules = &*RULES;
     let candidates = rules.triggers.candidates(&norm.text);
     // The rules a trigger named, in rule order (lowest bit first), as one set over all of them
     // reported them; the secrets come last.
     let mut left = candidates;
+    let mut read_params = false;
     while left != 0 {
         let i = left.trailing_zeros() as usize;
         left &= left - 1;
         if i == PHRASES.len() {
             exfiltration(t, norm, params, out);
+            read_params = true;
             continue;
         }
         let phrase = &PHRASES[i];
@@ -107,6 +110,7 @@ pub fn scan_normalized(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &m
             out.push(Finding::new(phrase.kind, severity, t.pointer, excerpt(t.text, a, b)));
         }
     }
+    read_params
 }
 
 fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<Finding>) {

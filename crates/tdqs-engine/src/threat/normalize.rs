@@ -75,19 +75,28 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
     let bytes = s.as_bytes();
     let mut at = 0;
     while at < bytes.len() {
-        // Printable ASCII outside an escape sequence is only lower-cased: the common case, copied
-        // a run at a time before the checks below (none of which it meets).
+        // ASCII outside an escape sequence, the common case, folded a byte at a time as
+        // `fold_ascii` folds it (what the checks below make of it: printable bytes lower-cased,
+        // whitespace collapsed, controls dropped); only other characters and ESC go below.
         if matches!(escape, Escape::None) {
-            let plain = |b: &&u8| matches!(**b, b'!'..=b'~') && !(identifier && (**b == b'_' || **b == b'-'));
-            let run = bytes[at..].iter().take_while(plain).count();
-            if run > 0 {
-                let start = text.len();
-                text.push_str(&s[at..at + run]);
-                text[start..].make_ascii_lowercase();
-                if track {
-                    origin.extend(at as u32..(at + run) as u32);
+            let from = at;
+            while let Some(&b) = bytes.get(at).filter(|&&b| b.is_ascii() && b != 0x1b) {
+                if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') || (identifier && (b == b'_' || b == b'-')) {
+                    if !text.is_empty() && !text.ends_with(' ') {
+                        text.push(' ');
+                        if track {
+                            origin.push(at as u32);
+                        }
+                    }
+                } else if b >= 0x20 && b != 0x7f {
+                    text.push(char::from(b.to_ascii_lowercase()));
+                    if track {
+                        origin.push(at as u32);
+                    }
                 }
-                at += run;
+                at += 1;
+            }
+            if at > from {
                 continue;
             }
         }

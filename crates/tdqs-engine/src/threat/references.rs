@@ -183,6 +183,9 @@ pub(super) fn tool_like(ident: &str) -> bool {
 }
 
 /// Directions in `t` about tools that are not this tool, not its server's, not its parameters.
+///
+/// Returns whether `t` holds nothing for these checks against `names` whatever the tool: no
+/// direction about any tool and no mention of another upstream's tool.
 pub fn foreign_references(
     t: &Text<'_>,
     own_name: &str,
@@ -190,9 +193,9 @@ pub fn foreign_references(
     params: &[&str],
     skip: &dyn Fn(usize) -> bool,
     out: &mut Vec<Finding>,
-) {
+) -> bool {
     if !matches!(t.role, Role::Prose | Role::Value) {
-        return;
+        return true;
     }
     let s = t.text;
     let is_own = |id: &str| {
@@ -200,17 +203,20 @@ pub fn foreign_references(
     };
     let upstream_of = |id: &str| names.upstream_of(id, skip);
     let mut flagged = Vec::new();
-    if may_direct(s) && LOOSE.is_match(s) {
+    let directs = may_direct(s) && LOOSE.is_match(s);
+    if directs {
         directions_about_tools(t, &is_own, &upstream_of, &mut flagged, out);
     }
     // Plain mentions of another upstream's distinctive tool names (those the text holds at all).
-    for i in names.mentioned_in(s).into_iter().filter(|&i| !skip(i)) {
+    let mentioned = names.mentioned_in(s);
+    for &i in mentioned.iter().filter(|&&i| !skip(i)) {
         let (upstream, other) = names.other(i);
         if other.len() < 4 || !tool_like(other) || is_own(other) || flagged.contains(&other) {
             continue;
         }
         out.extend(mention(t, upstream, other));
     }
+    !directs && mentioned.is_empty()
 }
 
 /// A plain mention in `t` of `other`, a tool of `upstream`, as a low finding.

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 /// What a string is, which decides the detectors that apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// The tool's name.
     Name,

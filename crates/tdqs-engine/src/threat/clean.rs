@@ -1,0 +1,130 @@
+//! Strings of one list already read and found to hold nothing, whatever tool they appear in:
+//! most strings of a `tools/list` repeat within it (`"string"` and `"object"` in every schema,
+//! the same property names and enum values across tools; four out of five of the bench
+//! corpus' strings), and a repeat of a clean string need not be read again.
+//!
+//! "Clean" is decided by the analysis itself ([`super::analyze_text`]): no finding, nothing
+//! hidden, and no rule that reads the tool's parameter names was triggered, so that the
+//! string's own findings are empty in any context. For the cross-server reading a string is
+//! clean when it directs nothing and mentions no other upstream's tool, which depends on the
+//! names it was read against ([`CrossNames`]): those marks hold for one index only and are
+//! dropped when another is used.
+//!
+//! The set is exact (the whole string is the key, no digest that a crafted string could
+//! collide with), hashed with a randomly seeded hasher (foldhash: a look-up costs a few dozen
+//! instructions where SipHash cost 270, which ate the saving; the seed keeps a list from being
+//! made of strings that collide), and bounded in entries and in the length of a string kept.
+
+use std::collections::HashMap;
+
+use super::CrossNames;
+use super::strings::Role;
+
+/// Most strings remembered per list; past it, the rest are read every time.
+const MAX_ENTRIES: usize = 16_384;
+/// Longest string remembered: long prose rarely repeats, and copying it would cost more.
+const MAX_LEN: usize = 256;
+
+/// Clean strings of one list, each with the readings it was found clean in: its own (by the
+/// role it was read as, which decides the detectors: a string clean as a key may not be clean
+/// as prose) and the cross-server one (by role, against the index `cross_of`).
+#[derive(Default)]
+pub struct CleanStrings {
+    seen: HashMap<Box<str>, u16, foldhash::fast::RandomState>,
+    /// The index the cross-server marks were made against (0: none yet).
+    cross_of: u64,
+}
+
+/// A reading of a string: its own analysis, or the cross-server one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Reading {
+    Own,
+    Cross,
+}
+
+fn bit(role: Role, reading: Reading) -> u16 {
+    let own = match role {
+        Role::Name => 1,
+        Role::Prose => 2,
+        Role::Value => 4,
+        Role::Key => 8,
+        Role::Syntax => 16,
+    };
+    if reading == Reading::Cross { own << 5 } else { own }
+}
+
+/// Every cross-server mark.
+const CROSS: u16 = 0b11111 << 5;
+
+impl CleanStrings {
+    pub fn new() -> CleanStrings {
+        CleanStrings::default()
+    }
+
+    /// Cross-server marks are about to be read or made against `names`: those made against
+    /// another index are dropped.
+    pub(super) fn reading_against(&mut self, names: &CrossNames) {
+        if self.cross_of != names.id() {
+            self.cross_of = names.id();
+            self.seen.retain(|_, marks| {
+                *marks &= !CROSS;
+                *marks != 0
+            });
+        }
+    }
+
+    /// Whether `text`, read as `role`, was found clean in `reading` before.
+    pub(super) fn contains(&self, role: Role, reading: Reading, text: &str) -> bool {
+        text.len() <= MAX_LEN && self.seen.get(text).is_some_and(|marks| marks & bit(role, reading) != 0)
+    }
+
+    /// Remembers `text`, read as `role`, as clean in `reading` (within the bounds).
+    pub(super) fn remember(&mut self, role: Role, reading: Reading, text: &str) {
+        if text.len() > MAX_LEN {
+            return;
+        }
+        if let Some(marks) = self.seen.get_mut(text) {
+            *marks |= bit(role, reading);
+        } else if self.seen.len() < MAX_ENTRIES {
+            self.seen.insert(Box::from(text), bit(role, reading));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembered_by_role_and_bounded() {
+        use Reading::{Cross, Own};
+        let mut clean = CleanStrings::new();
+        clean.remember(Role::Key, Own, "city");
+        assert!(clean.contains(Role::Key, Own, "city"));
+        assert!(!clean.contains(Role::Prose, Own, "city"), "clean as a key is not clean as prose");
+        assert!(!clean.contains(Role::Key, Cross, "city"), "nor across servers");
+        assert!(!clean.contains(Role::Key, Own, "City"));
+        let long = "x".repeat(MAX_LEN + 1);
+        clean.remember(Role::Prose, Own, &long);
+        assert!(!clean.contains(Role::Prose, Own, &long));
+        for i in 0..MAX_ENTRIES + 10 {
+            clean.remember(Role::Value, Own, &i.to_string());
+        }
+        assert_eq!(clean.seen.len(), MAX_ENTRIES);
+    }
+
+    #[test]
+    fn cross_server_marks_hold_for_one_index() {
+        use Reading::{Cross, Own};
+        let (a, b) = (CrossNames::new(&["x"], &[("up", "send_email")]), CrossNames::new(&["x"], &[]));
+        let mut clean = CleanStrings::new();
+        clean.reading_against(&a);
+        clean.remember(Role::Prose, Cross, "Sends mail.");
+        clean.remember(Role::Prose, Own, "Sends mail.");
+        clean.reading_against(&a);
+        assert!(clean.contains(Role::Prose, Cross, "Sends mail."));
+        clean.reading_against(&b);
+        assert!(!clean.contains(Role::Prose, Cross, "Sends mail."), "another index: read again");
+        assert!(clean.contains(Role::Prose, Own, "Sends mail."), "its own reading does not depend on the names");
+    }
+}
