@@ -207,6 +207,46 @@ mod tests {
     }
 
     #[test]
+    fn the_ascii_look_and_fold_agree_with_a_byte_at_a_time_reading() {
+        let alphabet = b"aZ9+/ _-\t\n\r\x0b\x0c\x01\x1b\x7f.<[~";
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let run = |s: &[u8], f: &dyn Fn(u8) -> bool, len: usize| s.split(|&b| !f(b)).any(|r| r.len() >= len);
+        // Every other string mostly base64 bytes, so that long runs of them occur.
+        let blobby = b"aZ9+/_-aZ9+/_-aZ9+/_- .";
+        let (mut blobs, mut plain) = (0, 0);
+        for i in 0..6000 {
+            let from: &[u8] = if i % 2 == 0 { alphabet } else { blobby };
+            let len = (state % 48) as usize + if i % 2 == 0 { 0 } else { 16 };
+            let s: String = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    from[(state % from.len() as u64) as usize] as char
+                })
+                .collect();
+            let b = s.as_bytes();
+            for identifier in [false, true] {
+                let (g, norm) = Glance::of(&s, Some(identifier), &mut String::new());
+                assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
+                assert!(g.ascii);
+                assert_eq!(
+                    g.whitespace_run,
+                    run(b, &|c| matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' '), 3),
+                    "{s:?}"
+                );
+                let b64 = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_');
+                assert_eq!(g.blob, run(b, &b64, BLOB as usize), "{s:?}");
+                assert_eq!(g.comment_marks, s.contains(['<', '[']), "{s:?}");
+                let control = b.iter().any(|&c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
+                assert_eq!(g.looked_at, control, "{s:?}");
+                if g.blob { blobs += 1 } else { plain += 1 }
+            }
+        }
+        assert!(blobs > 100 && plain > 100, "both kinds were tried: {blobs} blobs, {plain} not");
+    }
+
+    #[test]
     fn the_look_rules_out_only_what_cannot_be_there() {
         let (g, norm) = Glance::of("plain words", None, &mut String::new());
         assert!(norm.is_none());
