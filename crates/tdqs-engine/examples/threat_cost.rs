@@ -10,7 +10,8 @@
 //! With a second argument `list-of-100`, each pass is instead the first sighting of one list of
 //! 100 tools (the bench corpus' first 100) while a second upstream lists the next 100: every tool
 //! analysed and checked against both name sets (indexed once per list, as the gateway does), as
-//! `threats/first_sighting` in the engine bench.
+//! `threats/first_sighting` in the engine bench. With `real-lists`, each pass is the first
+//! sighting of every real server's list of the threat corpus (one upstream, its own findings).
 
 use std::hint::black_box;
 
@@ -60,6 +61,30 @@ fn main() {
         println!(
             "list of 100 beside 100 others, {passes} passes, {found} findings, {per_list:.2} ms per list (wall clock)"
         );
+        return;
+    }
+    if std::env::args().nth(2).as_deref() == Some("real-lists") {
+        // Each real server's list first seen by a gateway in front of it alone: its own
+        // findings, each string read (`plain` as a third argument) or the list's clean strings
+        // remembered (as `serve` does).
+        let plain = std::env::args().nth(3).as_deref() == Some("plain");
+        let real = &servers[..real["servers"].as_array().unwrap().len()];
+        warm_up();
+        let mut found = 0;
+        for _ in 0..passes {
+            for s in real {
+                let mut clean = CleanStrings::new();
+                for t in s {
+                    found += if plain {
+                        black_box(analyze_tool(black_box(t))).len()
+                    } else {
+                        black_box(analyze_listed(black_box(t), None, &mut clean)).0.len()
+                    };
+                }
+            }
+        }
+        let tools: usize = real.iter().map(Vec::len).sum();
+        println!("{} real lists, {tools} tools, {passes} passes, {found} findings", real.len());
         return;
     }
     warm_up();
