@@ -44,15 +44,10 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
             }
         },
     };
-    // Without `[auth]`, an upstream's own OAuth challenge is pointed at the gateway (below).
-    let base = match (&gw.auth, crate::http::origin::request_host(&req)) {
-        (None, Some(host)) => Some(crate::auth::passthrough::gateway_base(
-            gw.config.auth.resource.as_deref(),
-            gw.config.listen.tls_cert.is_some(),
-            host,
-        )),
-        _ => None,
-    };
+    // Without `[auth]`, an upstream's own OAuth challenge is pointed at the gateway (below); the
+    // host it needs is kept (a shared header value, no copy) and the rest worked out only for an
+    // answer that challenges, not for every request.
+    let challenge_host = if gw.auth.is_none() { host_value(&req) } else { None };
     let (parts, body) = req.into_parts();
     let limit = gw.config.listen.max_body_bytes;
     let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
@@ -71,21 +66,19 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
         body,
         principal,
     };
-    let config = gw.config.upstream(&upstream);
-    let upstream_url = config.and_then(|u| u.transport().http_url().map(str::to_owned));
-    let sse_url = config.and_then(|u| u.transport().sse_url().map(str::to_owned));
-    let challenged = base.zip(upstream_url).map(|(b, u)| (gw.clone(), b, u, format!("/{route}/{upstream}")));
+    let after = gw.clone();
+    let sse_url = after.config.upstream(&upstream).and_then(|u| u.transport().sse_url());
     // With `[auth]` on, what goes upstream are the gateway's own credentials (kept for an
     // answer that refuses them: the body, a cheap copy, gives that answer its id).
     let fronted = gw.auth.is_some().then(|| (out.body.clone(), upstream.clone()));
     let mut resp = match (route, sse_url, &out.method) {
         ("mcp", None, _) => mcp(gw, &upstream, out).await,
-        ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, &url, out).await,
+        ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, url, out).await,
         ("messages", Some(_), &Method::POST) => {
             let sid = session_query(out.query.as_deref()).to_owned();
             super::forward::observed(&upstream, out, |out, _| legacy::message(gw, &upstream, &sid, out)).await
         }
-        ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream, "/sse/").into_response(None),
+        ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream.clone(), "/sse/").into_response(None),
         // Old clients in front of new upstreams: a bridge.
         ("sse", None, &Method::GET) if gw.catalog.upstreams.contains_key(&upstream) => {
             bridge::open(gw, &upstream, out.principal.as_ref().map(|p| p.binding()))
@@ -95,15 +88,22 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
             bridge::message(gw, &sid, out).await
         }
         (_, None, _) if gw.config.upstream(&upstream).is_some() => {
-            GatewayError::WrongTransport(upstream, "/mcp/").into_response(None)
+            GatewayError::WrongTransport(upstream.clone(), "/mcp/").into_response(None)
         }
-        (_, None, _) => GatewayError::UnknownUpstream(upstream).into_response(None),
+        (_, None, _) => GatewayError::UnknownUpstream(upstream.clone()).into_response(None),
         _ => GatewayError::MethodNotAllowed.into_response(None),
     };
-    if let Some((gw, base, url, route)) = challenged
+    if let Some(host) = challenge_host.as_ref().and_then(|h| h.to_str().ok())
         && matches!(resp.status().as_u16(), 401 | 403)
+        && let Some(url) = after.config.upstream(&upstream).and_then(|u| u.transport().http_url())
     {
-        gw.upstream_oauth.rewrite_challenges(resp.headers_mut(), &base, &route, &url);
+        let config = &after.config;
+        let base = crate::auth::passthrough::gateway_base(
+            config.auth.resource.as_deref(),
+            config.listen.tls_cert.is_some(),
+            host,
+        );
+        after.upstream_oauth.rewrite_challenges(resp.headers_mut(), &base, &format!("/{route}/{upstream}"), url);
     }
     if let Some((body, upstream)) = fronted
         && refuses_credentials(&resp)
@@ -135,6 +135,14 @@ fn gateway_credentials_refused(status: http::StatusCode, body: &bytes::Bytes, up
     };
     let reason = format!("it answered {} to the gateway's own credentials", status.as_u16());
     GatewayError::Upstream { upstream, reason }.into_response(id.as_deref())
+}
+
+/// The host a request was sent to ([`crate::http::origin::request_host`]), as a header value.
+fn host_value(req: &Request<Incoming>) -> Option<http::HeaderValue> {
+    match req.headers().get(header::HOST).filter(|h| h.to_str().is_ok()) {
+        Some(h) => Some(h.clone()),
+        None => req.uri().authority().and_then(|a| http::HeaderValue::from_str(a.as_str()).ok()),
+    }
 }
 
 /// `session_id` from a query string.
