@@ -14,7 +14,7 @@ use aho_corasick::{AhoCorasick, AhoCorasickKind};
 use rustc_hash::FxHashMap;
 
 mod keys;
-use keys::Index;
+use keys::{Index, Keys};
 
 use super::references::tool_like;
 
@@ -38,6 +38,8 @@ pub struct CrossNames {
     camel: bool,
     /// Which index this is, for what is remembered against it ([`super::CleanStrings`]).
     id: u64,
+    /// How this index keys names (seeded per index).
+    keys: Keys,
 }
 
 /// Numbers each index made in this process.
@@ -61,11 +63,12 @@ impl CrossNames {
             text.push_str(s);
             from..text.len()
         };
+        let keys = Keys::random();
         let mut own = Vec::with_capacity(own_tools.len());
         let mut own_index = Index::with_capacity(own_tools.len());
         for (i, name) in own_tools.iter().enumerate() {
             own.push(add(name));
-            own_index.add(keys::ascii_caseless(name), i);
+            own_index.add(keys.ascii_caseless(name), i);
         }
         let mut stored = Vec::with_capacity(others.len());
         let (mut by_name, mut by_plain, mut by_skeleton) = (
@@ -79,9 +82,9 @@ impl CrossNames {
         let mut camel = false;
         for (i, (upstream, name)) in others.iter().enumerate() {
             stored.push((add(upstream), add(name)));
-            by_name.add(keys::written(name), i);
-            by_plain.add(keys::plain_key(name), i);
-            by_skeleton.add(keys::skeleton_key(name), i);
+            by_name.add(keys.written(name), i);
+            by_plain.add(keys.plain_key(name), i);
+            by_skeleton.add(keys.skeleton_key(name), i);
             if name.len() < MENTION || !tool_like(name) {
                 continue;
             }
@@ -114,6 +117,7 @@ impl CrossNames {
             odd_mentioned: mentioned,
             camel,
             id: MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            keys,
         }
     }
 
@@ -124,7 +128,9 @@ impl CrossNames {
 
     /// Whether `id` is one of the server's own tools, as `eq_ignore_ascii_case` compares.
     pub fn is_own_tool(&self, id: &str) -> bool {
-        self.own_index.get(keys::ascii_caseless(id)).any(|i| self.text[self.own[i].clone()].eq_ignore_ascii_case(id))
+        self.own_index
+            .get(self.keys.ascii_caseless(id))
+            .any(|i| self.text[self.own[i].clone()].eq_ignore_ascii_case(id))
     }
 
     pub fn other(&self, i: usize) -> (&str, &str) {
@@ -138,7 +144,7 @@ impl CrossNames {
 
     /// The other tools named exactly `id`, in order.
     fn named<'a>(&'a self, id: &'a str) -> impl Iterator<Item = usize> + 'a {
-        self.by_name.get(keys::written(id)).filter(move |&i| self.other_name(i) == id)
+        self.by_name.get(self.keys.written(id)).filter(move |&i| self.other_name(i) == id)
     }
 
     /// The upstream of the first other tool named `id` that `skip` keeps.
@@ -154,9 +160,9 @@ impl CrossNames {
         if self.others.is_empty() {
             return Vec::new();
         }
-        let mut found: Vec<usize> = self.by_name.get(keys::written(name)).collect();
-        found.extend(self.by_plain.get(keys::plain_key(name)));
-        found.extend(self.by_skeleton.get(keys::skeleton_key(name)));
+        let mut found: Vec<usize> = self.by_name.get(self.keys.written(name)).collect();
+        found.extend(self.by_plain.get(self.keys.plain_key(name)));
+        found.extend(self.by_skeleton.get(self.keys.skeleton_key(name)));
         found.sort_unstable();
         found.dedup();
         found

@@ -8,44 +8,60 @@ use rustc_hash::FxHashMap;
 
 use crate::threat::references::{plain, skeleton};
 
-/// FNV-1a over bytes: the same bytes give the same key however they were produced.
-fn hash(bytes: impl Iterator<Item = u8>) -> u64 {
-    bytes.fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+/// The key functions of one index. FNV-1a over bytes (the same bytes give the same key however
+/// they were produced), started from a random value per index rather than FNV's published
+/// one: names are an upstream's to choose, and names made to share a key would chain under it
+/// and make each look-up a walk of the chain.
+#[derive(Clone, Copy)]
+pub struct Keys(u64);
+
+impl Keys {
+    /// Keys with a start drawn from the standard library's per-process random state.
+    pub fn random() -> Keys {
+        use std::hash::{BuildHasher, Hasher};
+        let mut h = std::hash::RandomState::new().build_hasher();
+        h.write_u64(0xcbf2_9ce4_8422_2325);
+        Keys(h.finish())
+    }
+
+    fn hash(self, bytes: impl Iterator<Item = u8>) -> u64 {
+        bytes.fold(self.0, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+    }
+
+    pub fn written(self, name: &str) -> u64 {
+        self.hash(name.bytes())
+    }
+
+    /// The key of [`plain`]`(name)`.
+    pub fn plain_key(self, name: &str) -> u64 {
+        if name.is_ascii() {
+            return self.hash(name.bytes().filter(|&b| !is_separator(b)).map(|b| b.to_ascii_lowercase()));
+        }
+        self.hash(plain(name).bytes())
+    }
+
+    /// The key of [`skeleton`]`(name)`: for ASCII, compatibility folding changes nothing and the
+    /// only look-alikes are `0` and `1`.
+    pub fn skeleton_key(self, name: &str) -> u64 {
+        if name.is_ascii() {
+            let folded = name.bytes().filter(|&b| !is_separator(b)).map(|b| match b.to_ascii_lowercase() {
+                b'0' => b'o',
+                b'1' => b'l',
+                b => b,
+            });
+            return self.hash(folded);
+        }
+        self.hash(skeleton(name).bytes())
+    }
+
+    /// The key under which names equal as `eq_ignore_ascii_case` compares meet.
+    pub fn ascii_caseless(self, name: &str) -> u64 {
+        self.hash(name.bytes().map(|b| b.to_ascii_lowercase()))
+    }
 }
 
 fn is_separator(b: u8) -> bool {
     matches!(b, b'_' | b'-' | b'.' | b' ')
-}
-
-pub fn written(name: &str) -> u64 {
-    hash(name.bytes())
-}
-
-/// The key of [`plain`]`(name)`.
-pub fn plain_key(name: &str) -> u64 {
-    if name.is_ascii() {
-        return hash(name.bytes().filter(|&b| !is_separator(b)).map(|b| b.to_ascii_lowercase()));
-    }
-    hash(plain(name).bytes())
-}
-
-/// The key of [`skeleton`]`(name)`: for ASCII, compatibility folding changes nothing and the
-/// only look-alikes are `0` and `1`.
-pub fn skeleton_key(name: &str) -> u64 {
-    if name.is_ascii() {
-        let folded = name.bytes().filter(|&b| !is_separator(b)).map(|b| match b.to_ascii_lowercase() {
-            b'0' => b'o',
-            b'1' => b'l',
-            b => b,
-        });
-        return hash(folded);
-    }
-    hash(skeleton(name).bytes())
-}
-
-/// The key under which names equal as `eq_ignore_ascii_case` compares meet.
-pub fn ascii_caseless(name: &str) -> u64 {
-    hash(name.bytes().map(|b| b.to_ascii_lowercase()))
 }
 
 /// Names by key: for each key the names bearing it, in the order they were added.
@@ -94,14 +110,26 @@ mod tests {
 
     #[test]
     fn keys_agree_with_the_folded_names() {
+        let k = Keys::random();
         for (a, b) in [("Send_Email", "sendemail"), ("s.e-n d", "send"), ("ＳＥＮＤ", "ＳＥＮＤ")] {
-            assert_eq!(plain_key(a), written(&plain(a)));
-            assert_eq!(plain_key(b), written(&plain(b)));
+            assert_eq!(k.plain_key(a), k.written(&plain(a)));
+            assert_eq!(k.plain_key(b), k.written(&plain(b)));
         }
         for name in ["read_fi1e", "R0ot-Dir", "rеad_file", "ｒｅａｄ", "ab.c d"] {
-            assert_eq!(skeleton_key(name), written(&skeleton(name)), "{name}");
+            assert_eq!(k.skeleton_key(name), k.written(&skeleton(name)), "{name}");
         }
-        assert_eq!(ascii_caseless("ReadFile"), ascii_caseless("readfile"));
+        assert_eq!(k.ascii_caseless("ReadFile"), k.ascii_caseless("readfile"));
+    }
+
+    #[test]
+    fn each_index_keys_names_its_own_way() {
+        let (a, b) = (Keys::random(), Keys::random());
+        assert_ne!(
+            a.written("send_email"),
+            b.written("send_email"),
+            "names that share a key under one index do not under another"
+        );
+        assert_eq!(a.written("send_email"), a.written("send_email"));
     }
 
     #[test]
