@@ -24,16 +24,10 @@ impl ThreatCache {
         }
     }
 
-    /// The findings of `definition` (the tool as the engine hashed it) listed by `upstream`
-    /// with hash `input_hash`; analysed on the first sighting of the hash.
-    pub fn tool(&self, upstream: &str, tool: &str, input_hash: &str, definition: &serde_json::Value) -> Findings {
-        match self.cached(upstream, input_hash) {
-            Some(f) => f,
-            None => self.keep(upstream, tool, input_hash, threat::analyze_tool(definition)),
-        }
-    }
-
-    /// The findings kept for `input_hash` listed by `upstream`, if it was analysed.
+    /// The findings kept for `input_hash` (a definition as the engine hashed it) listed by
+    /// `upstream`, if it was analysed; the catalogue analyses a first sighting and [`keep`]s it.
+    ///
+    /// [`keep`]: ThreatCache::keep
     pub fn cached(&self, upstream: &str, input_hash: &str) -> Option<Findings> {
         self.tools.get(&(Arc::<str>::from(upstream), input_hash.to_owned()))
     }
