@@ -112,8 +112,7 @@ impl UpstreamTools {
         v: Option<&serde_json::Value>,
         list: &mut ListThreats,
     ) -> (Findings, Vec<Finding>) {
-        let ListThreats { names, others, clean } = list;
-        let names: &threat::CrossNames = names;
+        let (names, others, clean) = (&list.names, &list.others, &mut list.clean);
         let Some(v) = v.filter(|_| self.policy.threats != ThreatAction::Off) else {
             return (Arc::from([]), vec![]);
         };

@@ -45,9 +45,10 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
         },
     };
     // Without `[auth]`, an upstream's own OAuth challenge is pointed at the gateway (below); the
-    // host it needs is kept (a shared header value, no copy) and the rest worked out only for an
-    // answer that challenges, not for every request.
-    let challenge_host = if gw.auth.is_none() { host_value(&req) } else { None };
+    // host it needs is kept and the rest worked out only for an answer that challenges, not for
+    // every request.
+    let challenge_host =
+        gw.auth.is_none().then(|| crate::http::origin::request_host(&req).map(str::to_owned)).flatten();
     let (parts, body) = req.into_parts();
     let limit = gw.config.listen.max_body_bytes;
     let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
@@ -93,7 +94,7 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
         (_, None, _) => GatewayError::UnknownUpstream(upstream.clone()).into_response(None),
         _ => GatewayError::MethodNotAllowed.into_response(None),
     };
-    if let Some(host) = challenge_host.as_ref().and_then(|h| h.to_str().ok())
+    if let Some(host) = challenge_host.as_deref()
         && matches!(resp.status().as_u16(), 401 | 403)
         && let Some(url) = after.config.upstream(&upstream).and_then(|u| u.transport().http_url())
     {
@@ -135,14 +136,6 @@ fn gateway_credentials_refused(status: http::StatusCode, body: &bytes::Bytes, up
     };
     let reason = format!("it answered {} to the gateway's own credentials", status.as_u16());
     GatewayError::Upstream { upstream, reason }.into_response(id.as_deref())
-}
-
-/// The host a request was sent to ([`crate::http::origin::request_host`]), as a header value.
-fn host_value(req: &Request<Incoming>) -> Option<http::HeaderValue> {
-    match req.headers().get(header::HOST).filter(|h| h.to_str().is_ok()) {
-        Some(h) => Some(h.clone()),
-        None => req.uri().authority().and_then(|a| http::HeaderValue::from_str(a.as_str()).ok()),
-    }
 }
 
 /// `session_id` from a query string.

@@ -19,4 +19,9 @@ impl Rng {
     pub fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
         from[self.below(from.len())]
     }
+
+    /// `len` characters drawn from the ASCII `alphabet`.
+    pub fn string(&mut self, alphabet: &[u8], len: usize) -> String {
+        (0..len).map(|_| char::from(alphabet[self.below(alphabet.len())])).collect()
+    }
 }

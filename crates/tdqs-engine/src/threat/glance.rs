@@ -209,22 +209,15 @@ mod tests {
     #[test]
     fn the_ascii_look_and_fold_agree_with_a_byte_at_a_time_reading() {
         let alphabet = b"aZ9+/ _-\t\n\r\x0b\x0c\x01\x1b\x7f.<[~";
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::test_rng::Rng::new(0x9e37_79b9_7f4a_7c15);
         let run = |s: &[u8], f: &dyn Fn(u8) -> bool, len: usize| s.split(|&b| !f(b)).any(|r| r.len() >= len);
         // Every other string mostly base64 bytes, so that long runs of them occur.
         let blobby = b"aZ9+/_-aZ9+/_-aZ9+/_- .";
         let (mut blobs, mut plain) = (0, 0);
         for i in 0..6000 {
             let from: &[u8] = if i % 2 == 0 { alphabet } else { blobby };
-            let len = (state % 48) as usize + if i % 2 == 0 { 0 } else { 16 };
-            let s: String = (0..len)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    from[(state % from.len() as u64) as usize] as char
-                })
-                .collect();
+            let len = rng.below(48) + if i % 2 == 0 { 0 } else { 16 };
+            let s = rng.string(from, len);
             let b = s.as_bytes();
             for identifier in [false, true] {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::new());
