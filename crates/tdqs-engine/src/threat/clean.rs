@@ -43,7 +43,8 @@ pub(super) enum Reading {
     Cross,
 }
 
-fn bit(role: Role, reading: Reading) -> u16 {
+/// The mark of one reading of a string read as `role`.
+pub(super) fn mark(role: Role, reading: Reading) -> u16 {
     let own = match role {
         Role::Name => 1,
         Role::Prose => 2,
@@ -74,20 +75,30 @@ impl CleanStrings {
         }
     }
 
-    /// Whether `text`, read as `role`, was found clean in `reading` before.
-    pub(super) fn contains(&self, role: Role, reading: Reading, text: &str) -> bool {
-        text.len() <= MAX_LEN && self.seen.get(text).is_some_and(|marks| marks & bit(role, reading) != 0)
+    /// The readings `text` was found clean in before ([`mark`] bits; none for a string too
+    /// long to be remembered): one look-up for all of them.
+    pub(super) fn marks(&self, text: &str) -> u16 {
+        if text.len() > MAX_LEN {
+            return 0;
+        }
+        self.seen.get(text).copied().unwrap_or(0)
     }
 
-    /// Remembers `text`, read as `role`, as clean in `reading` (within the bounds).
-    pub(super) fn remember(&mut self, role: Role, reading: Reading, text: &str) {
-        if text.len() > MAX_LEN {
+    /// Whether `text`, read as `role`, was found clean in `reading` before.
+    #[cfg(test)]
+    pub(super) fn contains(&self, role: Role, reading: Reading, text: &str) -> bool {
+        self.marks(text) & mark(role, reading) != 0
+    }
+
+    /// Remembers `text` as clean in the readings `marks` (within the bounds).
+    pub(super) fn remember(&mut self, text: &str, marks: u16) {
+        if text.len() > MAX_LEN || marks == 0 {
             return;
         }
-        if let Some(marks) = self.seen.get_mut(text) {
-            *marks |= bit(role, reading);
+        if let Some(kept) = self.seen.get_mut(text) {
+            *kept |= marks;
         } else if self.seen.len() < MAX_ENTRIES {
-            self.seen.insert(Box::from(text), bit(role, reading));
+            self.seen.insert(Box::from(text), marks);
         }
     }
 }
@@ -100,16 +111,16 @@ mod tests {
     fn remembered_by_role_and_bounded() {
         use Reading::{Cross, Own};
         let mut clean = CleanStrings::new();
-        clean.remember(Role::Key, Own, "city");
+        clean.remember("city", mark(Role::Key, Own));
         assert!(clean.contains(Role::Key, Own, "city"));
         assert!(!clean.contains(Role::Prose, Own, "city"), "clean as a key is not clean as prose");
         assert!(!clean.contains(Role::Key, Cross, "city"), "nor across servers");
         assert!(!clean.contains(Role::Key, Own, "City"));
         let long = "x".repeat(MAX_LEN + 1);
-        clean.remember(Role::Prose, Own, &long);
+        clean.remember(&long, mark(Role::Prose, Own));
         assert!(!clean.contains(Role::Prose, Own, &long));
         for i in 0..MAX_ENTRIES + 10 {
-            clean.remember(Role::Value, Own, &i.to_string());
+            clean.remember(&i.to_string(), mark(Role::Value, Own));
         }
         assert_eq!(clean.seen.len(), MAX_ENTRIES);
     }
@@ -120,8 +131,8 @@ mod tests {
         let (a, b) = (CrossNames::new(&["x"], &[("up", "send_email")]), CrossNames::new(&["x"], &[]));
         let mut clean = CleanStrings::new();
         clean.reading_against(&a);
-        clean.remember(Role::Prose, Cross, "Sends mail.");
-        clean.remember(Role::Prose, Own, "Sends mail.");
+        clean.remember("Sends mail.", mark(Role::Prose, Cross));
+        clean.remember("Sends mail.", mark(Role::Prose, Own));
         clean.reading_against(&a);
         assert!(clean.contains(Role::Prose, Cross, "Sends mail."));
         clean.reading_against(&b);

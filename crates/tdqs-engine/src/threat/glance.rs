@@ -6,8 +6,7 @@
 //! general one.
 
 use super::invisible::looks::is_looked_at;
-use super::normalize::Normalized;
-use super::normalize::is_whitespace;
+use super::normalize::{Normalized, finish_fold, is_invisible, is_whitespace, push_folded};
 
 /// What the look found.
 pub struct Glance {
@@ -74,7 +73,20 @@ impl Glance {
     /// allocation for ASCII text (the caller takes it back from the result).
     pub fn of(s: &str, fold: Option<bool>, buffer: &mut String) -> (Glance, Option<Normalized>) {
         if !s.is_ascii() {
-            return (look_general(s), fold.map(|identifier| Normalized::with(s, identifier)));
+            let Some(identifier) = fold else {
+                return (look_general::<false>(s, false, &mut String::new()), None);
+            };
+            if s.as_bytes().contains(&0x1b) {
+                // Escape sequences are removed whole: the general fold, on its own.
+                return (look_general::<false>(s, false, &mut String::new()), Some(Normalized::with(s, identifier)));
+            }
+            let mut out = std::mem::take(buffer);
+            let glance = if identifier {
+                look_general::<true>(s, true, &mut out)
+            } else {
+                look_general::<true>(s, false, &mut out)
+            };
+            return (glance, Some(Normalized::folded(finish_fold(out), identifier)));
         }
         let Some(identifier) = fold else {
             return (look_ascii::<false>(s, false, &mut Vec::new()).0, None);
@@ -87,7 +99,7 @@ impl Glance {
             *buffer = String::from_utf8(out).expect("ASCII in, ASCII out");
             Normalized::with(s, identifier)
         } else {
-            Normalized::ascii(String::from_utf8(out).expect("ASCII in, ASCII out"), identifier)
+            Normalized::folded(String::from_utf8(out).expect("ASCII in, ASCII out"), identifier)
         };
         (glance, Some(norm))
     }
@@ -154,23 +166,53 @@ fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) ->
 }
 
 /// The look at text holding non-ASCII characters, in one pass: ASCII bytes by their class, and
-/// only the other characters decoded (most such text is ASCII with a dash or an accent).
-fn look_general(s: &str) -> Glance {
+/// only the other characters decoded (most such text is ASCII with a dash or an accent); with
+/// `FOLD`, the general fold of text without escape sequences written to `out` on the way (as
+/// [`Normalized::with`] folds it, before [`finish_fold`]).
+#[inline(always)]
+fn look_general<const FOLD: bool>(s: &str, identifier: bool, out: &mut String) -> Glance {
     let bytes = s.as_bytes();
     let (mut seen, mut looked_at) = (0u8, false);
     let (mut ws_run, mut ws_longest, mut b64_run, mut b64_longest) = (0u32, 0u32, 0u32, 0u32);
+    let collapsed = if identifier { WS | SEPARATOR } else { WS };
+    if FOLD {
+        out.clear();
+        out.reserve(s.len());
+    }
+    // A blank makes one space, none at the start and none after another.
+    let blank = |out: &mut String| {
+        if out.as_bytes().last().is_some_and(|&l| l != b' ') {
+            out.push(' ');
+        }
+    };
     let mut at = 0;
     while let Some(&b) = bytes.get(at) {
         let (ws, b64) = if b.is_ascii() {
-            let class = CLASS[usize::from(b)];
+            let entry = CLASS_AND_LOWER[usize::from(b)];
+            let class = entry as u8;
             seen |= class;
             at += 1;
+            if FOLD {
+                if class & collapsed != 0 {
+                    blank(out);
+                } else if class & DROPPED == 0 {
+                    out.push(char::from((entry >> 8) as u8));
+                }
+            }
             (class & WS != 0, class & B64 != 0)
         } else {
             let c = s[at..].chars().next().expect("a character starts where the last one ended");
             looked_at |= is_looked_at(c);
             at += c.len_utf8();
-            (is_whitespace(c), false)
+            let ws = is_whitespace(c);
+            if FOLD {
+                if ws {
+                    blank(out);
+                } else if !is_invisible(c) && !c.is_control() {
+                    push_folded(out, c);
+                }
+            }
+            (ws, false)
         };
         // Whitespace runs count characters; base64 runs count bytes (none of them non-ASCII).
         ws_run = if ws { ws_run + 1 } else { 0 };
@@ -237,6 +279,29 @@ mod tests {
             }
         }
         assert!(blobs > 100 && plain > 100, "both kinds were tried: {blobs} blobs, {plain} not");
+    }
+
+    #[test]
+    fn the_fold_made_while_looking_at_non_ascii_text_is_the_general_one() {
+        // Letters, blanks, separators, controls and the characters the general fold treats
+        // each its own way: accents, wide and blank letters, invisibles, typographic quotes,
+        // compatibility forms (one folds to a space and a mark), Cyrillic look-alikes, scripts.
+        let alphabet: Vec<char> = "aZ9 _-\t\n\r\u{1}\u{7f}.é\u{3000}\u{3164}\u{200b}\u{202e}\u{2019}\u{201c}\u{2014}\u{ff49}\u{a8}\u{1d422}\u{fb01}\u{456}\u{43e}\u{3b1}中ש\u{85}\u{e0041}"
+            .chars()
+            .collect();
+        let mut rng = crate::test_rng::Rng::new(0x5851_f42d_4c95_7f2d);
+        for _ in 0..6000 {
+            let len = rng.below(24) + 1;
+            let mut s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            if s.is_ascii() {
+                s.push('é');
+            }
+            for identifier in [false, true] {
+                let (g, norm) = Glance::of(&s, Some(identifier), &mut String::from("left over"));
+                assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
+                assert_eq!(g.looked_at, look_general::<false>(&s, identifier, &mut String::new()).looked_at);
+            }
+        }
     }
 
     #[test]

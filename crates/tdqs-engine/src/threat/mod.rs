@@ -185,16 +185,18 @@ pub fn analyze_listed(
         clean.reading_against(names);
     }
     for text in &texts {
-        let (role, s) = (text.role, text.text);
-        if !clean.contains(role, Reading::Own, s) && analyze_text(text, &params, &mut buffer, &mut own) {
-            clean.remember(role, Reading::Own, s);
+        let (seen, mut found_clean) = (clean.marks(text.text), 0);
+        let (own_mark, cross_mark) = (clean::mark(text.role, Reading::Own), clean::mark(text.role, Reading::Cross));
+        if seen & own_mark == 0 && analyze_text(text, &params, &mut buffer, &mut own) {
+            found_clean |= own_mark;
         }
         if let Some((names, skip)) = cross
-            && !clean.contains(role, Reading::Cross, s)
+            && seen & cross_mark == 0
             && references::foreign_references(text, name.unwrap_or(""), names, &params, skip, &mut found_cross)
         {
-            clean.remember(role, Reading::Cross, s);
+            found_clean |= cross_mark;
         }
+        clean.remember(text.text, found_clean);
     }
     if let Some(name) = name {
         references::deceptive_name(name, &mut own);

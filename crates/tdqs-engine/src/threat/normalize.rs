@@ -26,8 +26,8 @@ impl Normalized {
         Normalized { text: fold_with_origin(s, identifier, false).0, origin: OnceCell::new(), identifier }
     }
 
-    /// ASCII text already folded (by [`super::glance::Glance`]) as [`Normalized::with`] folds it.
-    pub fn ascii(text: String, identifier: bool) -> Normalized {
+    /// Text already folded (by [`super::glance::Glance`]) as [`Normalized::with`] folds it.
+    pub fn folded(text: String, identifier: bool) -> Normalized {
         Normalized { text, origin: OnceCell::new(), identifier }
     }
 
@@ -161,15 +161,28 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
             origin.pop();
         }
     }
-    // Folding words changes nothing unless a Cyrillic or Greek letter is there (their UTF-8
-    // lead bytes are 0xCE..=0xD4), so most non-ASCII text skips it.
-    if !text.is_ascii()
-        && text.bytes().any(|b| b.is_ascii_lowercase())
-        && text.bytes().any(|b| (0xce..=0xd4).contains(&b))
-    {
+    if may_mix_scripts(&text) {
         (text, origin) = fold_mixed_words(&text, &origin);
     }
     (text, origin)
+}
+
+/// Whether folding words can change `text`: not unless a Latin letter and a Cyrillic or Greek
+/// one are both there (their UTF-8 lead bytes are 0xCE..=0xD4), so most non-ASCII text skips it.
+fn may_mix_scripts(text: &str) -> bool {
+    !text.is_ascii() && text.bytes().any(|b| b.is_ascii_lowercase()) && text.bytes().any(|b| (0xce..=0xd4).contains(&b))
+}
+
+/// The end of the general fold of text written without offsets (by [`super::glance`]'s look
+/// at text with non-ASCII characters): no space at the end, mixed-script words read as Latin.
+pub(super) fn finish_fold(mut text: String) -> String {
+    if text.ends_with(' ') {
+        text.pop();
+    }
+    if may_mix_scripts(&text) {
+        text = fold_mixed_words(&text, &[]).0;
+    }
+    text
 }
 
 #[derive(Clone, Copy)]
@@ -179,7 +192,8 @@ enum Escape {
     Csi,
 }
 
-fn push_folded(out: &mut String, c: char) {
+/// Appends the folded form of one character that is neither blank nor invisible.
+pub(super) fn push_folded(out: &mut String, c: char) {
     if c.is_ascii() {
         out.push(c.to_ascii_lowercase());
         return;
