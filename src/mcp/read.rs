@@ -10,7 +10,7 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::message::{IdKey, Kind, Message, number_key};
+use super::message::{IdKey, Kind, Message, Payload, number_key};
 
 mod members;
 use members::{Members, Params};
@@ -70,6 +70,40 @@ impl Read {
 pub struct Reading<'a> {
     pub items: Vec<Item<'a>>,
     pub batch: bool,
+}
+
+/// Reads a body as sent with its `Content-Encoding` (if any): an encoded body is not read at
+/// all (the gateway does not inflate what a client compressed; see [`Unreadable::Encoded`]).
+pub fn read_sent<'a>(bytes: &'a [u8], encoding: Option<&str>) -> Result<Reading<'a>, Unreadable> {
+    match encoding.map(str::trim).filter(|e| !e.is_empty() && !e.eq_ignore_ascii_case("identity")) {
+        Some(e) => Err(Unreadable::Encoded(e.to_owned())),
+        None => read_body(bytes),
+    }
+}
+
+impl Reading<'_> {
+    /// What the body carries, member by member, for the request's bookkeeping (its span's
+    /// labels, its place in the session's order): each readable member as read, each other one
+    /// as a lenient reading classifies it.
+    pub fn payload(&self) -> Payload {
+        let message = |i: &Item<'_>| match &i.read {
+            Ok(r) => r.message.clone(),
+            Err(_) => super::message::classify(i.raw),
+        };
+        match (self.batch, self.items.as_slice()) {
+            (false, [one]) => Payload::Single(message(one)),
+            (_, items) => Payload::Batch(items.iter().map(message).collect()),
+        }
+    }
+}
+
+/// [`Reading::payload`] for a body read or not: one that could not be read at all is given the
+/// lenient reading (`None` when it is not JSON either).
+pub fn payload_of(reading: &Result<Reading<'_>, Unreadable>, bytes: &[u8]) -> Option<Payload> {
+    match reading {
+        Ok(r) => Some(r.payload()),
+        Err(_) => super::message::parse_body(bytes),
+    }
 }
 
 /// Reads a body strictly. `Err` when nothing of it can be read (the bytes, or the batch).

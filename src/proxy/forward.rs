@@ -19,6 +19,7 @@ use super::{Body, Gateway};
 use crate::catalog::UpstreamTools;
 use crate::http::error::GatewayError;
 use crate::mcp::message::{Message, Payload, parse_body};
+use crate::mcp::read;
 
 const SESSION_HEADER: &str = "mcp-session-id";
 const SSE_TYPE: &[u8] = b"text/event-stream";
@@ -33,52 +34,83 @@ pub struct Outbound {
     pub principal: Option<Arc<crate::auth::Principal>>,
 }
 
-/// Handles `/mcp/{upstream}` once the request passed the listener's checks.
-pub async fn mcp(gw: Arc<Gateway>, upstream: &str, req: Outbound) -> Response<Body> {
+/// Handles `/mcp/{upstream}` once the request passed the listener's checks. A POST body is
+/// read here, once: the request's span, its place in the session's order and the exchange all
+/// work from that one reading.
+pub async fn mcp(gw: Arc<Gateway>, upstream: &str, mut req: Outbound) -> Response<Body> {
+    use tracing::Instrument;
     let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
-    observed(upstream, req, |req, parsed| forward_checked(gw, tools, upstream, req, parsed)).await
+    let body = req.body.clone();
+    let reading = (req.method == Method::POST).then(|| {
+        let encoding = req.headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
+        read::read_sent(&body, encoding)
+    });
+    let parsed = reading.as_ref().and_then(|r| read::payload_of(r, &body));
+    let watch = Watch::start(upstream, &mut req, parsed.as_ref());
+    let resp = forward_checked(gw, tools, upstream, req, parsed, reading).instrument(watch.span.clone()).await;
+    watch.finish(resp)
 }
 
-/// Runs `serve` on a request to a configured upstream inside the request's span, with the
-/// trace context in the headers replaced by that span's (the upstream's parent), and records
-/// its duration up to the response head.
+/// Runs `serve` on a request to a configured upstream inside the request's span (see [`Watch`]).
 pub async fn observed<F, Fut>(upstream: &str, mut req: Outbound, serve: F) -> Response<Body>
 where
-    F: FnOnce(Outbound, Option<Payload>) -> Fut,
+    F: FnOnce(Outbound) -> Fut,
     Fut: std::future::Future<Output = Response<Body>>,
 {
     use tracing::Instrument;
-    let started = std::time::Instant::now();
     let parsed = if req.method == Method::POST { parse_body(&req.body) } else { None };
-    let (method, tool) = match (&req.method, &parsed) {
-        (&Method::GET, _) => ("GET", None),
-        (&Method::DELETE, _) => ("DELETE", None),
-        (_, Some(Payload::Single(m))) => {
-            (m.method().map_or("response", crate::telemetry::method_label), m.tool_name.as_deref())
+    let watch = Watch::start(upstream, &mut req, parsed.as_ref());
+    let resp = serve(req).instrument(watch.span.clone()).await;
+    watch.finish(resp)
+}
+
+/// A request's telemetry: its span (with a child per batch member), the trace context in its
+/// headers replaced by that span's (the upstream's parent), and its duration up to the
+/// response head.
+struct Watch<'a> {
+    span: tracing::Span,
+    members: Vec<tracing::Span>,
+    upstream: &'a str,
+    method: &'static str,
+    started: std::time::Instant,
+}
+
+impl<'a> Watch<'a> {
+    fn start(upstream: &'a str, req: &mut Outbound, parsed: Option<&Payload>) -> Watch<'a> {
+        let started = std::time::Instant::now();
+        let (method, tool) = match (&req.method, parsed) {
+            (&Method::GET, _) => ("GET", None),
+            (&Method::DELETE, _) => ("DELETE", None),
+            (_, Some(Payload::Single(m))) => {
+                (m.method().map_or("response", crate::telemetry::method_label), m.tool_name.as_deref())
+            }
+            (_, Some(Payload::Batch(_))) => ("batch", None),
+            (_, None) => ("invalid", None),
+        };
+        let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
+        let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
+        if let Some(p) = &req.principal {
+            span.record("enduser.id", p.subject_hash());
         }
-        (_, Some(Payload::Batch(_))) => ("batch", None),
-        (_, None) => ("invalid", None),
-    };
-    let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
-    let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
-    if let Some(p) = &req.principal {
-        span.record("enduser.id", p.subject_hash());
+        crate::telemetry::traces::inject_headers(&span, &mut req.headers);
+        let members = match parsed {
+            Some(Payload::Batch(msgs)) => {
+                crate::telemetry::traces::batch_spans(&span, msgs.iter().map(|m| (m.method(), m.tool_name.as_deref())))
+            }
+            _ => Vec::new(),
+        };
+        Watch { span, members, upstream, method, started }
     }
-    crate::telemetry::traces::inject_headers(&span, &mut req.headers);
-    let messages = match &parsed {
-        Some(Payload::Batch(msgs)) => {
-            crate::telemetry::traces::batch_spans(&span, msgs.iter().map(|m| (m.method(), m.tool_name.as_deref())))
-        }
-        _ => Vec::new(),
-    };
-    let resp = serve(req, parsed).instrument(span.clone()).await;
-    drop(messages);
-    crate::telemetry::traces::finish_request(&span, resp.status().as_u16(), None);
-    let metrics = crate::telemetry::metrics();
-    metrics.request(&metrics.server(upstream), method, started.elapsed());
-    resp
+
+    fn finish(self, resp: Response<Body>) -> Response<Body> {
+        drop(self.members);
+        crate::telemetry::traces::finish_request(&self.span, resp.status().as_u16(), None);
+        let metrics = crate::telemetry::metrics();
+        metrics.request(&metrics.server(self.upstream), self.method, self.started.elapsed());
+        resp
+    }
 }
 
 async fn forward_checked(
@@ -87,6 +119,7 @@ async fn forward_checked(
     upstream: &str,
     mut req: Outbound,
     parsed: Option<Payload>,
+    reading: Option<Result<read::Reading<'_>, read::Unreadable>>,
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));
@@ -112,12 +145,11 @@ async fn forward_checked(
     // The exchange reads the body, learns and refuses; what is left goes upstream. A session-less
     // request to a stdio upstream borrows a child when its listing or its forwarding needs one.
     let mut borrowing = None;
-    let admitted = if req.method == Method::POST {
-        let encoding = req.headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
+    let admitted = if let Some(reading) = reading {
         match &stdio {
             None => {
                 let lister = HttpLister { gw: &gw, upstream, req: &req };
-                exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, Some(&lister), req.principal.as_deref())
+                exchange::admit_read(&tools, &gw.scoring, &req.body, reading, Some(&lister), req.principal.as_deref())
                     .await
             }
             Some(up) => {
@@ -130,7 +162,7 @@ async fn forward_checked(
                     Some(b) => Some(b as &dyn exchange::Lister),
                     None => s.as_deref().map(|s| s as &dyn exchange::Lister),
                 };
-                exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, lister, req.principal.as_deref()).await
+                exchange::admit_read(&tools, &gw.scoring, &req.body, reading, lister, req.principal.as_deref()).await
             }
         }
     } else {

@@ -77,7 +77,7 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
         ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, url, out).await,
         ("messages", Some(_), &Method::POST) => {
             let sid = session_query(out.query.as_deref()).to_owned();
-            super::forward::observed(&upstream, out, |out, _| legacy::message(gw, &upstream, &sid, out)).await
+            super::forward::observed(&upstream, out, |out| legacy::message(gw, &upstream, &sid, out)).await
         }
         ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream.clone(), "/sse/").into_response(None),
         // Old clients in front of new upstreams: a bridge.

@@ -97,12 +97,20 @@ pub async fn admit_as(
     lister: Option<&dyn Lister>,
     caller: Option<&crate::auth::Principal>,
 ) -> Admitted {
+    admit_read(tools, scoring, body, read::read_sent(body, encoding), lister, caller).await
+}
+
+/// [`admit_as`] for a body its transport already read ([`read::read_sent`]), so that a request
+/// is read once from its edge to its exchange.
+pub async fn admit_read(
+    tools: &UpstreamTools,
+    scoring: &std::sync::Arc<ScoringService>,
+    body: &Bytes,
+    reading: Result<read::Reading<'_>, Unreadable>,
+    lister: Option<&dyn Lister>,
+    caller: Option<&crate::auth::Principal>,
+) -> Admitted {
     let enforce = enforcing(tools);
-    let encoded = encoding.map(str::trim).filter(|e| !e.is_empty() && !e.eq_ignore_ascii_case("identity"));
-    let reading = match encoded {
-        Some(e) => Err(Unreadable::Encoded(e.to_owned())),
-        None => read::read_body(body),
-    };
     let reading = match reading {
         Ok(r) => r,
         Err(e) => {
