@@ -15,6 +15,7 @@ use super::headers::{into_upstream_request, strip_hop_by_hop};
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
 use super::upstream_client::{SendError, UpstreamResponse};
+use super::watch::Watch;
 use super::{Body, Gateway};
 use crate::catalog::UpstreamTools;
 use crate::http::error::GatewayError;
@@ -64,53 +65,6 @@ where
     let watch = Watch::start(upstream, &mut req, parsed.as_ref());
     let resp = serve(req).instrument(watch.span.clone()).await;
     watch.finish(resp)
-}
-
-/// A request's telemetry: its span (with a child per batch member), the trace context in its
-/// headers replaced by that span's (the upstream's parent), and its duration up to the
-/// response head.
-struct Watch<'a> {
-    span: tracing::Span,
-    members: Vec<tracing::Span>,
-    upstream: &'a str,
-    method: &'static str,
-    started: std::time::Instant,
-}
-
-impl<'a> Watch<'a> {
-    fn start(upstream: &'a str, req: &mut Outbound, parsed: Option<&Payload>) -> Watch<'a> {
-        let started = std::time::Instant::now();
-        let (method, tool) = match (&req.method, parsed) {
-            (&Method::GET, _) => ("GET", None),
-            (&Method::DELETE, _) => ("DELETE", None),
-            (_, Some(Payload::Single(m))) => {
-                (m.method().map_or("response", crate::telemetry::method_label), m.tool_name.as_deref())
-            }
-            (_, Some(Payload::Batch(_))) => ("batch", None),
-            (_, None) => ("invalid", None),
-        };
-        let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok());
-        let span = crate::telemetry::traces::request_span(upstream, method, tool, session_id, &req.headers);
-        if let Some(p) = &req.principal {
-            span.record("enduser.id", p.subject_hash());
-        }
-        crate::telemetry::traces::inject_headers(&span, &mut req.headers);
-        let members = match parsed {
-            Some(Payload::Batch(msgs)) => {
-                crate::telemetry::traces::batch_spans(&span, msgs.iter().map(|m| (m.method(), m.tool_name.as_deref())))
-            }
-            _ => Vec::new(),
-        };
-        Watch { span, members, upstream, method, started }
-    }
-
-    fn finish(self, resp: Response<Body>) -> Response<Body> {
-        drop(self.members);
-        crate::telemetry::traces::finish_request(&self.span, resp.status().as_u16(), None);
-        let metrics = crate::telemetry::metrics();
-        metrics.request(&metrics.server(self.upstream), self.method, self.started.elapsed());
-        resp
-    }
 }
 
 async fn forward_checked(

@@ -30,6 +30,7 @@ mod stream;
 pub use crate::policy::uninspected;
 pub mod upstream_client;
 pub mod upstream_target;
+mod watch;
 
 use std::sync::Arc;
 
