@@ -22,7 +22,7 @@ use crate::http::error::GatewayError;
 use crate::mcp::message::{Message, Payload, parse_body};
 use crate::mcp::read;
 
-const SESSION_HEADER: &str = "mcp-session-id";
+use super::headers::SESSION_HEADER;
 const SSE_TYPE: &[u8] = b"text/event-stream";
 
 /// A request on its way to an upstream.
@@ -44,10 +44,8 @@ pub async fn mcp(gw: Arc<Gateway>, upstream: &str, mut req: Outbound) -> Respons
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
     };
     let body = req.body.clone();
-    let reading = (req.method == Method::POST).then(|| {
-        let encoding = req.headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
-        read::read_sent(&body, encoding)
-    });
+    let reading =
+        (req.method == Method::POST).then(|| read::read_sent(&body, super::headers::content_encoding(&req.headers)));
     let parsed = reading.as_ref().and_then(|r| read::payload_of(r, &body));
     let watch = Watch::start(upstream, &mut req, parsed.as_ref());
     let resp = forward_checked(gw, tools, upstream, req, parsed, reading).instrument(watch.span.clone()).await;

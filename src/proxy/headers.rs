@@ -19,6 +19,15 @@ const DROPPED: [HeaderName; 10] = [
     HeaderName::from_static("keep-alive"),
 ];
 
+/// The Streamable HTTP session header, as every part of the proxy reads and writes it.
+pub const SESSION_HEADER: &str = "mcp-session-id";
+
+/// A client body's `Content-Encoding` as the exchange takes it: a value that is not text is
+/// still an encoding (and so a body the gateway does not read), never no encoding.
+pub fn content_encoding(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"))
+}
+
 /// Headers for a request to an upstream: end to end, with `Accept-Encoding: identity` in
 /// place of the client's (answers must arrive uncompressed for the gateway to read them; one
 /// that comes compressed anyway is not inspected, see `uninspected.rs`) and without `Origin`

@@ -224,7 +224,7 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
         tracing::warn!(upstream, subject = %p.subject, "message on another principal's legacy session refused");
         return crate::auth::Auth::not_your_session();
     }
-    let encoding = req.headers.get(http::header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"));
+    let encoding = super::headers::content_encoding(&req.headers);
     let lister = LegacyLister { gw: &gw, upstream, endpoint: &endpoint, headers: &req.headers, own: &own };
     let admitted =
         exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, Some(&lister), req.principal.as_deref()).await;

@@ -6,7 +6,7 @@ use super::Body;
 use super::forward::Outbound;
 use crate::mcp::message::Payload;
 
-const SESSION_HEADER: &str = "mcp-session-id";
+use super::headers::SESSION_HEADER;
 
 /// A request's telemetry: its span (with a child per batch member), the trace context in its
 /// headers replaced by that span's (the upstream's parent), and its duration up to the

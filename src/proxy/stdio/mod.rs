@@ -27,7 +27,7 @@ use crate::http::error::GatewayError;
 use crate::mcp::message::IdKey;
 pub use session::StdioSession;
 
-const SESSION_HEADER: &str = "mcp-session-id";
+use super::headers::SESSION_HEADER;
 
 /// The sessions (and so the children) of one stdio upstream.
 pub struct StdioUpstream {
