@@ -81,11 +81,7 @@ impl Glance {
                 return (look_general::<false>(s, false, &mut String::new()), Some(Normalized::with(s, identifier)));
             }
             let mut out = std::mem::take(buffer);
-            let glance = if identifier {
-                look_general::<true>(s, true, &mut out)
-            } else {
-                look_general::<true>(s, false, &mut out)
-            };
+            let glance = look_general::<true>(s, identifier, &mut out);
             return (glance, Some(Normalized::folded(finish_fold(out), identifier)));
         }
         let Some(identifier) = fold else {
