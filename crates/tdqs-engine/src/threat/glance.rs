@@ -1,14 +1,19 @@
 //! One look at a string before the detectors run: which of them can find anything in it, and,
 //! for the phrase rules, its folded form. Nearly every string of a definition is short ASCII
-//! with nothing hidden, so for ASCII text the look is a single pass over the bytes (a class
-//! table per byte) that also folds the text; a detector the look rules out is not run at all.
-//! Text with other characters is looked at in one pass that decodes only those; its fold is the
-//! general one.
+//! with nothing hidden, so the look is a single pass that also folds the text, eight bytes at a
+//! time where they are plain ASCII and one character at a time elsewhere (only non-ASCII
+//! characters decoded); a detector the look rules out is not run at all.
+//!
+//! Long: the look is one loop with two steps (a word of eight bytes at a time, a character at
+//! a time) sharing one state, and its tests compare both against the general fold; apart,
+//! each step would need the other's state in its signature.
 
 use super::invisible::looks::is_looked_at;
+use super::lanes::{LANES, TOPS, at_least, equal};
 use super::normalize::{Normalized, finish_fold, is_invisible, is_whitespace, push_folded};
 
 /// What the look found.
+#[derive(Debug, PartialEq, Eq)]
 pub struct Glance {
     /// Only ASCII bytes.
     pub ascii: bool,
@@ -70,34 +75,30 @@ static CLASS: [u8; 256] = {
 impl Glance {
     /// Looks at `s`; with `fold`, also makes its form for the phrase rules (as
     /// [`Normalized::with`] makes it; `true` reads `_` and `-` as spaces), in `buffer`'s
-    /// allocation for ASCII text (the caller takes it back from the result).
+    /// allocation (the caller takes it back from the result).
     pub fn of(s: &str, fold: Option<bool>, buffer: &mut String) -> (Glance, Option<Normalized>) {
-        if !s.is_ascii() {
-            let Some(identifier) = fold else {
-                return (look_general::<false>(s, false, &mut String::new()), None);
-            };
-            if s.as_bytes().contains(&0x1b) {
-                // Escape sequences are removed whole: the general fold, on its own.
-                return (look_general::<false>(s, false, &mut String::new()), Some(Normalized::with(s, identifier)));
-            }
-            let mut out = std::mem::take(buffer);
-            let glance = look_general::<true>(s, identifier, &mut out);
-            return (glance, Some(Normalized::folded(finish_fold(out), identifier)));
-        }
         let Some(identifier) = fold else {
-            return (look_ascii::<false>(s, false, &mut Vec::new()).0, None);
+            return (look::<false>(s, false, &mut Vec::new()).0, None);
         };
         let mut out = std::mem::take(buffer).into_bytes();
         let (glance, escape) =
-            if identifier { look_ascii::<true>(s, true, &mut out) } else { look_ascii::<true>(s, false, &mut out) };
-        let norm = if escape {
-            // Escape sequences are removed whole: the general fold.
-            *buffer = String::from_utf8(out).expect("ASCII in, ASCII out");
-            Normalized::with(s, identifier)
+            if identifier { look::<true>(s, true, &mut out) } else { look::<true>(s, false, &mut out) };
+        let folded = String::from_utf8(out).expect("whole characters in, whole characters out");
+        if escape {
+            // Escape sequences are removed whole: the general fold, on its own.
+            *buffer = folded;
+            return (glance, Some(Normalized::with(s, identifier)));
+        }
+        let text = if glance.ascii {
+            let mut text = folded;
+            if text.ends_with(' ') {
+                text.pop();
+            }
+            text
         } else {
-            Normalized::folded(String::from_utf8(out).expect("ASCII in, ASCII out"), identifier)
+            finish_fold(folded)
         };
-        (glance, Some(norm))
+        (glance, Some(Normalized::folded(text, identifier)))
     }
 }
 
@@ -112,117 +113,185 @@ static CLASS_AND_LOWER: [u16; 128] = {
     table
 };
 
-/// The look at ASCII text, and whether it holds an escape byte; with `FOLD`, the fold written
-/// to `out`: lower case, controls dropped, each run of whitespace (and of `_` and `-` in
-/// identifiers) one space, none at either end.
-// This loop sees every byte of every string. Runs are counted (reset by a byte of another
-// class) and only their longest kept; the byte's class and lower-case form come from one load.
-#[inline(always)]
-fn look_ascii<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) -> (Glance, bool) {
-    let bytes = s.as_bytes();
-    let mut seen = 0u8;
-    let (mut ws_run, mut ws_longest, mut b64_run, mut b64_longest) = (0u32, 0u32, 0u32, 0u32);
-    let collapsed = if identifier { WS | SEPARATOR } else { WS };
-    let (mut n, mut space) = (0usize, false);
-    if FOLD {
-        out.clear();
-        out.resize(bytes.len(), 0);
-    }
-    for &b in bytes {
-        let entry = CLASS_AND_LOWER[usize::from(b & 0x7f)];
-        let class = entry as u8;
-        seen |= class;
-        ws_run = if class & WS != 0 { ws_run + 1 } else { 0 };
-        ws_longest = ws_longest.max(ws_run);
-        b64_run = if class & B64 != 0 { b64_run + 1 } else { 0 };
-        b64_longest = b64_longest.max(b64_run);
-        if FOLD {
-            if class & collapsed != 0 {
-                space = n != 0;
-            } else if class & DROPPED == 0 {
-                if space {
-                    out[n] = b' ';
-                    n += 1;
-                    space = false;
-                }
-                out[n] = (entry >> 8) as u8;
-                n += 1;
-            }
-        }
-    }
-    out.truncate(n);
-    let glance = Glance {
-        ascii: true,
-        whitespace_run: ws_longest >= 3,
-        comment_marks: seen & MARK != 0,
-        blob: b64_longest >= BLOB,
-        looked_at: seen & CONTROL != 0,
-    };
-    (glance, seen & ESCAPE != 0)
+/// The running state of one look, shared by the word-at-a-time and the byte-at-a-time steps.
+struct Runs {
+    ascii: bool,
+    seen: u8,
+    looked_at: bool,
+    /// Whitespace characters in a row, and the longest such run.
+    ws_run: u32,
+    ws_longest: u32,
+    /// Bytes since the last space or (read a byte at a time) the last byte outside base64, and
+    /// the longest such stretch: at least the longest base64 run, so a look whose longest
+    /// stretch is short needs no exact count of base64 runs.
+    stretch: u32,
+    stretch_longest: u32,
 }
 
-/// The look at text holding non-ASCII characters, in one pass: ASCII bytes by their class, and
-/// only the other characters decoded (most such text is ASCII with a dash or an accent); with
-/// `FOLD`, the general fold of text without escape sequences written to `out` on the way (as
-/// [`Normalized::with`] folds it, before [`finish_fold`]).
+/// The look at `s` and whether it holds an escape byte; with `FOLD`, the fold written to `out`
+/// (as [`Normalized::with`] folds text without escape sequences, before [`finish_fold`], the
+/// last space included): lower case, controls and invisible characters dropped, each run of
+/// blanks (whitespace, and `_` and `-` in identifiers) one space, none at the start.
+///
+/// This sees every byte of every string a model reads, so it reads eight bytes at a time: a
+/// word of ASCII printable bytes and single spaces (most of any description) is classified and
+/// folded with a few operations on the word (lanes as in `memchr`'s fallback); any other word
+/// is read a byte or character at a time, as before. Base64 runs are counted exactly only when
+/// a stretch without spaces is long enough to hold one.
 #[inline(always)]
-fn look_general<const FOLD: bool>(s: &str, identifier: bool, out: &mut String) -> Glance {
+fn look<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) -> (Glance, bool) {
     let bytes = s.as_bytes();
-    let (mut seen, mut looked_at) = (0u8, false);
-    let (mut ws_run, mut ws_longest, mut b64_run, mut b64_longest) = (0u32, 0u32, 0u32, 0u32);
+    let mut runs =
+        Runs { ascii: true, seen: 0, looked_at: false, ws_run: 0, ws_longest: 0, stretch: 0, stretch_longest: 0 };
     let collapsed = if identifier { WS | SEPARATOR } else { WS };
+    let mut scratch = String::new();
     if FOLD {
         out.clear();
-        out.reserve(s.len());
+        out.reserve(s.len() + 8);
     }
+    let mut at = 0;
+    while at < bytes.len() {
+        // The next eight bytes, the last word of a string padded with `a` (a letter: folded to
+        // itself, then cut off again).
+        let (word, real) = match bytes.get(at..at + 8) {
+            Some(eight) => (u64::from_le_bytes(eight.try_into().expect("eight bytes")), 8),
+            None => {
+                let mut padded = [b'a'; 8];
+                padded[..bytes.len() - at].copy_from_slice(&bytes[at..]);
+                (u64::from_le_bytes(padded), bytes.len() - at)
+            }
+        };
+        if word & TOPS == 0 && fast_word::<FOLD>(word, real, identifier, &mut runs, out) {
+            at += real;
+            continue;
+        }
+        // Byte by byte (character by character) through the end of this word.
+        let end = at + real;
+        while at < end {
+            at = slow_step::<FOLD>(s, at, collapsed, &mut runs, out, &mut scratch);
+        }
+    }
+    runs.stretch_longest = runs.stretch_longest.max(runs.stretch);
+    let blob = runs.stretch_longest >= BLOB && longest_base64_run(bytes) >= BLOB;
+    let glance = Glance {
+        ascii: runs.ascii,
+        whitespace_run: runs.ws_longest >= 3,
+        comment_marks: runs.seen & MARK != 0,
+        blob,
+        looked_at: runs.looked_at || runs.seen & CONTROL != 0,
+    };
+    (glance, runs.seen & ESCAPE != 0)
+}
+
+/// One word of ASCII bytes (`real` of them, the rest padding) read whole, if it holds no
+/// control and no two blanks in a row and does not begin a run of blanks; else `false` and
+/// nothing changed.
+#[inline(always)]
+fn fast_word<const FOLD: bool>(word: u64, real: usize, identifier: bool, runs: &mut Runs, out: &mut Vec<u8>) -> bool {
+    let topped = word | TOPS;
+    let control = (at_least(topped, 0x20) ^ TOPS) | at_least(topped, 0x7f);
+    let space = equal(topped, b' ');
+    let blank = if identifier { space | equal(topped, b'_') | equal(topped, b'-') } else { space };
+    // A blank in the first lane would continue a run (or, folding, begin the text or follow a
+    // space already written): a byte-at-a-time matter.
+    let continues_blanks = if FOLD { out.last().is_none_or(|&l| l == b' ') } else { runs.ws_run > 0 };
+    if control != 0 || blank & (blank << 8) != 0 || (blank & 0x80 != 0 && continues_blanks) {
+        return false;
+    }
+    if equal(topped, b'<') | equal(topped, b'[') != 0 {
+        runs.seen |= MARK;
+    }
+    // Spaces only one at a time here: a whitespace run is at most one, ending at the last byte.
+    runs.ws_run = u32::from(space >> 63 != 0 && real == 8);
+    if space == 0 {
+        runs.stretch += 8;
+    } else {
+        runs.stretch_longest = runs.stretch_longest.max(runs.stretch + space.trailing_zeros() / 8);
+        runs.stretch = space.leading_zeros() / 8;
+    }
+    if FOLD {
+        let upper = at_least(topped, b'A') & !at_least(topped, b'Z' + 1);
+        let lower = word | (upper >> 2);
+        // Blank lanes become spaces: each lane's top bit spread over its byte.
+        let blank_bytes = (blank >> 7) * 0xff;
+        let folded = (lower & !blank_bytes) | ((LANES * u64::from(b' ')) & blank_bytes);
+        let folded = folded.to_le_bytes();
+        if real == 8 {
+            // A fixed length: a store, not a call to `memcpy`.
+            out.extend_from_slice(&folded);
+        } else {
+            out.extend_from_slice(&folded[..real]);
+        }
+    }
+    true
+}
+
+/// One character at `at` read on its own (ASCII by its class, any other decoded); returns
+/// where the next begins.
+#[inline(always)]
+fn slow_step<const FOLD: bool>(
+    s: &str,
+    at: usize,
+    collapsed: u8,
+    runs: &mut Runs,
+    out: &mut Vec<u8>,
+    scratch: &mut String,
+) -> usize {
     // A blank makes one space, none at the start and none after another.
-    let blank = |out: &mut String| {
-        if out.as_bytes().last().is_some_and(|&l| l != b' ') {
-            out.push(' ');
+    let blank = |out: &mut Vec<u8>| {
+        if out.last().is_some_and(|&l| l != b' ') {
+            out.push(b' ');
         }
     };
-    let mut at = 0;
-    while let Some(&b) = bytes.get(at) {
-        let (ws, b64) = if b.is_ascii() {
-            let entry = CLASS_AND_LOWER[usize::from(b)];
-            let class = entry as u8;
-            seen |= class;
-            at += 1;
-            if FOLD {
-                if class & collapsed != 0 {
-                    blank(out);
-                } else if class & DROPPED == 0 {
-                    out.push(char::from((entry >> 8) as u8));
-                }
+    let b = s.as_bytes()[at];
+    let (next, ws, base64) = if b.is_ascii() {
+        let entry = CLASS_AND_LOWER[usize::from(b)];
+        let class = entry as u8;
+        runs.seen |= class;
+        if FOLD {
+            if class & collapsed != 0 {
+                blank(out);
+            } else if class & DROPPED == 0 {
+                out.push((entry >> 8) as u8);
             }
-            (class & WS != 0, class & B64 != 0)
-        } else {
-            let c = s[at..].chars().next().expect("a character starts where the last one ended");
-            looked_at |= is_looked_at(c);
-            at += c.len_utf8();
-            let ws = is_whitespace(c);
-            if FOLD {
-                if ws {
-                    blank(out);
-                } else if !is_invisible(c) && !c.is_control() {
-                    push_folded(out, c);
-                }
+        }
+        (at + 1, class & WS != 0, class & B64 != 0)
+    } else {
+        let c = s[at..].chars().next().expect("a character starts where the last one ended");
+        runs.ascii = false;
+        runs.looked_at |= is_looked_at(c);
+        let ws = is_whitespace(c);
+        if FOLD {
+            if ws {
+                blank(out);
+            } else if !is_invisible(c) && !c.is_control() {
+                scratch.clear();
+                push_folded(scratch, c);
+                out.extend_from_slice(scratch.as_bytes());
             }
-            (ws, false)
-        };
-        // Whitespace runs count characters; base64 runs count bytes (none of them non-ASCII).
-        ws_run = if ws { ws_run + 1 } else { 0 };
-        ws_longest = ws_longest.max(ws_run);
-        b64_run = if b64 { b64_run + 1 } else { 0 };
-        b64_longest = b64_longest.max(b64_run);
+        }
+        (at + c.len_utf8(), ws, false)
+    };
+    // Whitespace runs count characters.
+    runs.ws_run = if ws { runs.ws_run + 1 } else { 0 };
+    runs.ws_longest = runs.ws_longest.max(runs.ws_run);
+    if base64 {
+        runs.stretch += 1;
+    } else {
+        runs.stretch_longest = runs.stretch_longest.max(runs.stretch);
+        runs.stretch = 0;
     }
-    Glance {
-        ascii: false,
-        whitespace_run: ws_longest >= 3,
-        comment_marks: seen & MARK != 0,
-        blob: b64_longest >= BLOB,
-        looked_at: looked_at || seen & CONTROL != 0,
+    next
+}
+
+/// The longest run of base64 or hex bytes (none of them non-ASCII), counted in bytes.
+fn longest_base64_run(bytes: &[u8]) -> u32 {
+    let (mut run, mut longest) = (0u32, 0u32);
+    for &b in bytes {
+        run = if CLASS[usize::from(b)] & B64 != 0 { run + 1 } else { 0 };
+        longest = longest.max(run);
     }
+    longest
 }
 
 #[cfg(test)]
@@ -295,9 +364,51 @@ mod tests {
             for identifier in [false, true] {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::from("left over"));
                 assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
-                assert_eq!(g.looked_at, look_general::<false>(&s, identifier, &mut String::new()).looked_at);
+                let control = s.bytes().any(|c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
+                assert_eq!(g.looked_at, control || s.chars().any(|c| !c.is_ascii() && is_looked_at(c)), "{s:?}");
+                assert_eq!(g, Glance::of(&s, None, &mut String::new()).0, "{s:?}");
             }
         }
+    }
+
+    #[test]
+    fn prose_read_a_word_at_a_time_looks_and_folds_as_read_a_character_at_a_time() {
+        // Mostly letters and single spaces (the words read whole), with now and then what sends
+        // a word to the slow reading: a second space, a newline, a control, a separator, a
+        // comment mark, an escape, a non-ASCII letter or blank; long tokens for the base64 count.
+        let common: Vec<char> = "abcdefghijklmnopqrstuvwxyzABCXYZ0189.,:/+ ".chars().collect();
+        let rare: Vec<char> = "  \n\t_-<[\u{1}\u{1b}\u{7f}é\u{3000}\u{200b}\u{2014}і".chars().collect();
+        let mut rng = crate::test_rng::Rng::new(0x2f6b_9a4e_1c3d_5e7f);
+        let (mut fast_only, mut mixed) = (0, 0);
+        for i in 0..8000 {
+            let len = rng.below(90);
+            let rare_every = [4, 12, 40, 1000][i % 4];
+            let s: String = (0..len)
+                .map(|_| {
+                    if rng.below(rare_every) == 0 {
+                        rare[rng.below(rare.len())]
+                    } else {
+                        common[rng.below(common.len())]
+                    }
+                })
+                .collect();
+            let chars: Vec<char> = s.chars().collect();
+            let longest = |f: &dyn Fn(char) -> bool| chars.split(|&c| !f(c)).map(<[char]>::len).max().unwrap_or(0);
+            let b64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '-' | '_');
+            let control = s.bytes().any(|c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
+            for identifier in [false, true] {
+                let (g, norm) = Glance::of(&s, Some(identifier), &mut String::from("left over"));
+                assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
+                assert_eq!(g.ascii, s.is_ascii(), "{s:?}");
+                assert_eq!(g.whitespace_run, longest(&|c| is_whitespace(c)) >= 3, "{s:?}");
+                assert_eq!(g.blob, longest(&b64) >= BLOB as usize, "{s:?}");
+                assert_eq!(g.comment_marks, s.contains(['<', '[']), "{s:?}");
+                assert_eq!(g.looked_at, control || s.chars().any(|c| !c.is_ascii() && is_looked_at(c)), "{s:?}");
+                assert_eq!(g, Glance::of(&s, None, &mut String::new()).0, "{s:?}");
+            }
+            if s.chars().all(|c| common.contains(&c)) { fast_only += 1 } else { mixed += 1 }
+        }
+        assert!(fast_only > 1000 && mixed > 1000, "both kinds were tried: {fast_only} plain, {mixed} mixed");
     }
 
     #[test]

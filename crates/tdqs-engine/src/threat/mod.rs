@@ -40,6 +40,7 @@ mod evidence;
 mod glance;
 mod instructions;
 mod invisible;
+mod lanes;
 mod lexicon;
 mod normalize;
 mod obfuscated;
