@@ -168,7 +168,15 @@ function selectServer(name) {
   state.expanded.clear();
   $("markdown").hidden = true;
   $("show-markdown").setAttribute("aria-expanded", "false");
-  refresh().then(() => $("server-title").focus());
+  // Focus goes to the server's title once it is drawn, unless the user has moved it meanwhile
+  // (to a control the first render already drew): a slow refresh must not take it back.
+  // (Re-rendering puts focus back on a redrawn control with the same data-key: the same place.)
+  const place = (n) => (n && n !== document.body ? (n.dataset && n.dataset.key) || n : null);
+  const from = place(document.activeElement);
+  refresh().then(() => {
+    const now = place(document.activeElement);
+    if (now === null || now === from) $("server-title").focus();
+  });
 }
 
 function dimensionBars(score) {
@@ -292,7 +300,9 @@ function keepFocus(render) {
   return Promise.resolve(render()).then(() => {
     if (!key) return;
     const target = [...document.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key);
-    if (target && document.activeElement !== target) target.focus();
+    // Only where the old node's removal dropped focus: a user who moved it meanwhile keeps it.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (target && lost) target.focus();
   });
 }
 
