@@ -81,8 +81,7 @@ impl Glance {
             return (look::<false>(s, false, &mut Vec::new()).0, None);
         };
         let mut out = std::mem::take(buffer).into_bytes();
-        let (glance, escape) =
-            if identifier { look::<true>(s, true, &mut out) } else { look::<true>(s, false, &mut out) };
+        let (glance, escape) = look::<true>(s, identifier, &mut out);
         let folded = String::from_utf8(out).expect("whole characters in, whole characters out");
         if escape {
             // Escape sequences are removed whole: the general fold, on its own.
@@ -298,6 +297,21 @@ fn longest_base64_run(bytes: &[u8]) -> u32 {
 mod tests {
     use super::*;
 
+    /// What the look must find in `s`, read a character at a time from the definitions.
+    fn read_a_character_at_a_time(s: &str) -> Glance {
+        let chars: Vec<char> = s.chars().collect();
+        let longest = |f: &dyn Fn(char) -> bool| chars.split(|&c| !f(c)).map(<[char]>::len).max().unwrap_or(0);
+        let b64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '-' | '_');
+        let control = s.bytes().any(|c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
+        Glance {
+            ascii: s.is_ascii(),
+            whitespace_run: longest(&|c| is_whitespace(c)) >= 3,
+            comment_marks: s.contains(['<', '[']),
+            blob: longest(&b64) >= BLOB as usize,
+            looked_at: control || s.chars().any(|c| !c.is_ascii() && is_looked_at(c)),
+        }
+    }
+
     #[test]
     fn the_ascii_fold_is_the_general_one() {
         for (s, identifier) in [
@@ -317,7 +331,6 @@ mod tests {
     fn the_ascii_look_and_fold_agree_with_a_byte_at_a_time_reading() {
         let alphabet = b"aZ9+/ _-\t\n\r\x0b\x0c\x01\x1b\x7f.<[~";
         let mut rng = crate::test_rng::Rng::new(0x9e37_79b9_7f4a_7c15);
-        let run = |s: &[u8], f: &dyn Fn(u8) -> bool, len: usize| s.split(|&b| !f(b)).any(|r| r.len() >= len);
         // Every other string mostly base64 bytes, so that long runs of them occur.
         let blobby = b"aZ9+/_-aZ9+/_-aZ9+/_- .";
         let (mut blobs, mut plain) = (0, 0);
@@ -325,21 +338,11 @@ mod tests {
             let from: &[u8] = if i % 2 == 0 { alphabet } else { blobby };
             let len = rng.below(48) + if i % 2 == 0 { 0 } else { 16 };
             let s = rng.string(from, len);
-            let b = s.as_bytes();
             for identifier in [false, true] {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::new());
                 assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
                 assert!(g.ascii);
-                assert_eq!(
-                    g.whitespace_run,
-                    run(b, &|c| matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' '), 3),
-                    "{s:?}"
-                );
-                let b64 = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'-' | b'_');
-                assert_eq!(g.blob, run(b, &b64, BLOB as usize), "{s:?}");
-                assert_eq!(g.comment_marks, s.contains(['<', '[']), "{s:?}");
-                let control = b.iter().any(|&c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
-                assert_eq!(g.looked_at, control, "{s:?}");
+                assert_eq!(g, read_a_character_at_a_time(&s), "{s:?}");
                 if g.blob { blobs += 1 } else { plain += 1 }
             }
         }
@@ -364,8 +367,7 @@ mod tests {
             for identifier in [false, true] {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::from("left over"));
                 assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
-                let control = s.bytes().any(|c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
-                assert_eq!(g.looked_at, control || s.chars().any(|c| !c.is_ascii() && is_looked_at(c)), "{s:?}");
+                assert_eq!(g, read_a_character_at_a_time(&s), "{s:?}");
                 assert_eq!(g, Glance::of(&s, None, &mut String::new()).0, "{s:?}");
             }
         }
@@ -392,18 +394,10 @@ mod tests {
                     }
                 })
                 .collect();
-            let chars: Vec<char> = s.chars().collect();
-            let longest = |f: &dyn Fn(char) -> bool| chars.split(|&c| !f(c)).map(<[char]>::len).max().unwrap_or(0);
-            let b64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '-' | '_');
-            let control = s.bytes().any(|c| (c < 0x20 && c != b'\t' && c != b'\n') || c == 0x7f);
             for identifier in [false, true] {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::from("left over"));
                 assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
-                assert_eq!(g.ascii, s.is_ascii(), "{s:?}");
-                assert_eq!(g.whitespace_run, longest(&|c| is_whitespace(c)) >= 3, "{s:?}");
-                assert_eq!(g.blob, longest(&b64) >= BLOB as usize, "{s:?}");
-                assert_eq!(g.comment_marks, s.contains(['<', '[']), "{s:?}");
-                assert_eq!(g.looked_at, control || s.chars().any(|c| !c.is_ascii() && is_looked_at(c)), "{s:?}");
+                assert_eq!(g, read_a_character_at_a_time(&s), "{s:?}");
                 assert_eq!(g, Glance::of(&s, None, &mut String::new()).0, "{s:?}");
             }
             if s.chars().all(|c| common.contains(&c)) { fast_only += 1 } else { mixed += 1 }
