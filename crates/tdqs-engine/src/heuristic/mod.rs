@@ -44,6 +44,12 @@ use evidence::Evidence;
 use names::{NameParts, content_words};
 pub use siblings::SiblingIndex;
 
+/// A set of a definition's own words (or runs of them). A server's author chooses the words,
+/// so the hash is randomly seeded: with a fixed one (FxHash), words made to collide would turn
+/// each insert into a walk of one long probe sequence. Only membership and counts are read,
+/// never the order, so the seed cannot change a score.
+type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
+
 /// The judge identity in reports and score keys, part of every stored score's key so that a
 /// judge that answers differently never reuses another's scores. `heuristic-2` read before it
 /// scored (see [`reading`]) and checked contradictions in every direction; `heuristic-3` also

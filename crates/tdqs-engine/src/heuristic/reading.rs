@@ -7,7 +7,7 @@
 //! Long: the sentence reader and its tests; the sentence splitter, the concreteness test and the
 //! classifier share the same word lists and are read together.
 
-use rustc_hash::FxHashSet;
+use super::WordSet;
 
 use super::siblings::SiblingView;
 use super::text::{is_ideograph, lowercase, stemmed, words_of};
@@ -268,8 +268,8 @@ pub fn read(raw: &str, own: &Own) -> Reading {
     // Every sentence lowercased and split first, so that the repeat checks can keep earlier
     // sentences' words (and three-word runs) in sets instead of joining them into strings.
     let lowers: Vec<String> = spans.iter().map(|&(from, to)| raw[from..to].to_lowercase()).collect();
-    let mut seen: FxHashSet<&[&str]> = FxHashSet::default();
-    let mut seen_trigrams: FxHashSet<&[&str]> = FxHashSet::default();
+    let mut seen: WordSet<&[&str]> = WordSet::default();
+    let mut seen_trigrams: WordSet<&[&str]> = WordSet::default();
     let sentence_words: Vec<Vec<&str>> = lowers.iter().map(|l| tokens(l)).collect();
     let mut kinds: Vec<Option<Dropped>> = Vec::with_capacity(spans.len());
     let mut raw_words = 0;

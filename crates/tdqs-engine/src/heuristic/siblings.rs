@@ -8,9 +8,10 @@
 //! every candidate with the original test): the index only decides which names need asking.
 
 use std::hash::{BuildHasher, Hasher};
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
-use rustc_hash::{FxBuildHasher, FxHashSet, FxHasher};
+use foldhash::fast::{FoldHasher, RandomState};
+use rustc_hash::FxHashSet;
 
 use crate::json::JsString;
 
@@ -19,14 +20,25 @@ use super::text::{Text, identifier_words, is_ideograph, plain};
 /// The quotes a one-word sibling must stand between to count as named.
 const QUOTES: [char; 3] = ['`', '\'', '"'];
 
+/// The hash of every key of the index, seeded at random once per process. Names are a
+/// server's to choose: under a fixed hash, names made to hash alike would make each look-up
+/// confirm every one of them, and a list the square of its length. A look-up confirms what it
+/// finds, so the seed decides only how many comparisons are made, never an answer.
+static SEEDED: LazyLock<RandomState> = LazyLock::new(RandomState::default);
+
 fn hash(key: &[u8]) -> u64 {
-    FxBuildHasher.hash_one(key)
+    SEEDED.hash_one(key)
 }
 
 /// A running hash of a sequence of words, one word at a time: a name's words and the same
 /// words met in a description hash alike at every length.
-#[derive(Default)]
-struct WordsHash(FxHasher);
+struct WordsHash(FoldHasher<'static>);
+
+impl Default for WordsHash {
+    fn default() -> WordsHash {
+        WordsHash(SEEDED.build_hasher())
+    }
+}
 
 impl WordsHash {
     fn push(&mut self, word: &str) -> u64 {

@@ -119,7 +119,7 @@ fn repeated_phrases(e: &Evidence) -> Option<usize> {
     if grams < 12 {
         return None;
     }
-    let distinct: rustc_hash::FxHashSet<&[String]> = e.desc.words.windows(4).collect();
+    let distinct: super::WordSet<&[String]> = e.desc.words.windows(4).collect();
     let repeats = grams - distinct.len();
     let share = 100 * repeats / grams;
     (share >= 20).then_some(share)
