@@ -41,6 +41,8 @@ const KINDS: &[&str] = &[
     "whitespace-padding",
     "html-comment",
     "encoded-payload",
+    "obfuscated-text",
+    "variation-selectors",
     "deceptive-name",
     "foreign-tool-reference",
     "tool-name-collision",

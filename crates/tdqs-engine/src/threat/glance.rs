@@ -8,7 +8,7 @@
 //! a time) sharing one state, and its tests compare both against the general fold; apart,
 //! each step would need the other's state in its signature.
 
-use super::invisible::looks::is_looked_at;
+use super::invisible::looks::{is_looked_at, is_variation_selector};
 use super::lanes::{LANES, TOPS, at_least, equal};
 use super::normalize::{Normalized, finish_fold, is_invisible, is_whitespace, push_folded};
 
@@ -26,6 +26,12 @@ pub struct Glance {
     /// A character the tag, zero-width, bidi or control detectors report: without one, none of
     /// them finds anything (in ASCII text, a control other than tab and newline).
     pub looked_at: bool,
+    /// A variation selector: without one, the selector detector has nothing to decode.
+    pub selectors: bool,
+    /// Three spaces each two bytes after the last (" a b "): what a run of six letters spelled
+    /// apart ("I G N O R E") must hold in any eight of its bytes. Set for every such run of
+    /// five spaces; may be set for a shorter one (the spaced-letters reading decides).
+    pub spaced: bool,
 }
 
 /// Bytes of the shortest run the encoded-payload detector decodes.
@@ -38,6 +44,9 @@ const MARK: u8 = 8;
 const B64: u8 = 16;
 const ESCAPE: u8 = 32;
 const SEPARATOR: u8 = 64;
+/// Not a byte's class: three spaces two bytes apart, noted among the classes seen (one field
+/// fewer in the look's hot loop).
+const SPACED: u8 = 128;
 
 /// The class of each byte (non-ASCII bytes have none: such text is looked at otherwise).
 static CLASS: [u8; 256] = {
@@ -76,6 +85,8 @@ impl Glance {
     /// Looks at `s`; with `fold`, also makes its form for the phrase rules (as
     /// [`Normalized::with`] makes it; `true` reads `_` and `-` as spaces), in `buffer`'s
     /// allocation (the caller takes it back from the result).
+    // Called once, by the analysis of each string: inlined there, as before the look grew.
+    #[inline(always)]
     pub fn of(s: &str, fold: Option<bool>, buffer: &mut String) -> (Glance, Option<Normalized>) {
         let Some(identifier) = fold else {
             return (look::<false>(s, false, &mut Vec::new()).0, None);
@@ -117,6 +128,7 @@ struct Runs {
     ascii: bool,
     seen: u8,
     looked_at: bool,
+    selectors: bool,
     /// Whitespace characters in a row, and the longest such run.
     ws_run: u32,
     ws_longest: u32,
@@ -140,8 +152,16 @@ struct Runs {
 #[inline(always)]
 fn look<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) -> (Glance, bool) {
     let bytes = s.as_bytes();
-    let mut runs =
-        Runs { ascii: true, seen: 0, looked_at: false, ws_run: 0, ws_longest: 0, stretch: 0, stretch_longest: 0 };
+    let mut runs = Runs {
+        ascii: true,
+        seen: 0,
+        looked_at: false,
+        selectors: false,
+        ws_run: 0,
+        ws_longest: 0,
+        stretch: 0,
+        stretch_longest: 0,
+    };
     let collapsed = if identifier { WS | SEPARATOR } else { WS };
     let mut scratch = String::new();
     if FOLD {
@@ -171,13 +191,15 @@ fn look<const FOLD: bool>(s: &str, identifier: bool, out: &mut Vec<u8>) -> (Glan
         }
     }
     runs.stretch_longest = runs.stretch_longest.max(runs.stretch);
-    let blob = runs.stretch_longest >= BLOB && longest_base64_run(bytes) >= BLOB;
+    let blob = runs.stretch_longest >= BLOB && has_base64_run(bytes, BLOB as usize);
     let glance = Glance {
         ascii: runs.ascii,
         whitespace_run: runs.ws_longest >= 3,
         comment_marks: runs.seen & MARK != 0,
         blob,
         looked_at: runs.looked_at || runs.seen & CONTROL != 0,
+        selectors: runs.selectors,
+        spaced: runs.seen & SPACED != 0,
     };
     (glance, runs.seen & ESCAPE != 0)
 }
@@ -207,6 +229,12 @@ fn fast_word<const FOLD: bool>(word: u64, real: usize, identifier: bool, runs: &
     } else {
         runs.stretch_longest = runs.stretch_longest.max(runs.stretch + space.trailing_zeros() / 8);
         runs.stretch = space.leading_zeros() / 8;
+        // Letters spelled apart: spaces in lanes k, k + 2 and k + 4; two of them first (rare
+        // in prose), the third only then.
+        let pairs = space & (space >> 16);
+        if pairs != 0 {
+            runs.seen |= third_space(pairs);
+        }
     }
     if FOLD {
         let upper = at_least(topped, b'A') & !at_least(topped, b'Z' + 1);
@@ -223,6 +251,14 @@ fn fast_word<const FOLD: bool>(word: u64, real: usize, identifier: bool, runs: &
         }
     }
     true
+}
+
+/// [`SPACED`] when spaces two lanes apart (`pairs`, each marked at the first) are followed by
+/// a third two lanes on: out of line, so the common word pays only for finding no pair.
+#[cold]
+#[inline(never)]
+fn third_space(pairs: u64) -> u8 {
+    if pairs & (pairs >> 16) != 0 { SPACED } else { 0 }
 }
 
 /// One character at `at` read on its own (ASCII by its class, any other decoded); returns
@@ -247,6 +283,12 @@ fn slow_step<const FOLD: bool>(
         let entry = CLASS_AND_LOWER[usize::from(b)];
         let class = entry as u8;
         runs.seen |= class;
+        // A third space two bytes after the last: letters spelled apart, as `fast_word` sees
+        // them in a word (the bytes before may be another word's). Few bytes come this way.
+        let bytes = s.as_bytes();
+        if b == b' ' && at >= 4 && bytes[at - 2] == b' ' && bytes[at - 4] == b' ' {
+            runs.seen |= SPACED;
+        }
         if FOLD {
             if class & collapsed != 0 {
                 blank(out);
@@ -259,6 +301,7 @@ fn slow_step<const FOLD: bool>(
         let c = s[at..].chars().next().expect("a character starts where the last one ended");
         runs.ascii = false;
         runs.looked_at |= is_looked_at(c);
+        runs.selectors |= is_variation_selector(c);
         let ws = is_whitespace(c);
         if FOLD {
             if ws {
@@ -283,22 +326,55 @@ fn slow_step<const FOLD: bool>(
     next
 }
 
-/// The longest run of base64 or hex bytes (none of them non-ASCII), counted in bytes.
-fn longest_base64_run(bytes: &[u8]) -> u32 {
-    let (mut run, mut longest) = (0u32, 0u32);
-    for &b in bytes {
-        run = if CLASS[usize::from(b)] & B64 != 0 { run + 1 } else { 0 };
-        longest = longest.max(run);
+/// Whether `bytes` hold a run of `len` base64 or hex bytes (none of them non-ASCII). Such a
+/// run covers one of every `len` positions in a row, so only those are looked at, and around
+/// them only as far as a run reaches: a string of words is read a few bytes in twenty.
+fn has_base64_run(bytes: &[u8], len: usize) -> bool {
+    let base64 = |i: usize| CLASS[usize::from(bytes[i])] & B64 != 0;
+    let mut at = len - 1;
+    while at < bytes.len() {
+        if !base64(at) {
+            at += len;
+            continue;
+        }
+        let mut start = at;
+        while start > 0 && at - start + 1 < len && base64(start - 1) {
+            start -= 1;
+        }
+        let mut end = at;
+        while end + 1 < bytes.len() && end + 1 - start < len && base64(end + 1) {
+            end += 1;
+        }
+        if end + 1 - start >= len {
+            return true;
+        }
+        // The next run long enough starts after `end + 1` (not base64), so covers `end + len`.
+        at = end + len;
     }
-    longest
+    false
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// What the look must find in `s`, read a character at a time from the definitions.
-    fn read_a_character_at_a_time(s: &str) -> Glance {
+    /// Spaces each two bytes after the last, `n` of them, somewhere in `s`.
+    fn spaces_apart(s: &str, n: usize) -> bool {
+        let b = s.as_bytes();
+        (0..b.len()).any(|i| (0..n).all(|k| b.get(i + 2 * k) == Some(&b' ')))
+    }
+
+    /// What the look must find in `s`, read a character at a time from the definitions;
+    /// `spaced`, which the look may set for fewer than five spaces apart, as the look set it
+    /// when that is within its bounds (`seen`).
+    fn read_a_character_at_a_time(s: &str, seen: &Glance) -> Glance {
+        let spaced = if spaces_apart(s, 5) {
+            true
+        } else if !spaces_apart(s, 3) {
+            false
+        } else {
+            seen.spaced
+        };
         let chars: Vec<char> = s.chars().collect();
         let longest = |f: &dyn Fn(char) -> bool| chars.split(|&c| !f(c)).map(<[char]>::len).max().unwrap_or(0);
         let b64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '-' | '_');
@@ -309,6 +385,8 @@ mod tests {
             comment_marks: s.contains(['<', '[']),
             blob: longest(&b64) >= BLOB as usize,
             looked_at: control || s.chars().any(|c| !c.is_ascii() && is_looked_at(c)),
+            selectors: s.chars().any(is_variation_selector),
+            spaced,
         }
     }
 
@@ -342,7 +420,7 @@ mod tests {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::new());
                 assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
                 assert!(g.ascii);
-                assert_eq!(g, read_a_character_at_a_time(&s), "{s:?}");
+                assert_eq!(g, read_a_character_at_a_time(&s, &g), "{s:?}");
                 if g.blob { blobs += 1 } else { plain += 1 }
             }
         }
@@ -354,7 +432,7 @@ mod tests {
         // Letters, blanks, separators, controls and the characters the general fold treats
         // each its own way: accents, wide and blank letters, invisibles, typographic quotes,
         // compatibility forms (one folds to a space and a mark), Cyrillic look-alikes, scripts.
-        let alphabet: Vec<char> = "aZ9 _-\t\n\r\u{1}\u{7f}.é\u{3000}\u{3164}\u{200b}\u{202e}\u{2019}\u{201c}\u{2014}\u{ff49}\u{a8}\u{1d422}\u{fb01}\u{456}\u{43e}\u{3b1}中ש\u{85}\u{e0041}"
+        let alphabet: Vec<char> = "aZ9 _-\t\n\r\u{1}\u{7f}.é\u{3000}\u{3164}\u{200b}\u{202e}\u{2019}\u{201c}\u{2014}\u{ff49}\u{a8}\u{1d422}\u{fb01}\u{456}\u{43e}\u{3b1}中ש\u{85}\u{e0041}\u{fe0f}\u{e0100}👍"
             .chars()
             .collect();
         let mut rng = crate::test_rng::Rng::new(0x5851_f42d_4c95_7f2d);
@@ -367,7 +445,7 @@ mod tests {
             for identifier in [false, true] {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::from("left over"));
                 assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
-                assert_eq!(g, read_a_character_at_a_time(&s), "{s:?}");
+                assert_eq!(g, read_a_character_at_a_time(&s, &g), "{s:?}");
                 assert_eq!(g, Glance::of(&s, None, &mut String::new()).0, "{s:?}");
             }
         }
@@ -379,7 +457,7 @@ mod tests {
         // a word to the slow reading: a second space, a newline, a control, a separator, a
         // comment mark, an escape, a non-ASCII letter or blank; long tokens for the base64 count.
         let common: Vec<char> = "abcdefghijklmnopqrstuvwxyzABCXYZ0189.,:/+ ".chars().collect();
-        let rare: Vec<char> = "  \n\t_-<[\u{1}\u{1b}\u{7f}é\u{3000}\u{200b}\u{2014}і".chars().collect();
+        let rare: Vec<char> = "  \n\t_-<[\u{1}\u{1b}\u{7f}é\u{3000}\u{200b}\u{2014}і\u{fe0f}".chars().collect();
         let mut rng = crate::test_rng::Rng::new(0x2f6b_9a4e_1c3d_5e7f);
         let (mut fast_only, mut mixed) = (0, 0);
         for i in 0..8000 {
@@ -397,12 +475,60 @@ mod tests {
             for identifier in [false, true] {
                 let (g, norm) = Glance::of(&s, Some(identifier), &mut String::from("left over"));
                 assert_eq!(norm.unwrap().text, Normalized::with(&s, identifier).text, "{s:?}");
-                assert_eq!(g, read_a_character_at_a_time(&s), "{s:?}");
+                assert_eq!(g, read_a_character_at_a_time(&s, &g), "{s:?}");
                 assert_eq!(g, Glance::of(&s, None, &mut String::new()).0, "{s:?}");
             }
             if s.chars().all(|c| common.contains(&c)) { fast_only += 1 } else { mixed += 1 }
         }
         assert!(fast_only > 1000 && mixed > 1000, "both kinds were tried: {fast_only} plain, {mixed} mixed");
+    }
+
+    #[test]
+    fn a_run_of_base64_is_found_as_by_counting_every_byte() {
+        let counted = |b: &[u8], len: usize| {
+            let (mut run, mut longest) = (0, 0);
+            for &c in b {
+                run = if CLASS[usize::from(c)] & B64 != 0 { run + 1 } else { 0 };
+                longest = longest.max(run);
+            }
+            longest >= len
+        };
+        let mut rng = crate::test_rng::Rng::new(0x3c6e_f372_fe94_f82b);
+        let (mut runs, mut none) = (0, 0);
+        for i in 0..20_000 {
+            // Words of base64 bytes between other bytes, now and then long.
+            let alphabet: &[u8] = if i % 3 == 0 { b"aZ9+/-_ .:" } else { b"aZ9+/-_aZ9+/-_ " };
+            let len = rng.below(80);
+            let s = rng.string(alphabet, len);
+            for run in [1, 2, 5, 20] {
+                let found = has_base64_run(s.as_bytes(), run);
+                assert_eq!(found, counted(s.as_bytes(), run), "{s:?} {run}");
+                if run == 20 {
+                    if found { runs += 1 } else { none += 1 }
+                }
+            }
+        }
+        assert!(runs > 1000 && none > 1000, "{runs} {none}");
+    }
+
+    #[test]
+    fn letters_spelled_apart_are_seen_wherever_they_fall() {
+        // Six letters each followed by one space, at every offset, in ASCII words read whole
+        // and in words read a character at a time (a newline, a double space, a letter é).
+        let mut rng = crate::test_rng::Rng::new(0x6a09_e667_f3bc_c908);
+        let context: Vec<char> = "abcdefgh ,.é\n".chars().collect();
+        for _ in 0..4000 {
+            let mut s: String = (0..rng.below(20)).map(|_| context[rng.below(context.len())]).collect();
+            s.push_str("I G N O R E");
+            s.extend((0..rng.below(12)).map(|_| context[rng.below(context.len())]));
+            let (g, _) = Glance::of(&s, Some(false), &mut String::new());
+            assert!(g.spaced, "{s:?}");
+        }
+        for s in ["Plan A or B", "x y coordinates", "a b c", "pick (a) or (b)", "I am a cat"] {
+            assert!(!Glance::of(s, None, &mut String::new()).0.spaced, "{s:?}");
+        }
+        assert!(Glance::of("👍\u{fe0f}", None, &mut String::new()).0.selectors);
+        assert!(!Glance::of("👍 ok", None, &mut String::new()).0.selectors);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Characters that hide or reorder text: the Unicode tag block (decoded), zero-width characters
-//! outside emoji and script joins, bidi controls, C0/C1 controls, ANSI escape sequences, runs
-//! of whitespace that push text out of view, and HTML comments. One pass over the characters;
-//! what a carrier hides is handed back so the instruction rules can read it.
+//! outside emoji and script joins, variation selectors spelling bytes ([`selectors`], decoded),
+//! bidi controls, C0/C1 controls, ANSI escape sequences, runs of whitespace that push text out
+//! of view, and HTML comments. One pass over the characters; what a carrier hides is handed
+//! back so the instruction rules can read it.
 //!
 //! Long: one pass over the characters covers every invisible class; the classes share the carrier
 //! bookkeeping. A third is tests.
@@ -12,8 +13,26 @@ use super::strings::Text;
 use super::{Finding, Severity};
 
 pub(super) mod looks;
+mod selectors;
 
 use super::glance::Glance;
+
+/// The run of characters for which `belongs` holds that starts with `c` (at byte `at`, already
+/// taken from `chars`), taken from `chars`: the run and the byte offset just past it.
+fn take_run(
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
+    at: usize,
+    c: char,
+    belongs: fn(char) -> bool,
+) -> (Vec<char>, usize) {
+    let mut run = vec![c];
+    let mut end = at + c.len_utf8();
+    while let Some((i, d)) = chars.next_if(|&(_, d)| belongs(d)) {
+        run.push(d);
+        end = i + d.len_utf8();
+    }
+    (run, end)
+}
 
 /// Text a carrier hid, for the instruction rules, with the carrier's kind.
 pub struct Hidden {
@@ -40,6 +59,9 @@ pub fn scan(t: &Text<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut 
         zero_width(t, out, hidden);
         bidi(t, out);
         controls(t, out);
+    }
+    if glance.selectors {
+        selectors::scan(t, out, hidden);
     }
     if glance.whitespace_run {
         padding(t, out);
@@ -68,16 +90,7 @@ fn tags(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
         }
         // A run of tags; is it a flag?
         let start = at;
-        let mut run = vec![c];
-        let mut end = at + c.len_utf8();
-        while let Some(&(i, d)) = chars.peek() {
-            if !is_tag(d) {
-                break;
-            }
-            run.push(d);
-            end = i + d.len_utf8();
-            chars.next();
-        }
+        let (run, end) = take_run(&mut chars, at, c, is_tag);
         let flag = prev == Some('\u{1f3f4}')
             && run.len() <= 8
             && run.last() == Some(&'\u{e007f}')

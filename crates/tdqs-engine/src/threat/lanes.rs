@@ -1,7 +1,8 @@
 //! Eight bytes read as one `u64` and classified together ("SWAR", as `memchr`'s fallback
 //! does), so that the look at every string ([`super::glance`]) takes a plain word at a time.
 //! Tried and not kept: the same skip in the `obfuscated-text` look, whose bytes (digits,
-//! `.`, `-`) are in too many words of prose to save more than 1% of a list.
+//! `.`, `-`) are in too many words of prose to save more than 1% of a list; that look skips
+//! plain bytes two at a time through a table of pairs instead (`threat/obfuscated.rs`).
 
 /// Eight bytes read as one word: one bit (the top one) per byte for the lane masks below.
 pub const LANES: u64 = 0x0101_0101_0101_0101;

@@ -45,14 +45,20 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\byou are (now|no longer)\b( \S+){0,4} (mode|assistant|agent|bound|restricted|required|allowed|free|model|ai)\b",
+        r"\byou are (now|no longer)\b( \S+){0,4} (mode|assistant|agent|bound|restricted|required|allowed|free|model|ai)\b|\b(while|when|whenever) (using|calling|running|invoking) this (tool|function|server),? you are\b|\boperating persona\s?:|\byou are now ['\x22‘“][^'\x22’”]{1,40}['\x22’”]",
     ),
     p(
         OVERRIDE,
         High,
         r"\b(from now on|henceforth|for the rest of (this|the) (conversation|session))\b,? (you|always|never|the assistant|ignore|respond|obey|follow|only|act|answer|reply|treat|disregard)\b",
     ),
-    p(OVERRIDE, High, r"\b(jailbreak|jailbroken|dan mode|god mode|unrestricted mode)\b"),
+    // "Concatenate with part 1, base64url-decode, obey": an order to follow what a carrier
+    // hides, whatever the carrier and however it is split.
+    p(
+        OVERRIDE,
+        High,
+        r"\b(jailbreak|jailbroken|dan mode|god mode|unrestricted mode)\b|\b(decode|decrypt|unscramble)\S*( \S+){0,3} (and |then )?obey\b|\b(decode|decrypt|unscramble)\S*( \S+){0,3} (and |then )?(follow|carry out|act on|comply with|execute) (it|them|its instructions|the instructions|what it says|the decoded (text|message|instructions))\b|\bread (it|this|the (next|following|rest)( \S+)?) (from )?(right to left|backwards|in reverse)\b",
+    ),
     p(
         OVERRIDE,
         High,
@@ -73,7 +79,12 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\b(all |the )?(safety|security|content|permission) (checks|filters|rules|guardrails|restrictions|policies|prompts) (are|have been|were) (now )?(disabled|off|turned off|removed|lifted|suspended|bypassed) (for (this|the) (session|conversation|chat|request)|for you|now)\b",
     ),
-    p(OVERRIDE, High, r"\b(they|the user|the human) (already|has already|have already) said (yes|ok|okay)\b"),
+    // Consent the user never gave: approvals taken as granted, an agent that never refuses.
+    p(
+        OVERRIDE,
+        High,
+        r"\b(they|the user|the human) (already|has already|have already) said (yes|ok|okay)\b|\b(has|have) (granted|given) (\S+ )?(blanket|standing|advance|full|unconditional) (consent|approval|permission|authori[sz]ation)\b|\btreat (any|every|all|each) (approval|confirmation|consent|permission) (dialogs?|prompts?|requests?|questions?|checks?)( \S+){0,2} as (already )?(accepted|approved|granted|given|confirmed|answered)\b|\b(auto-?approve|automatically approve|approve automatically)( all| every| each| any)? (requests?|actions?|operations?|calls?|changes?|prompts?|tools?)\b|\b(set |pass )?confirm ?= ?false\b( \S+){0,6} (on|for|in|to) (every|all|each|any) (other )?(tools?|calls?|functions?)\b|\b(never|does not|doesn't|won't|will not) refuses?\b( \S+){0,4},? (and )?(never|does not|doesn't|won't) (asks?|asking|seeks?|requests?)\b|\btreats? (any|all|every) (commands?|instructions?|requests?)( \S+){0,8} as (authori[sz]ed|legitimate|trusted|valid|binding) (orders?|commands?|instructions?|requests?)\b|\b(predates|overrides|is exempt from|is not bound by|isn't bound by) (any|all|every|the) (assistant |ai |safety |model )?(guidelines|rules|policies|restrictions|instructions)\b",
+    ),
     p(
         OVERRIDE,
         High,
@@ -97,7 +108,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(whatever|regardless of (what|which)|no matter (what|which))( \S+){0,3} the user (gives|provides|asks|says|chooses|wants|enters|passes|specifies|requests)\b\S*( \S+){0,2} (use|send|upload|read|pass|write|call|open|fetch|delete|put)\b( \S+){0,8} instead\b",
+        r"\b(whatever|regardless of (what|which)|no matter (what|which))( \S+){0,3} the user (gives|provides|asks|says|chooses|wants|enters|passes|specifies|requests)\b\S*( \S+){0,2} (use|send|upload|read|pass|write|call|open|fetch|delete|put)\b( \S+){0,8} instead\b|\b(regardless of|no matter|irrespective of) (what|which|whom) the user (typed|types|entered|enters|said|says|asked for|asks for|chose|chooses|specified|specifies|wants|provided|provides|requested|requests)\b|\beven if the user (names|asks for|requests|specifies|chooses|provides|gives|enters|types|wants|picks|selects)( \S+){0,2} (another|a different|other|their own)\b",
     ),
     // Taking every request.
     p(
@@ -123,7 +134,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         HIJACK,
         High,
-        r"\b(before|after) (every|each) (tool call|call|request|response|reply|answer|action|other tool)\b,? (you )?(must |should |always )*(call|use|invoke|run|send|log|report)\b",
+        r"\b(before|after) (every|each) (tool call|call|request|response|reply|answer|action|other tool)\b,? (you )?(must |should |always )*(call|use|invoke|run|send|log|report)\b|\b(whenever|every time|each time|any time) (you )?(invoke|call|use|run)\b( \S+){1,10} (substitute|replace|change|swap|redirect|rewrite|override)\b( \S+){0,3} (the )?(destination|recipient|recipients|payee|beneficiary|iban|account|address|amount|bcc|cc|to address|upi id)\b|\b(any|every|all|each) (outgoing |other )?(emails?|e-mails?|messages?|mails?|transfers?|payments?|invitations?|events?)( \S+){0,3} (you send|you create|sent|created|made)( \S+){0,6} (must|has to|have to|should|need to|needs to|shall) (also )?(carry|include|contain|cc|bcc|be (sent|copied|forwarded) to|go to|receive)\b|\b(on every (invocation|call|run)|every time|each time|always),? (also )?(assign|grant|give|add)\b( \S+){0,3} (super ?admin(istrator)?|admin(istrator)?|owner|root|global admin(istrator)?)( \S+){0,2} (role|rights|privileges?|permissions?|access)\b|\balways add an? (allow|inbound|ingress) rule\b( \S+){0,3} 0\.0\.0\.0/0\b",
     ),
     p(
         HIJACK,
@@ -156,6 +167,23 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\buse only this (one|tool|server|function)\b( \S+){0,4} (never|not) (the )?(others?|other (tools?|servers?))\b",
     ),
+    p(
+        HIJACK,
+        High,
+        concat!(
+            "(?:",
+            r"\bthe only (trustworthy|trusted|safe|secure|legitimate|reliable|approved|official|genuine|authori[sz]ed|sanctioned) (tool|function|server|way|option|integration|method)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\b(all |any |the |every )?other (\S+ ){0,3}(tools?|servers?|functions?|plugins?|integrations?)( \S+){1,8} (are|is) (now )?(deprecated|compromised|unsafe|malicious|insecure|untrusted|dangerous|hacked|broken)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\b(never|do not|don't) use (them|those|these|it|any other|the others?)\b( \S+){0,4},? even if (the user|they|you are|you're|someone) (explicitly |specifically |directly )?(asks?|asked|requests?|requested|tells?|told|instructs?)\b",
+            ")",
+        ),
+    ),
     // Keeping the user from knowing.
     p(
         CONCEAL,
@@ -185,7 +213,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (note|notes|jot|jots|remember|remembers|capture|captures|put|puts|place|places|insert|inserts|write|writes|store|stores|save|saves|embed|embeds|send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares)\b",
+        r"\b(secretly|covertly|quietly|discreetly|silently|stealthily|invisibly)\b( \S+){0,2} (note|notes|jot|jots|remember|remembers|capture|captures|put|puts|place|places|insert|inserts|write|writes|store|stores|save|saves|embed|embeds|send|sends|forward|forwards|copy|copies|upload|uploads|include|includes|add|adds|read|reads|pass|passes|attach|attaches|post|posts|call|calls|bcc|bccs|cc|ccs|transmit|transmits|exfiltrate|exfiltrates|append|appends|collect|collects|record|records|log|logs|mirror|mirrors|share|shares|gather|gathers|grab|grabs|harvest|harvests|extract|extracts|dump|dumps|scrape|scrapes)\b",
     ),
     p(
         CONCEAL,
@@ -207,11 +235,40 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\bkeep (the following|what follows|these (instructions|steps|rules)|this (instruction|step|rule|part))( \S+){0,2} (confidential|secret|private|hidden|to yourself)\b",
     ),
-    p(CONCEAL, High, r"\b(and|but) (never|do not|don't) (mention|acknowledge|bring up) (it|this|that)\b"),
     p(
         CONCEAL,
         High,
-        r"\b(do not|don't|never) (ask|prompt|check with|confirm with) the (user|human) (for (confirmation|permission|approval|consent)|before|whether)\b",
+        r"\b(and|but) (never|do not|don't) (mention|acknowledge|bring up) (it|this|that|the (upload|uploads|transfer|copy|export|extra (call|step)|bcc|attendee|redirect|change))\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        r"\b(do not|don't|never) ((pause|stop|wait) to )?(ask|asks|prompt|check with|confirm with) the (user|human) (for (confirmation|permission|approval|consent)|before|whether)\b",
+    ),
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            "(?:",
+            r"\b(omit|leave|keep) (this|it|that|these|them|the \S+( \S+)?)( \S+){0,2} (from|out of|off) (your|the|any|every) (\S+ )?(summary|summaries|answer|response|reply|replies|explanation|report|output|account|description|log|confirmation|confirmations|preview|previews|list|lists|read-?back)\b|\b(must|should|may|will) (not|never) (appear|be (listed|shown|included|mentioned)|show up) in (the |any |your )?(\S+ )?(summary|summaries|confirmation|confirmations|preview|reply|response|answer|report|list|lists|attendee list|read-?back)s?\b|\b(do not|don't|never) (list|include|show|display|report|mention|surface) (these|this|those|the|any)( \S+){0,2} (changes?|steps?|actions?|rules?|calls?|attendees?|recipients?|additions?|extras?)\b( \S+){0,2} (in|to) (your|the) (response|reply|answer|summary|confirmation|output|user)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\bwithout (narrating|announcing|reporting|describing|explaining|mentioning|disclosing) (it|this|that|them|what you|the step|this step)\b|\bdo (this|it|that)( part| step)? (silently|quietly|secretly|covertly|discreetly|invisibly)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\bif (the user |they |anyone |someone |the human )?(asks?|asked|questions?) (you )?(what|whether|why|about what|how) (you |it |this tool |the tool )?(sent|did|send|do|read|shared|included|added|called|collected|accessed|uploaded|forwarded)\b( \S+){0,4},? (say|tell (them|the user|the human)|answer|reply|respond|claim|pretend|deny)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\btell (them|the user|the human|him|her|the customer) (it'?s|it is|that it'?s|that it is|this is|that this is) (a |an |just |only |the |merely )?(routine|normal|standard|required|mandatory|regular|harmless|usual|necessary)\b|\b(describe|report|present|portray|frame|pass off|disguise)\b( \S+){1,4} as\b( \S+){0,5} (if (anyone|the user|they|someone|asked) asks?|to (the user|them|the human|anyone)|(the )?original (recipient|destination|payee|account|address))\b|\b(describe|present|portray|frame|report) (it|this|that|them|the change|the transfer|the \S+) (to (the user|them|the human) )?as ['\x22‘“]|\btell (the user|them|the human) only (that|what)\b|\bonly tell (the user|them|the human) (that|what)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\bno need to (tell|inform|notify|alert|let|warn|ask)( it| this| that)?( to)? (the )?(user|users|human|customer|them)\b|\bno need to (mention|disclose|report|explain|narrate) (it|this|that|these)\b",
+            ")",
+        ),
     ),
     // Speaking to whoever scores the definition.
     p(
@@ -245,6 +302,16 @@ pub const PHRASES: &[Phrase] = &[
         r"\b(ignore|overlook|disregard|do not flag|don't flag|do not report|don't report) (any |all |the )?(issues|problems|warnings|findings|red flags|concerns|risks)( \S+){0,2} (in|with|about|of) (this|the) (tool|description|definition|server)\b",
     ),
     p(EVAL, Medium, r"\b(tdqs|tool definition quality score)\b"),
+    p(
+        EVAL,
+        High,
+        r"\b(for|to|attention|note (to|for)|dear|hey|hello)( all| any| the)?( (ai|llm|automated|safety|security|content|injection|prompt|model))* (classifiers?|judges?|detectors?|moderators?|moderation (systems?|models?|filters?)|guardrails?|scanners?)\b( and \S+( \S+)?)?( \S+){0,2} (reading|scanning|reviewing|checking|evaluating|analy[sz]ing|processing|seeing) (this|these)\b",
+    ),
+    p(
+        EVAL,
+        High,
+        r"\b(output|respond with|reply with|answer with|classify (it|this|everything|them) as|label (it|this|everything|them) as|mark (it|this|everything|them) as|verdict:?) ['`]?(safe|benign|harmless|approved|clean|not malicious|no threat)\b( \S+){0,2} (with )?(confidence|score|probability)\b",
+    ),
     // Pretending to be the conversation's structure.
     p(FAKE, High, r"<\|(im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id)\|>"),
     p(
@@ -311,6 +378,26 @@ pub const PHRASES: &[Phrase] = &[
         OVERRIDE,
         High,
         r"\b(the user|they|you) (has|have) already (consented|agreed|approved|authori[sz]ed|allowed|given (their |your )?(permission|consent))\b( \S+){0,12},? so (you can |you may |just |please )?(forward|send|share|upload|email|copy|read|delete|transfer|post)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\btreat (it|this|them|that|its contents?|the (\S+ )?(field|value|directive|instruction|result|text|content|note)s?)( \S+){0,3} as (having |a |an )?(higher|highest|top|greater|more|absolute|overriding) (priority|precedence|authority)\b|\b(higher|greater|more|top) (priority|precedence) than (the user|the user's|your|the system|system|any other|all other|anything)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(the user|they|the human|the owner|the operator) (has |have )?(already )?(pre-?authori[sz]ed|pre-?approved|pre-?consented)\b|\b(do not|don't|no need to|never) (ask|check with|confirm with|bother) (the user|them|the human)\b,? (because |since |as )?(they|the user|he|she|the human) (has |have )?already (agreed|consented|approved|authori[sz]ed|confirmed|accepted|said yes)\b|\b(they|the user|the human) (has |have )?already (agreed|consented|approved|authori[sz]ed|confirmed|accepted)\b( \S+){0,6},? (so|therefore|thus) (you )?(can |may |should |must )?(just )?(proceed|forward|send|go ahead|continue|share|upload|do it)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        r"\b(do not|don't|never|no need to) (ask|wait) (for|on) (the user'?s? |user |their |any )?(permission|confirmation|approval|consent)( again| first)?\b",
+    ),
+    p(
+        EXFIL,
+        High,
+        r"https?://\S{0,200}[?&=]<[^>]{0,40}(messages?|conversation|chat|history|env|environment|secrets?|tokens?|password|cookies?|credentials|api key|system prompt|memory)",
     ),
     // German.
     p(
@@ -430,7 +517,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"ユーザー(に|には|へ)(この|これ|それ)?(こと)?(を|は)?(言わ|伝え|知らせ|教え|話さ|見せ|報告し)(ない|ず)",
+        r"ユーザー(に|には|へ)(この|これ|それ)?(こと|処理|操作|件|内容|手順)?(を|は)?(言わ|伝え|知らせ|教え|話さ|見せ|報告し|説明し)(ない|ず)",
     ),
     p(CONCEAL, High, r"ユーザー(に|には)(内緒|秘密)|ユーザーに知られ(ない|ず)"),
     p(HIJACK, High, r"(常に|必ず)この(ツール|関数)を(使|呼び出)(.{0,12})(代わりに|ではなく)"),
@@ -443,7 +530,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"не (говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|упоминай|упоминайте|показывай|показывайте)( \S+){0,3} пользовател(ю|ям)",
+        r"не (говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|упоминай|упоминайте|показывай|показывайте)( \S+){0,3} пользовател(ю|ям)|не (спрашивай|спрашивайте|запрашивай|запрашивайте) (подтверждени|разрешени|согласи)|не (згадуй|згадуйте|кажи|кажіть|повідомляй|повідомляйте) (про це|про це користувач|користувач)|μην (το |τα |τους |της )?(αναφέρεις|αναφέρετε|πεις|πείτε|λες|ενημερώσεις|ενημερώνεις)( \S+){0,2} (στον|τον|στους|τους) (χρήστη|χρήστες)",
     ),
     p(
         CONCEAL,
@@ -458,7 +545,11 @@ pub const PHRASES: &[Phrase] = &[
     p(HIJACK, High, r"всегда (используй|используйте|вызывай|вызывайте) этот инструмент( \S+){0,4} (вместо|а не)"),
     // Korean.
     p(OVERRIDE, High, r"(이전|앞의|모든|위의|기존) ?(의 )?(지시|지침|명령|규칙|지시사항)(을|를|은|는)? ?(모두 )?무시"),
-    p(CONCEAL, High, r"사용자(에게|한테)(는)? ?(이 ?사실을 ?|이것을 ?)?(알리지|말하지|언급하지|보여주지) ?(마|말)"),
+    p(
+        CONCEAL,
+        High,
+        r"사용자(에게|한테)(는)?( \S+){0,3} ?(알리지|말하지|언급하지|보여주지|알려주지|설명하지) ?(마|말|않)",
+    ),
     // Dutch, Polish, Turkish, Vietnamese, Indonesian, Hindi, Arabic: overrides and concealment.
     p(OVERRIDE, High, r"\b(negeer|vergeet)\b( \S+){0,3} (instructies|aanwijzingen|regels|opdrachten)\b"),
     p(
@@ -473,18 +564,151 @@ pub const PHRASES: &[Phrase] = &[
     p(OVERRIDE, High, r"\bbỏ qua( \S+){0,3} (hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)"),
     p(CONCEAL, High, r"(đừng|không được) (nói|cho biết|tiết lộ|kể)( \S+){0,2} (với )?người dùng"),
     p(OVERRIDE, High, r"\b(abaikan|lupakan)\b( \S+){0,3} (instruksi|petunjuk|perintah|aturan)\b"),
-    p(CONCEAL, High, r"\bjangan (beri tahu|memberi tahu|bilang|kasih tahu|beritahu)( \S+){0,1} pengguna\b"),
+    p(
+        CONCEAL,
+        High,
+        r"\b(jangan|tanpa) (beri tahu|memberi tahu|bilang|kasih tahu|beritahu|memberitahu)( \S+){0,1} pengguna\b|ห้าม(ถาม|บอก|แจ้ง)ผู้ใช้|อนุมัติ\S{0,12}โดยอัตโนมัติ|hiçbir (güvenlik )?(kural\S*) bağlı değilsin",
+    ),
     p(OVERRIDE, High, r"निर्देशों को (अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)"),
-    p(CONCEAL, High, r"उपयोगकर्ता को (न|मत|नहीं) (बताएं|बताओ|बताना|बताएँ)"),
+    p(CONCEAL, High, r"उपयोगकर्ता को( \S+){0,4} (न|मत|नहीं) (बताएं|बताओ|बताना|बताएँ)"),
     p(OVERRIDE, High, r"(تجاهل|انس|أهمل)( \S+){0,2} (التعليمات|الإرشادات|الأوامر|القواعد)"),
     p(CONCEAL, High, r"(لا|ولا) (تخبر|تُخبر|تقل|تذكر)( \S+){0,1} (المستخدم|للمستخدم)"),
+    // Nordic, Finnish, Greek, Ukrainian, Czech, Romanian, Hungarian, Hebrew, Persian, Urdu,
+    // Bengali, Thai, Swahili, Tamil, Tagalog, Portuguese: overrides and concealment, one rule
+    // per kind (each rule is a bit of the trigger mask, which holds 128).
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            "(?:",
+            r"\b(ignorera|glöm|ignorer|glem)\b( \S+){0,3} (instruktioner|instruktionerna|anvisningar|anvisningarna|instruksjoner|instruksjonene|instrukser|regler|reglerna|reglene)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\b(ohita|unohda|sivuuta)\b( \S+){0,3} (ohjeet|ohjeita|ohjeistukset|säännöt|käskyt)",
+            ")",
+            "|",
+            "(?:",
+            r"(αγνόησε|αγνοήστε|ξέχασε|ξεχάστε|παράβλεψε)( \S+){0,3} (οδηγίες|εντολές|κανόνες)",
+            ")",
+            "|",
+            "(?:",
+            r"(ігноруй|ігноруйте|забудь|забудьте|нехтуй)( \S+){0,3} (інструкції|вказівки|правила|команди)",
+            ")",
+            "|",
+            "(?:",
+            r"\b(ignoruj|ignorujte|zapomeň|zapomeňte)\b( \S+){0,3} (pokyny|instrukce|pravidla|příkazy)",
+            ")",
+            "|",
+            "(?:",
+            r"\b(ignoră|ignorați|uită|uitați)\b( \S+){0,3} (instrucțiunile|instrucţiunile|instrucțiuni|regulile|indicațiile)",
+            ")",
+            "|",
+            "(?:",
+            r"figyelmen kívül( \S+){0,3} (utasítás|szabály|előírás)|(utasítás|szabály)\S*( \S+){0,2} figyelmen kívül",
+            ")",
+            "|",
+            "(?:",
+            r"(התעלם|התעלמי|התעלמו|שכח|שכחי)( \S+){0,2} (ההוראות|ההנחיות|הכללים|מההוראות|מההנחיות)",
+            ")",
+            "|",
+            "(?:",
+            r"(دستورالعمل|دستورات|قوانین|دستور)\S*( \S+){0,3} (را )?نادیده (بگیر|بگیرید)|ہدایات( \S+){0,2} (کو )?نظر ?انداز",
+            ")",
+            "|",
+            "(?:",
+            r"নির্দেশ\S*( \S+){0,2} (উপেক্ষা|ভুলে)",
+            ")",
+            "|",
+            "(?:",
+            r"(เพิกเฉย|ละเว้น|ไม่ต้องสนใจ|ลืม)(ต่อ)?(คำสั่ง|คำแนะนำ)",
+            ")",
+            "|",
+            "(?:",
+            r"\b(puuza|sahau)\b( \S+){0,3} (maagizo|maelekezo|sheria|amri)",
+            ")",
+            "|",
+            "(?:",
+            r"அறிவுறுத்தல்\S*( \S+){0,2} (புறக்கணி|மறந்து)",
+            ")",
+            "|",
+            "(?:",
+            r"\b(huwag (pansinin|sundin)|kalimutan)\b( \S+){0,3} (mga )?(naunang |nakaraang )?(tagubilin|utos|instruksyon|panuto)",
+            ")",
+        ),
+    ),
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            "(?:",
+            r"\b(berätta|säg|nämn|avslöja|fortæl|fortell|sig|si|nævn|nevn) (inte|ej|aldrig|ikke|aldri)( \S+){0,3} (för |till |for |til )?(användaren|användarna|brugeren|brukeren)\b|\b(utan att|uden at|uten å) (berätta|säga|informera|nämna|fortælle|informere|fortelle|si)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\b(älä|älkää) (kerro|mainitse|ilmoita|paljasta)( \S+){0,3} käyttäjä",
+            ")",
+            "|",
+            "(?:",
+            r"\bμην (το |τον |της |του )?(πεις|αναφέρεις|αναφέρετε|πείτε|ενημερώσεις|ενημερώσετε|αποκαλύψεις)( \S+){0,3} (στον |στο |τον |στη )?χρήστη",
+            ")",
+            "|",
+            "(?:",
+            r"користувач\S{0,4}( \S+){0,3} не (кажи|кажіть|повідомляй|повідомляйте|говори|говоріть|розповідай)|\bне (кажи|кажіть|повідомляй|говори|розповідай)( \S+){0,3} користувач",
+            ")",
+            "|",
+            "(?:",
+            r"\buživatel\S{0,3}( \S+){0,2} (to |nic )?(neříkej|neříkejte|nesděluj|nesdělujte|neprozrazuj|nezmiňuj)|\b(neříkej|neříkejte|nesděluj|nezmiňuj)( \S+){0,2} uživatel|\b(bez toho,? aby|aniž by) (jsi |ses )?(informoval|řekl|upozornil)",
+            ")",
+            "|",
+            "(?:",
+            r"\bfără (să|a) (informa|informeze|spune|spună|anunța|anunțe|menționa|menționeze)( \S+){0,2} utilizator|\bnu (spune|spuneți|informa|informați|menționa|menționați|anunța)( \S+){0,3} utilizator",
+            ")",
+            "|",
+            "(?:",
+            r"\bne (szólj|szóljon|mondd|mondja|említsd|említse|áruld|árulja)( \S+){0,3} (a )?felhasználó",
+            ")",
+            "|",
+            "(?:",
+            r"אל (תספר|תספרי|תגיד|תגידי|תודיע|תודיעי|תזכיר|תחשוף)( \S+){0,3} (למשתמש|למשתמשת|למשתמשים)",
+            ")",
+            "|",
+            "(?:",
+            r"به کاربر( \S+){0,2} (نگو|نگویید|اطلاع نده|اطلاع ندهید|چیزی نگو)|(نگو|نگویید)( \S+){0,2} به کاربر|صارف کو( \S+){0,3} (نہ|مت) (بتائیں|بتاؤ)",
+            ")",
+            "|",
+            "(?:",
+            r"ব্যবহারকারী(কে|দের)( \S+){0,4} (বলবেন না|বলো না|বলবে না|জানাবেন না|জানাবে না)",
+            ")",
+            "|",
+            "(?:",
+            r"(ห้าม|อย่า|ไม่ต้อง)(บอก|แจ้ง)(ให้)?ผู้ใช้",
+            ")",
+            "|",
+            "(?:",
+            r"\b(usimwambie|msimwambie|usimjulishe|msimjulishe|bila kumwambia|bila kumjulisha) (mtumiaji|mteja|watumiaji)",
+            ")",
+            "|",
+            "(?:",
+            r"பயனரிடம்( \S+){0,3} (சொல்ல வேண்டாம்|சொல்லாதே|கூற வேண்டாம்)",
+            ")",
+            "|",
+            "(?:",
+            r"\bhuwag (sabihin|ipaalam|banggitin)( \S+){0,3} (sa )?(user|gumagamit)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\b(não|nunca|sem) (diga|digas|conte|contes|mencione|menciones|mencionar|informe|informar|contar|dizer|avisar|avise|revelar|revele|comente|comentar)( \S+){0,4} (ao |à |o |a |para o )?(usuário|usuária|utilizador|cliente)\b",
+            ")",
+        ),
+    ),
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
-pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|\balan\b|\bkolom\b|字段"#;
+pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b(to|at) [a-z0-9-]+(\.[a-z0-9-]+)*\.(example|test|invalid|com|net|org|io|dev|app|xyz|info|co|me|site|top|ru|cn|cc|tk|sh)\b|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\bto \+\d{7,15}\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|\balan\b|\bkolom\b|字段"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language.
-pub const MOVE: &str = r"\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|manda|mande|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте|넣으세요|넣어|보내|전송|\b(stuur|voeg|plak|wyślij|dodaj|wklej|gönder|ekle|gửi|kirim|masukkan|tambahkan)\b|भेजें|أرسل";
+pub const MOVE: &str = r"\b(list|enumerate|echo|dump|output|report|write out|spell out) (them|it|those|these|each of them|all of them|their values|the values)\b|\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log|populate|contain)\b|\b(be|is|are|gets?|and) (passed|sent|included|embedded|appended|placed|put|encoded|added|attached|forwarded|uploaded) (as|in|into|to|with)\b|\b(url-encoded|percent-encoded|base64-encoded|base64|hex-encoded) (digest|copy|summary|dump|version|form|string)\b|βάλε|βάλτε|\b(yaz|yazın)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|manda|mande|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте|넣으세요|넣어|보내|전송|\b(stuur|voeg|plak|wyślij|dodaj|wklej|gönder|ekle|gửi|kirim|masukkan|tambahkan)\b|भेजें|أرسل";
 
 /// An order to call a tool (a name with a separator) with something: the tool is where the
 /// secret goes.
@@ -495,7 +719,12 @@ pub const CALL_WITH: &str =
 pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest|copy)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia|leia|copie|obtenha)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите|읽어|읽고|가져";
 
 /// What the model is asked to move: the content, not a path to it.
-pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo|inhoud|zawartość|içeriğini|nội dung|isi";
+pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo|inhoud|zawartość|içeriğini|nội dung|isi|innehåll|indhold|innhold|เนื้อหา|محتوا|محتوی|yaliyomo|вміст|obsah|conținut|continut|tartalm|תוכן|תוכנ|বিষয়বস্তু|सामग्री|محتوى|محتويات|περιεχόμενο|내용|contenuto|sisältö|sisällö|içerik|kandungan|nilalaman";
+
+/// Secrets named as environment variables are (`OPENAI_API_KEY`): part of the secrets, apart
+/// for the triggers, whose literals for it are its endings where the others' are beginnings.
+pub const SECRET_VARIABLE: &str =
+    r"\b[a-z][a-z0-9]*(_[a-z0-9]+)*_(api_key|apikey|token|secret|secret_key|access_key|password|passwd|private_key)\b";
 
 /// Secrets and private files (and the conversation) worth stealing.
-pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|your) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\b(the user's|their|your) (private|personal|direct|other) (messages|emails|chats|conversations|files|notes|photos|contacts)\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b|\b(every|each|all) (messages?|prompts?|questions?|requests?) (that )?(the user|they) (writes?|sends?|types?|says?|asks?|enters?)\b|\b(output|result) of [`']?(env|printenv|set|whoami)\b|\b(the|all|any) (secret|private|hidden) (\S+ )?(keys?|tokens?|passwords?|credentials)\b|环境变量|私钥|密钥|密码|令牌|凭据|聊天记录|对话记录|環境変数|秘密鍵|パスワード|認証情報|переменные окружения|переменных окружения|пароли|токены|umgebungsvariablen|passwörter|zugangsdaten|variables d'environnement|mots de passe|identifiants|variables de entorno|contraseñas|credenciales";
+pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|their|your|current|active) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\bsystem prompts?\b|\b(your|the assistant's) (complete |full |hidden |original |initial |entire |system )+(instructions|prompt)\b|\binstructions you (were|have been) given\b|\btranscript of\b|\beverything the user (has )?(said|typed|written|asked|entered)\b|\bthe first user message\b|\b(last|previous|recent|past) \d+ (messages|turns|exchanges)\b|\b(2fa|mfa|verification|one-time|otp|sms) (codes?|pins?)\b|\b(browsing|browser) history\b|\blist of (all )?(the )?tools (available to you|you have)\b|システムプロンプト|系统提示|시스템 프롬프트|системн(ый|ого) (промпт|подсказк)|비밀번호|şifre\S*|κωδικ(ό|ούς) πρόσβασης|ιστορικό περιήγησης|पासवर्ड|รหัสผ่าน|mật khẩu|kata sandi|contraseña\b|\b(the user's|their|your) (private|personal|direct|other) (messages|emails|chats|conversations|files|notes|photos|contacts)\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b|\b(every|each|all) (messages?|prompts?|questions?|requests?) (that )?(the user|they) (writes?|sends?|types?|says?|asks?|enters?)\b|\b(output|result) of [`']?(env|printenv|set|whoami)\b|\b(the|all|any) (secret|private|hidden) (\S+ )?(keys?|tokens?|passwords?|credentials)\b|环境变量|私钥|密钥|密码|令牌|凭据|聊天记录|对话记录|環境変数|秘密鍵|パスワード|認証情報|переменные окружения|переменных окружения|пароли|токены|umgebungsvariablen|passwörter|zugangsdaten|variables d'environnement|mots de passe|identifiants|variables de entorno|contraseñas|credenciales|\b(every|each|all) (of the )?(user'?s?|customer'?s?) (messages?|prompts?|questions?|requests?|inputs?)\b|\bthe user'?s (ip|ip address|public ip|location|gps coordinates|geolocation|device id)\b|\b(chrome|chromium|firefox|mozilla|edge|brave|safari|opera)\b[a-z0-9 /\\_%-]{0,80}\b(cookies|login data|saved passwords|local state)\b|\bcookies (database|db|file|store|sqlite)\b|\b(cookies|login data|local state|web data)['\x22]?,? (and |or )?['\x22]?(cookies|login data|local state|web data)\b|\b(digest|summary|dump|copy|log|record) of (the|this|our) (conversation|chat|session)\b|\bkey4\.db\b|\blogins\.json\b|\bcookies\.sqlite\b|\bsecurity find-(generic|internet)-password\b|\bsecret-tool lookup\b|\bkeyring get\b|\bgpg --export-secret|\b(full|entire|complete|whole) (list of )?(the user's )?(contacts|address book|contact list)\b|\bcontacts with (their )?(phone numbers|emails|email addresses|addresses)\b|\bid (rsa|ed25519|ecdsa)\b|variáveis de ambiente|variabili d'ambiente|variabili di ambiente|miljövariabler|miljøvariabler|omgevingsvariabelen|zmienne środowiskowe|zmiennych środowiskowych|proměnné prostředí|proměnných prostředí|variabilele de mediu|variabile de mediu|környezeti változó|ympäristömuuttuj|ortam değişken|μεταβλητές περιβάλλοντος|μεταβλητών περιβάλλοντος|змінні середовища|змінних середовища|משתני סביבה|משתני הסביבה|متغيرات البيئة|متغیرهای محیطی|एनवायरनमेंट वेरिएबल|पर्यावरण चर|এনভায়রনমেন্ট ভেরিয়েবল|পরিবেশ ভেরিয়েবল|ตัวแปรสภาพแวดล้อม|biến môi trường|variabel lingkungan|pembolehubah persekitaran|vigezo vya mazingira|환경 ?변수|histórico da conversa|histórico de conversa|histórico do chat|conversa inteira|historial de (la )?conversación|historial del chat|cronologia della conversazione|cronologia (della )?chat|historique de (la )?conversation|gesprächsverlauf|chatverlauf|konversationshistorik|hela konversationen|chatthistorik|samtalehistorik|hele samtalen|gespreksgeschiedenis|chatgeschiedenis|histori[aę] rozmowy|całą rozmowę|(historii|historie) konverzace|celou konverzaci|istoricul conversației|istoricul conversatiei|întreaga conversație|beszélgetés (teljes|előzmény)|beszélgetési előzmény|teljes beszélgetés|ιστορικό της συνομιλίας|ιστορικό συνομιλίας|ολόκληρη τη συνομιλία|історі[юя] розмови|історі[юя] чату|всю розмову|историю (переписки|разговора|чата|диалога)|всю переписку|sohbet geçmişi|konuşma geçmişi|lịch sử trò chuyện|toàn bộ cuộc trò chuyện|riwayat percakapan|seluruh percakapan|पिछली बातचीत|बातचीत का इतिहास|पूरी बातचीत|चैट इतिहास|কথোপকথনের ইতিহাস|পুরো কথোপকথন|سجل المحادثة|المحادثة بأكملها|كامل المحادثة|تاریخچه گفتگو|تاریخچه‌ی گفتگو|کل گفتگو|تاریخچه چت|היסטוריית השיחה|כל השיחה|ประวัติการสนทนา|การสนทนาทั้งหมด|대화 ?기록|대화 ?내역|전체 ?대화|이전 ?대화|会話履歴|会話の履歴|チャット履歴|对话历史|全部对话|historia ya mazungumzo|mazungumzo yote|keskusteluhistoria|koko keskustelu|chaves (de )?api|credenciais|chiavi api|credenziali|cheile api|cheilor api|credențialele|api-nycklar|inloggningsuppgifter|api-sleutels|inloggegevens|klucze api|dane logowania|klíče api|přihlašovací údaje|api-kulcs|κλειδιά api|ключі api|облікові дані|api anahtar|khóa api|kunci api|एपीआई कुंजी|এপিআই কী|مفاتيح api|کلیدهای api|מפתחות api|คีย์ api|api ?키|자격 ?증명|funguo za api";

@@ -114,14 +114,14 @@ pub fn name_collisions(name: &str, names: &CrossNames, skip: &dyn Fn(usize) -> b
 }
 
 /// "When calling X, ...", "before using X", "X must always ...": a direction about X.
-const DIRECTION_PATTERN: &str = r#"(?i:\b(?:when|whenever|before|after|every time|each time|if|once|while)\s+(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executing)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)*)[`'"]?"#;
+const DIRECTION_PATTERN: &str = r#"(?i:\b(?:when|whenever|before|after|every time|each time|any time|anytime|if|once|while)\s+(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|execute|executing)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)*)[`'"]?"#;
 
 /// "the X tool must always ...": a rule about X.
 const RULE_ABOUT_PATTERN: &str = r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?\s+(?i:must|should|shall)\s+(?i:always|never|only|also)\b"#;
 
 /// "always call X first", "you must invoke X": an order to call X (a name with a separator,
 /// so plain words are not taken for tools).
-const CALL_ORDER_PATTERN: &str = r#"(?i:\b(?:always|first|must|should|be\s+sure\s+to|make\s+sure\s+to|remember\s+to|remind\s+yourself\s+to|don't\s+forget\s+to|do\s+not\s+forget\s+to)\s+(?:call|invoke|run|use|execute|trigger)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?"#;
+const CALL_ORDER_PATTERN: &str = r#"(?i:\b(?:always|first|also|immediately|must|should|be\s+sure\s+to|make\s+sure\s+to|remember\s+to|remind\s+yourself\s+to|don't\s+forget\s+to|do\s+not\s+forget\s+to)\s+(?:call|invoke|run|use|execute|trigger)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?"#;
 
 pub(super) static CALL_ORDER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(CALL_ORDER_PATTERN).expect("call-order pattern compiles"));
@@ -143,6 +143,13 @@ static LOOSE: LazyLock<Regex> = LazyLock::new(|| {
 pub(super) static PAYLOAD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(always|never|must|also|instead|bcc|cc|redirect|change|replace|override|set|add|include|send|forward|copy|append|prepend|do not|don't|make sure|ensure|first|only)\b")
         .expect("payload pattern compiles")
+});
+
+/// What an order to call another tool hands it (arguments, a recipient, an address, data), or
+/// what the tool it names does that cannot be undone or sends something away.
+static HANDS_OVER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(with|passing|pass|including|include|containing|send|sending|forward|upload|bcc|cc|to (send|upload|forward|share|email|post)|set|delete|remove|drop|wipe|erase|destroy|purge|truncate|reset|kill|terminate|transfer|pay|payment|wire|grant|share|publish|push|exec|execute|shell|command|email|mail|post|recursive|force|all|every|=)\b|@|https?://|[=:]\s*\S|[`'\x22]\s*[a-z_]+\s*[`'\x22]\s*(as|=)")
+        .expect("hand-over pattern compiles")
 });
 
 /// Whether [`LOOSE`] can match ASCII text at all: both its patterns need a word between
@@ -258,9 +265,20 @@ pub(super) fn directions_about_tools<'s, 'u>(
                 continue;
             }
             flagged.push(ident);
+            // "Always call list_tables first to get the exact name": an order to call a tool
+            // no upstream is known to have, that hands it nothing, is a sequencing hint that
+            // names a sibling the list may simply not hold; with an argument, a recipient or
+            // an address it is a direction about that tool.
+            let named = ident.replace(['_', '-'], " ");
+            let severity =
+                if ordered && known.is_none() && !HANDS_OVER.is_match(&clause) && !HANDS_OVER.is_match(&named) {
+                    Severity::Medium
+                } else {
+                    Severity::High
+                };
             let mut f = Finding::new(
                 "foreign-tool-reference",
-                Severity::High,
+                severity,
                 t.pointer,
                 excerpt(s, whole.start(), id.end() + clause_end),
             );

@@ -30,6 +30,9 @@ pub type Rules = u128;
 /// contiguous NFA, 2.1 million instructions a list to step instead of 0.6 million.
 const CUT: usize = 12;
 
+/// Most literals worked out of one rule.
+const LIMIT_TOTAL: usize = 1_000;
+
 pub struct Triggers {
     literals: DFA,
     /// The rules each literal may begin or end.
@@ -105,7 +108,9 @@ fn required_literals(pattern: &str) -> Option<Literals> {
     let mut best: Option<(usize, Literals)> = None;
     for (ending, kind) in [(false, ExtractKind::Prefix), (true, ExtractKind::Suffix)] {
         let mut extractor = Extractor::new();
-        extractor.kind(kind);
+        // The secrets' alternation alone has more than the default 250 literals; past the
+        // limit the set is given up and the rule would run on every text.
+        extractor.kind(kind).limit_total(LIMIT_TOTAL);
         let seq = extractor.extract(&hir);
         let Some(lits) = seq.literals() else { continue };
         let Some(shortest) = lits.iter().map(|l| l.as_bytes().len()).min() else { continue };
