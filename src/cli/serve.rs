@@ -3,6 +3,7 @@
 //! `telemetry.log_level`; their format from `--log-format`, else `telemetry.log_format`.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
@@ -13,7 +14,8 @@ use crate::config::{Config, JudgeKind, Transport, UpstreamConfig};
 use crate::judge::{Judge, ModelClient, ModelSettings, Prompts};
 use crate::policy::settings::Mode;
 use crate::scoring::service::{CacheLimits, ScoringService};
-use crate::server::{App, serve};
+use crate::server::workers::Workers;
+use crate::server::{App, serve_on};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -45,12 +47,14 @@ pub struct ServeArgs {
 /// Which Tokio runtime runs the gateway (benches/PROFILE.md has what each costs).
 #[derive(Args, Clone, Copy)]
 pub struct RuntimeArgs {
-    /// `multi-thread`: a worker per core, tasks stolen between them (the default);
-    /// `current-thread`: one thread runs every connection, with no cross-thread wake-ups,
-    /// using one core at most.
-    #[arg(long, value_enum, env = "TDQS_RUNTIME", default_value = "multi-thread")]
+    /// `per-core` (the default): a current-thread runtime per core, each connection run whole
+    /// on one of them with its own upstream pool (no cross-thread wake-ups per request);
+    /// `multi-thread`: a worker per core, tasks stolen between them; `current-thread`: one
+    /// thread runs every connection, using one core at most.
+    #[arg(long, value_enum, env = "TDQS_RUNTIME", default_value = "per-core")]
     runtime: RuntimeKind,
-    /// Worker threads of the multi-thread runtime (default: one per core).
+    /// Worker threads of the multi-thread runtime, or serving threads of `per-core`
+    /// (default: one per core).
     #[arg(long, env = "TDQS_WORKER_THREADS")]
     worker_threads: Option<usize>,
 }
@@ -58,19 +62,33 @@ pub struct RuntimeArgs {
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
 enum RuntimeKind {
     MultiThread,
+    PerCore,
     CurrentThread,
 }
 
 impl RuntimeArgs {
     fn build(self) -> anyhow::Result<tokio::runtime::Runtime> {
         let mut b = match self.runtime {
-            RuntimeKind::MultiThread => tokio::runtime::Builder::new_multi_thread(),
+            RuntimeKind::MultiThread | RuntimeKind::PerCore => tokio::runtime::Builder::new_multi_thread(),
             RuntimeKind::CurrentThread => tokio::runtime::Builder::new_current_thread(),
         };
-        if let (RuntimeKind::MultiThread, Some(n)) = (self.runtime, self.worker_threads) {
-            b.worker_threads(n.max(1));
+        match (self.runtime, self.worker_threads) {
+            (RuntimeKind::MultiThread, Some(n)) => drop(b.worker_threads(n.max(1))),
+            // The main runtime keeps the listener and background work (judging, the store,
+            // telemetry); the connections run on the serving workers.
+            (RuntimeKind::PerCore, _) => drop(b.worker_threads(1)),
+            _ => {}
         }
         b.enable_all().build().context("cannot start the runtime")
+    }
+
+    /// The serving workers of `per-core`, started.
+    fn workers(self) -> anyhow::Result<Option<Arc<Workers>>> {
+        if self.runtime != RuntimeKind::PerCore {
+            return Ok(None);
+        }
+        let n = self.worker_threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        Ok(Some(Arc::new(Workers::start(n).context("cannot start the serving threads")?)))
     }
 }
 
@@ -203,7 +221,9 @@ fn load(args: &ServeArgs) -> anyhow::Result<Config> {
 pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     let cfg = load(&args)?;
     let runtime = args.runtime.build()?;
+    let workers = args.runtime.workers()?;
     let telemetry = runtime.block_on(async { init_telemetry(&cfg, args.log_format, None) })?;
+    let serving = workers.clone();
     let served = runtime.block_on(async move {
         // The threat rules compile once per process (about 280 million instructions): from the
         // start, off the runtime's threads, rather than inside the first list a client waits
@@ -220,7 +240,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             })
             .collect();
         let app = App::new(cfg, scoring).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let listening = serve(app.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        let listening = serve_on(app.clone(), serving).await.map_err(|e| anyhow::anyhow!("{e}"))?;
         let gw = &app.gateway;
         let scheme = if listening.tls { "https" } else { "http" };
         tracing::info!(
@@ -251,6 +271,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
     // Tasks still running (streams past the grace period, a list being scored) are dropped
     // instead of waited for: shutdown stays bounded.
     runtime.shutdown_timeout(Duration::from_millis(500));
+    if let Some(workers) = workers.and_then(|w| Arc::try_unwrap(w).ok()) {
+        workers.stop();
+    }
     // Flush queued telemetry (outside async code: the SDK blocks on its export threads).
     telemetry.shutdown();
     served?;

@@ -16,6 +16,8 @@
 //! uvicorn, Node and hypercorn close theirs (nginx waits 75 s); and a request that died on a
 //! reused connection before any byte of its answer came back is sent once more on a new
 //! connection (`watched.rs` says why that is safe).
+//! Long: the client, its pools per thread, its one resend and its reading of errors are one
+//! object; the connection watch that the resend relies on is apart in `watched.rs`.
 
 mod watched;
 
@@ -46,10 +48,30 @@ const POOL_IDLE: Duration = Duration::from_secs(4);
 
 const USER_AGENT: &str = concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION"));
 
-/// A pooled client for one upstream (its own pool and connect timeout). Cloning shares the pool.
+/// Pools per upstream: one for the threads of the main runtime and one for each serving worker
+/// of `--runtime per-core` (`server/workers.rs`), so that a worker's requests go out on
+/// connections whose tasks run on its own thread. Workers past the last slot share.
+const POOL_SLOTS: usize = 65;
+
+type Pooled = Client<Connector, Full<Bytes>>;
+
+thread_local! {
+    /// The pool slot of this thread: 0 off the serving workers, `1 + i` on worker `i`.
+    static POOL_SLOT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Makes the calling thread use pool `slot` of every upstream (set once by each serving
+/// worker as it starts).
+pub fn set_pool_slot(slot: usize) {
+    POOL_SLOT.with(|s| s.set(slot));
+}
+
+/// A pooled client for one upstream (its own pools and connect timeout). Cloning shares the
+/// pools.
 #[derive(Clone)]
 pub struct UpstreamClient {
-    client: Client<Connector, Full<Bytes>>,
+    pools: Arc<[OnceLock<Pooled>]>,
+    connector: Connector,
     /// The same connector without a pool: where a request lost on a reused connection goes
     /// once more, on a connection of its own.
     fresh: Client<Connector, Full<Bytes>>,
@@ -115,14 +137,24 @@ impl UpstreamClient {
             .enable_http2()
             .wrap_connector(WatchedConnector { inner: http });
         let connector = Timed { inner: https, limit: connect_timeout };
-        let client = Client::builder(TokioExecutor::new())
-            .pool_idle_timeout(POOL_IDLE)
-            .pool_timer(TokioTimer::new())
+        let fresh = Client::builder(TokioExecutor::new())
+            .pool_max_idle_per_host(0)
             .timer(TokioTimer::new())
             .build(connector.clone());
-        let fresh =
-            Client::builder(TokioExecutor::new()).pool_max_idle_per_host(0).timer(TokioTimer::new()).build(connector);
-        UpstreamClient { client, fresh }
+        let pools = (0..POOL_SLOTS).map(|_| OnceLock::new()).collect();
+        UpstreamClient { pools, connector, fresh }
+    }
+
+    /// The pool of the calling thread (made on its first request).
+    fn pool(&self) -> &Pooled {
+        let slot = POOL_SLOT.with(std::cell::Cell::get) % POOL_SLOTS;
+        self.pools[slot].get_or_init(|| {
+            Client::builder(TokioExecutor::new())
+                .pool_idle_timeout(POOL_IDLE)
+                .pool_timer(TokioTimer::new())
+                .timer(TokioTimer::new())
+                .build(self.connector.clone())
+        })
     }
 
     /// Sends `req` (absolute URI; `headers` already end to end, see `headers.rs`) and waits for
@@ -137,7 +169,7 @@ impl UpstreamClient {
         }
         // The body is whole in memory, so the request can be made again; hyper takes this one.
         let again = copy(&req);
-        let failed = match self.client.request(req).await {
+        let failed = match self.pool().request(req).await {
             Ok(resp) => return Ok(UpstreamResponse::from(resp)),
             Err(e) => e,
         };

@@ -17,6 +17,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_rustls::TlsAcceptor;
 
+use super::workers::Workers;
 use super::{App, routes};
 use crate::http::BoxError;
 
@@ -54,8 +55,14 @@ enum Role {
 }
 
 /// Binds the configured address (and `admin.addr`) and serves until shut down or the task is
-/// dropped or aborted.
+/// dropped or aborted, every connection a task of the runtime that runs the listener.
 pub async fn serve(app: Arc<App>) -> Result<Listening, BoxError> {
+    serve_on(app, None).await
+}
+
+/// [`serve`], with each connection handed whole to one of `workers` when given
+/// (`--runtime per-core`, `workers.rs`).
+pub async fn serve_on(app: Arc<App>, workers: Option<Arc<Workers>>) -> Result<Listening, BoxError> {
     let config = app.gateway.config.clone();
     let listen = &config.listen;
     let tcp = TcpListener::bind(listen.addr).await.map_err(|e| format!("cannot listen on {}: {e}", listen.addr))?;
@@ -75,7 +82,7 @@ pub async fn serve(app: Arc<App>) -> Result<Listening, BoxError> {
     let max_connections = listen.max_connections;
     let connections = Arc::new(Semaphore::new(max_connections));
     let (stop, stopped) = watch::channel(false);
-    let shared = Accepting { app, tls, connections: connections.clone(), stopped };
+    let shared = Accepting { app, tls, connections: connections.clone(), stopped, workers };
     let task = tokio::spawn(async move {
         let main = accept_loop(shared.clone(), tcp, Role::Main);
         match admin_tcp {
@@ -93,6 +100,7 @@ struct Accepting {
     tls: Option<TlsAcceptor>,
     connections: Arc<Semaphore>,
     stopped: watch::Receiver<bool>,
+    workers: Option<Arc<Workers>>,
 }
 
 async fn accept_loop(a: Accepting, tcp: TcpListener, role: Role) {
@@ -108,20 +116,45 @@ async fn accept_loop(a: Accepting, tcp: TcpListener, role: Role) {
             }
         };
         let _ = stream.set_nodelay(true);
-        let a = a.clone();
-        tokio::spawn(async move {
-            let _permit = permit;
-            let limits = &a.app.gateway.config.listen;
-            let handshake = Duration::from_millis(limits.tls_handshake_timeout_ms);
-            match &a.tls {
-                Some(acceptor) => match tokio::time::timeout(handshake, acceptor.accept(stream)).await {
-                    Ok(Ok(s)) => serve_connection(&a, TokioIo::new(s), role, peer).await,
-                    Ok(Err(e)) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
-                    Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
-                },
-                None => serve_connection(&a, TokioIo::new(stream), role, peer).await,
+        let Some(workers) = a.workers.clone() else {
+            tokio::spawn(connection(a.clone(), stream, peer, role, permit));
+            continue;
+        };
+        // Off this runtime's reactor, onto the worker's (registered again on its thread).
+        match stream.into_std() {
+            Ok(std) => {
+                let a = a.clone();
+                workers.run(move || async move {
+                    match tokio::net::TcpStream::from_std(std) {
+                        Ok(stream) => connection(a, stream, peer, role, permit).await,
+                        Err(e) => tracing::warn!(%peer, error = %e, "cannot hand a connection to its worker"),
+                    }
+                });
             }
-        });
+            Err(e) => tracing::warn!(%peer, error = %e, "cannot hand a connection to a worker"),
+        }
+    }
+}
+
+/// One accepted connection: its TLS handshake (within the deadline), then HTTP on it; the
+/// permit counts it against the connection cap until it ends.
+async fn connection(
+    a: Accepting,
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    role: Role,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) {
+    let _permit = permit;
+    let limits = &a.app.gateway.config.listen;
+    let handshake = Duration::from_millis(limits.tls_handshake_timeout_ms);
+    match &a.tls {
+        Some(acceptor) => match tokio::time::timeout(handshake, acceptor.accept(stream)).await {
+            Ok(Ok(s)) => serve_connection(&a, TokioIo::new(s), role, peer).await,
+            Ok(Err(e)) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
+            Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
+        },
+        None => serve_connection(&a, TokioIo::new(stream), role, peer).await,
     }
 }
 

@@ -24,10 +24,11 @@
 
 mod listener;
 mod routes;
+pub mod workers;
 
 use std::sync::Arc;
 
-pub use listener::{Listening, serve};
+pub use listener::{Listening, serve, serve_on};
 
 use crate::admin::{Admin, Console};
 use crate::catalog::Catalog;

@@ -162,13 +162,26 @@ async fn a_request_lost_to_a_closing_keep_alive_connection_is_sent_once_more_and
     assert_eq!(resent.len(), closing.closed_under(), "each lost request went again, once: {resent:?}");
     assert!((1..=12).all(|id| (1..=2).contains(&closing.copies(id))));
 
-    // An answer begun is an answer: the POST is not sent again.
-    let (status, _) = call(&http, &gw.url("partial"), 1).await;
-    assert_eq!(status, 200);
-    let (status, answer) = call(&http, &gw.url("partial"), 2).await;
-    assert_eq!(status, 502, "{answer}");
-    assert_eq!(answer["id"], json!(2), "a JSON-RPC error for that request: {answer}");
-    assert_eq!(partial.copies(2), 1, "the partly answered request reached the upstream once");
+    // An answer begun is an answer: the POST is not sent again. Which calls land on a reused
+    // connection depends on the serving thread and on when the last answer's connection went
+    // back to its pool, so the calls go on until the race has been run, and every one of them
+    // must have reached the upstream exactly once.
+    let mut begun = Vec::new();
+    for id in 1..=12 {
+        let (status, answer) = call(&http, &gw.url("partial"), id).await;
+        assert_eq!(answer["id"], json!(id), "an answer or a JSON-RPC error for that request: {answer}");
+        assert_eq!(partial.copies(id), 1, "call {id} reached the upstream once");
+        match status {
+            200 => {}
+            502 => begun.push(id),
+            other => panic!("call {id}: status {other}: {answer}"),
+        }
+        if begun.len() >= 2 {
+            break;
+        }
+    }
+    assert!(!begun.is_empty(), "the race was run: no answer was cut off");
+    assert_eq!(begun.len(), partial.closed_under(), "each cut-off answer came back as a 502: {begun:?}");
 
     // A new connection closed without an answer was not idle: not sent again.
     let (status, answer) = call(&http, &gw.url("unanswered"), 3).await;

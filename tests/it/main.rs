@@ -37,6 +37,7 @@ mod gateway_order;
 mod gateway_pagination;
 mod gateway_protocol;
 mod gateway_refinement;
+mod gateway_runtime;
 mod gateway_sdk2;
 mod gateway_sessions;
 mod gateway_streams;
