@@ -9,14 +9,18 @@
 //! and the threat checks read the names indexed once per list.
 //!
 //! Two runs side by side on the same machine, a 1,000-tool list and a 10,000-tool list built
-//! from the bench corpus, compared as a ratio (no absolute time: the machine may be slow or
-//! shared, but it is the same machine for both runs). A quadratic step makes the ratio about
-//! 100; linear work gives about 10.
+//! from the bench corpus, compared as a ratio (no absolute time: the machine may be slow, but it
+//! is the same machine for both runs). A quadratic step makes the ratio about 100; linear work
+//! gives about 10. Each run is measured in the CPU time the test's process used, not in wall
+//! time: on a shared machine another process took the cores for part of the long run and the
+//! wall-time ratio of linear work read 15.4 (10.3 on a quiet machine).
 //!
 //! `TDQS_LIST_COST=500,1000,2000` runs the ignored measurement and prints the time of each.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::support::procs::cpu_used;
 
 use tdqs_gateway::catalog::UpstreamTools;
 use tdqs_gateway::config::Config;
@@ -61,7 +65,7 @@ fn shared_words_answer(n: usize) -> Vec<u8> {
     serde_json::to_vec(&serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}})).unwrap()
 }
 
-/// The time from the answer arriving to the rewritten answer, for a gateway that has seen none
+/// The CPU time from the answer arriving to the rewritten answer, for a gateway that has seen none
 /// of the tools before (a fresh scoring service).
 async fn first_sighting(n: usize) -> Duration {
     sighting_of(list_answer(n), n).await
@@ -73,9 +77,9 @@ async fn sighting_of(answer: Vec<u8>, n: usize) -> Duration {
     // Through a rule, so no server report is started (see above).
     let upstream = UpstreamTools::for_rule("big".into(), policy, "all").with_max_list_tools(n);
     let scoring: Arc<ScoringService> = ScoringService::new(Judge::Heuristic, 4 * n as u64);
-    let started = Instant::now();
+    let started = cpu_used();
     let out = upstream.rewrite_list(&scoring, &answer).await.expect("an annotated list");
-    let took = started.elapsed();
+    let took = cpu_used() - started;
     assert!(upstream.report().is_none(), "no server report was built");
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["result"]["tools"].as_array().unwrap().len(), n, "every tool annotated, none lost");
@@ -131,10 +135,10 @@ async fn report_of(n: usize) -> Duration {
         })
         .collect();
     let scoring: Arc<ScoringService> = ScoringService::new(Judge::Heuristic, 16);
-    let started = Instant::now();
+    let started = cpu_used();
     let coherence = scoring.coherence("big", &tools).await;
     let threats = ScanReport::new("big".into(), &tools, None);
-    let took = started.elapsed();
+    let took = cpu_used() - started;
     assert_eq!(coherence.judgement.dimensions.len(), 4);
     assert_eq!(threats.tools.len(), n);
     took

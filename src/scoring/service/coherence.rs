@@ -82,7 +82,7 @@ impl ScoringService {
             },
             Err(OnceError::StillClaimed) => heuristic(),
             Err(OnceError::Judge(e)) => {
-                tracing::warn!(upstream = server, error = %e, "coherence judge failed; the heuristic stands in");
+                tracing::warn!(name: "tdqs.judge_failed", upstream = server, judge = %self.judge.identity(), error = %e, "coherence judge failed; the heuristic stands in");
                 self.coherence_failed.insert(key.clone(), ());
                 heuristic()
             }
