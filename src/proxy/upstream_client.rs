@@ -19,7 +19,10 @@
 //! Long: the client, its pools per thread, its one resend and its reading of errors are one
 //! object; the connection watch that the resend relies on is apart in `watched.rs`.
 
+mod h1;
 mod watched;
+
+pub use h1::UpstreamBody;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -70,6 +73,9 @@ pub fn set_pool_slot(slot: usize) {
 /// pools.
 #[derive(Clone)]
 pub struct UpstreamClient {
+    /// Plain `http://` upstreams: hyper's HTTP/1 connections pooled per thread (`h1.rs`).
+    h1: Arc<h1::Pools>,
+    /// `https://` upstreams (HTTP/2 where TLS negotiates it): hyper-util's pooled client.
     pools: Arc<[OnceLock<Pooled>]>,
     connector: Connector,
     /// The same connector without a pool: where a request lost on a reused connection goes
@@ -142,7 +148,7 @@ impl UpstreamClient {
             .timer(TokioTimer::new())
             .build(connector.clone());
         let pools = (0..POOL_SLOTS).map(|_| OnceLock::new()).collect();
-        UpstreamClient { pools, connector, fresh }
+        UpstreamClient { h1: h1::Pools::new(connect_timeout), pools, connector, fresh }
     }
 
     /// The pool of the calling thread (made on its first request).
@@ -166,6 +172,11 @@ impl UpstreamClient {
         }
         if !h.contains_key(header::ACCEPT) {
             h.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
+        }
+        if req.uri().scheme() == Some(&http::uri::Scheme::HTTP) {
+            let resp = self.h1.send(req).await?;
+            let (parts, body) = resp.into_parts();
+            return Ok(UpstreamResponse { status: parts.status, headers: parts.headers, body });
         }
         // The body is whole in memory, so the request can be made again; hyper takes this one.
         let again = copy(&req);
@@ -207,13 +218,13 @@ fn send_error(e: &hyper_util::client::legacy::Error) -> SendError {
 pub struct UpstreamResponse {
     pub status: StatusCode,
     pub headers: HeaderMap,
-    pub body: Incoming,
+    pub body: UpstreamBody,
 }
 
 impl From<Response<Incoming>> for UpstreamResponse {
     fn from(resp: Response<Incoming>) -> Self {
         let (parts, body) = resp.into_parts();
-        UpstreamResponse { status: parts.status, headers: parts.headers, body }
+        UpstreamResponse { status: parts.status, headers: parts.headers, body: UpstreamBody::from(body) }
     }
 }
 
@@ -232,7 +243,7 @@ impl UpstreamResponse {
     }
 
     /// The body's data, chunk by chunk (trailers, if any, are left out).
-    pub fn bytes_stream(self) -> http_body_util::BodyDataStream<Incoming> {
+    pub fn bytes_stream(self) -> http_body_util::BodyDataStream<UpstreamBody> {
         http_body_util::BodyExt::into_data_stream(self.body)
     }
 

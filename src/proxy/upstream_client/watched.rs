@@ -151,6 +151,14 @@ impl AsyncWrite for Counting {
 /// What the TLS layer (or hyper, for `http://`) reads and writes.
 pub(super) struct WatchedIo(TokioIo<Counting>);
 
+impl WatchedIo {
+    /// A new connection's stream, watched, and its watch.
+    pub(super) fn over(tcp: TcpStream) -> (WatchedIo, Watch) {
+        let watch = Watch::default();
+        (WatchedIo(TokioIo::new(Counting { tcp, watch: watch.clone() })), watch)
+    }
+}
+
 impl Connection for WatchedIo {
     fn connected(&self) -> Connected {
         let inner = self.0.inner();
