@@ -188,7 +188,10 @@ fn recall_and_false_positives_per_kind() {
     }
     // False positives below high, pinned so that a change that makes them worse is seen.
     // Every kind not listed is pinned at zero.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 5)];
+    // Exfiltration: the five of the fifth round, and two look-alikes of the sixth written to sit
+    // there (a password manager that "never logs" the value, a key rotation writing
+    // ~/.aws/credentials), both medium before the sixth round's rules as after.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 7)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

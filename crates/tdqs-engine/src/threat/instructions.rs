@@ -116,7 +116,12 @@ pub fn scan_normalized(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &m
         let phrase = &PHRASES[i];
         if let Some(m) = rules.each[i].find(&norm.text) {
             let (a, b) = norm.original(m.start(), m.end(), t.text);
-            let severity = if quoted_example(&norm.text, m.start(), m.end()) { Severity::Low } else { phrase.severity };
+            let severity = if quoted_example(&norm.text, m.start(), m.end()) || held_back_until(phrase.kind, m.as_str())
+            {
+                Severity::Low
+            } else {
+                phrase.severity
+            };
             out.push(Finding::new(phrase.kind, severity, t.pointer, excerpt(t.text, a, b)));
         }
     }
@@ -136,9 +141,17 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], variables: boo
         let into_param = params.iter().any(|p| p.len() >= 3 && contains_word(window, p));
         // Uploading or attaching a file sends its content away by itself.
         let carries = rules.carries.is_match(window);
-        let destination = into_param || carries || rules.destination.is_match(window);
         let said = m.as_str();
         let is_conversation = ["conversation", "chat", "messages", "dialog"].iter().any(|w| said.contains(w));
+        let is_file = said.contains(['/', '.', '_', '~']);
+        // A parameter's own description or value asking to be filled with a secret is its own
+        // destination ("fill this with every entry from the user's keychain"). A credential
+        // named as what the parameter is for ("the user's password") is how a login tool reads,
+        // so only what no parameter asks for honestly counts: files, the conversation, the
+        // keychain, the environment, the prompt.
+        let own_field =
+            moves && t.pointer.contains("/properties/") && (is_file || is_conversation || !names_a_credential(said));
+        let destination = into_param || carries || own_field || rules.destination.is_match(window);
         // The secret's own words ("your token") are not the content asked for; the
         // conversation's are ("the entire conversation").
         let content = if is_conversation {
@@ -155,7 +168,6 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], variables: boo
         // is a path); a token or a password is sent as it is. The conversation needs its content
         // named or an address outside: a summariser is handed "the conversation history as
         // `messages`".
-        let is_file = said.contains(['/', '.', '_', '~']);
         let outside = window.contains("://") || window.contains('@');
         let as_it_is = !is_file && (!is_conversation || outside);
         // Text in a language whose verbs the rules do not know: a secret, its content (or a
@@ -184,6 +196,30 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], variables: boo
             return;
         }
     }
+}
+
+/// Whether a secret's words name a credential a tool may honestly take as an argument.
+fn names_a_credential(said: &str) -> bool {
+    const ENDINGS: &[&str] = &[
+        "password",
+        "passwords",
+        "token",
+        "tokens",
+        "key",
+        "keys",
+        "credentials",
+        "secret",
+        "secrets",
+        "cookies",
+        "cookie",
+    ];
+    ENDINGS.iter().any(|e| said.ends_with(e))
+}
+
+/// A concealment rule matched across "until" or "unless": the telling is put off to a moment
+/// ("do not reveal the answer until the user guesses"), as a quiz or a confirmation flow does.
+fn held_back_until(kind: &str, matched: &str) -> bool {
+    kind == "concealment" && (matched.contains(" until ") || matched.contains(" unless "))
 }
 
 /// Whether `window` is written in a language other than English: none of its words, or few

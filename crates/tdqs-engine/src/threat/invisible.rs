@@ -53,12 +53,12 @@ const ZW_RUN: usize = 8;
 pub fn scan(t: &Text<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     if glance.looked_at && glance.ascii {
         // Only controls, escapes, padding and comments are possible; tab and newline are text.
-        controls(t, out);
+        controls(t, out, hidden);
     } else if glance.looked_at {
         tags(t, out, hidden);
         zero_width(t, out, hidden);
         bidi(t, out);
-        controls(t, out);
+        controls(t, out, hidden);
     }
     if glance.selectors {
         selectors::scan(t, out, hidden);
@@ -266,7 +266,7 @@ fn bidi(t: &Text<'_>, out: &mut Vec<Finding>) {
 }
 
 /// ANSI escape sequences, then the remaining C0/C1 controls (tab, LF and CRLF are text).
-fn controls(t: &Text<'_>, out: &mut Vec<Finding>) {
+fn controls(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let bytes = s.as_bytes();
     let mut ansi: Option<(usize, Severity)> = None;
@@ -296,7 +296,34 @@ fn controls(t: &Text<'_>, out: &mut Vec<Finding>) {
     }
     if let Some(at) = control {
         out.push(Finding::new("control-character", Severity::Medium, t.pointer, excerpt(s, at, at + 1)));
+        // The folds drop controls, so backspaces between two words ("helper\u{8}\u{8}Ignore")
+        // would join them and hide the second from the rules: read again with each control a
+        // space, as the carrier's text (a hidden instruction then makes the control high).
+        if joins_words(s) {
+            let spaced =
+                s.chars().map(|c| if c.is_control() && !matches!(c, '\t' | '\n' | '\u{1b}') { ' ' } else { c });
+            hidden.push(Hidden { kind: "control-character", text: spaced.collect() });
+        }
     }
+}
+
+/// Whether a control stands between two characters that are not blanks.
+fn joins_words(s: &str) -> bool {
+    let is_control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\u{1b}');
+    let mut last_visible = false;
+    let mut after_control = false;
+    for c in s.chars() {
+        if is_control(c) {
+            after_control |= last_visible;
+            continue;
+        }
+        if after_control && !c.is_whitespace() {
+            return true;
+        }
+        after_control = false;
+        last_visible = !c.is_whitespace();
+    }
+    false
 }
 
 /// High for sequences that hide or overwrite (conceal, cursor moves, erase, OSC hyperlinks

@@ -30,7 +30,16 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(ignore|disregard|forget|override|bypass|discard|abandon|neglect)\b( \S+){0,3} (previous|prior|preceding|above|earlier|all|any|system|your|original|initial|existing|safety|security)( \S+){0,2} (instructions?|prompts?|directives?|guidelines|guidance|directions|orders|programming|guardrails|rules|constraints|policies|restrictions)\b",
+        concat!(
+            "(?:",
+            r"\b(ignore|disregard|forget|override|overrule|bypass|discard|abandon|neglect|set aside|put aside|throw out|pay no attention to|stop following|no longer follow)\b( \S+){0,3} (previous|prior|preceding|above|earlier|all|any|system|your|original|initial|existing|safety|security|operator|operator's|developer|developer's|standing)( \S+){0,2} (instructions?|prompts?|directives?|guidelines|guidance|directions|orders|programming|guardrails|rules|constraints|policies|restrictions)\b",
+            ")",
+            "|",
+            "(?:",
+            // One rule at a time: "set aside every earlier rule".
+            r"\b(ignore|disregard|forget|override|overrule|set aside|put aside|throw out|pay no attention to)\b( \S+){0,2} (every|each|any|the|your) (previous|prior|preceding|earlier|original|initial|standing) (instruction|directive|guideline|rule|order|policy|restriction|constraint)\b",
+            ")",
+        ),
     ),
     p(
         OVERRIDE,
@@ -98,7 +107,22 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(the )?(previous|prior|earlier|original|system|safety|usual) (safety )?(rules|instructions|guidelines|restrictions|policies) (no longer|do not|don't) apply to (you|the assistant|the model|the ai)\b",
+        concat!(
+            "(?:",
+            r"\b(the )?(previous|prior|earlier|original|system|safety|usual) (safety )?(rules|instructions|guidelines|restrictions|policies) (no longer|do not|don't) apply to (you|the assistant|the model|the ai)\b",
+            ")",
+            "|",
+            "(?:",
+            // "The usual safety rules no longer apply": suspended for everyone is suspended for the
+            // agent; a plan's "prior restrictions" or "usual rules" (billing's) are not enough.
+            r"\b(the )?((usual|normal|standard|regular|previous|prior|earlier|original) )?(safety|security|content|system)( safety)? (rules|instructions|guidelines|restrictions|policies|guardrails|filters|checks) (no longer apply|are (now )?(suspended|void|waived|revoked)|have been (suspended|waived|revoked))\b",
+            ")",
+            "|",
+            "(?:",
+            // The agent's guidance declared out of date, or replaced by what follows.
+            r"\b(your|the assistant's|the model's|the agent's) ((previous|prior|earlier|original|initial|old|existing|current|system) )?(instructions|guidelines|rules|directives|guidance|system prompt|prompt) (are|is|have been|were) (now )?(outdated|obsolete|void|invalid|revoked|cancell?ed|superseded|replaced|deprecated|rescinded|no longer valid|no longer in effect)\b|\b(the )?(previous|prior|earlier|original|initial) (instructions|guidelines|directives|guidance|system prompt) (are|is|have been|were) (now )?(outdated|obsolete|void|invalid|revoked|cancell?ed|superseded|rescinded|no longer valid|no longer in effect)\b|\b(the )?(rules|instructions|steps|guidelines) (below|that follow|in this description) (replace|supersede|override) (them|those|yours|your|all|any|the previous|the earlier)\b",
+            ")",
+        ),
     ),
     p(
         OVERRIDE,
@@ -108,7 +132,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(whatever|regardless of (what|which)|no matter (what|which))( \S+){0,3} the user (gives|provides|asks|says|chooses|wants|enters|passes|specifies|requests)\b\S*( \S+){0,2} (use|send|upload|read|pass|write|call|open|fetch|delete|put)\b( \S+){0,8} instead\b|\b(regardless of|no matter|irrespective of) (what|which|whom) the user (typed|types|entered|enters|said|says|asked for|asks for|chose|chooses|specified|specifies|wants|provided|provides|requested|requests)\b|\beven if the user (names|asks for|requests|specifies|chooses|provides|gives|enters|types|wants|picks|selects)( \S+){0,2} (another|a different|other|their own)\b",
+        r"\b(whatever|regardless of (what|which)|no matter (what|which))( \S+){0,3} the user (gives|provides|asks|says|chooses|wants|enters|passes|specifies|requests)\b\S*( \S+){0,2} (use|send|upload|read|pass|write|call|open|fetch|delete|put)\b( \S+){0,8} instead\b|\b(regardless of|no matter|irrespective of) (what|which|whom) the user( actually| really| originally)? (typed|types|entered|enters|said|says|asked for|asks for|chose|chooses|specified|specifies|wants|provided|provides|requested|requests)\b|\beven if the user (names|asks for|requests|specifies|chooses|provides|gives|enters|types|wants|picks|selects)( \S+){0,2} (another|a different|other|their own)\b",
     ),
     // Taking every request.
     p(
@@ -129,7 +153,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         HIJACK,
         High,
-        r"\b(must|should|always|has to|needs to) (be )?(called|used|invoked|run|executed) (\S+ )?(before|after|alongside|with) (every|each|all) (other )?(tool|function|action|request|call|response|reply|answer|message|operation)s?\b",
+        r"\b(must|should|always|has to|needs to) (be )?(called|used|invoked|run|executed) (\S+ )?(before|after|alongside|with) (every|each|all) (other )?(tool|function|action|request|call|response|reply|answer|message|operation)s?\b|\b(must|should|has to|needs to|is to) (always )?be (called|used|invoked|run|executed)( first)?\b( \S+){0,6},? (in|at the (start|beginning) of|for|on) (every|each|all) (conversations?|sessions?|chats?|turns?|user messages?|user requests?)\b( \S+){0,3},? (no matter|regardless|whatever|even if)\b",
     ),
     p(
         HIJACK,
@@ -139,7 +163,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         HIJACK,
         High,
-        r"\b(this tool|it) (replaces|supersedes|overrides|takes precedence over|has priority over|must be used instead of) (all|any|every|the other|other)\b",
+        r"\b(this tool|it|this tool's (\S+ )?(guidance|instructions?|rules?|description|notes?)|these instructions|this description|this note) (replaces|supersedes|overrides|outranks|overrules|trumps|prevails over|takes precedence over|has priority over|must be used instead of) (all|any|every|the other|other|the system prompt|your system prompt|the system message|the operator|the developer)\b|\b(outranks?|overrules?|trumps?|supersedes?|prevails? over|takes? priority over) (the |your )?(system prompt|system message|system instructions|operator's instructions|developer's instructions|your instructions|all other instructions)\b|\b(the )?(instructions|rules|directives|guidance) (in|of) (this|these) (description|tool|note|definition)s? (is|are) (authoritative|binding|final|supreme)\b|\b(whatever|no matter what|regardless of what|even if) (the user or |the user and )?(the system prompt|the system message|your system prompt|your instructions|the operator|the developer) (says?|said|tells? you|instructs?|requires?)\b",
     ),
     p(
         HIJACK,
@@ -188,7 +212,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(do not|don't|dont|never|must not|should not|shouldn't|without|avoid|not to) (ever )?(tell|telling|mention|mentioning|inform|informing|reveal|revealing|disclose|disclosing|alert|alerting|let|letting|notify|notifying|warn|warning|explain|explaining)\b( \S+){0,5} (the )?(user|users|human|person|operator|customer|owner)\b",
+        r"\b(do not|don't|dont|never|must not|should not|shouldn't|without|avoid|not to|will not|won't|shall not|is not to|are not to|is never to|may not) (ever )?(tell|telling|mention|mentioning|inform|informing|reveal|revealing|disclose|disclosing|alert|alerting|let|letting|notify|notifying|warn|warning|explain|explaining)\b( \S+){0,5} (the )?(user|users|human|person|operator|customer|owner)\b",
     ),
     p(
         CONCEAL,
@@ -268,6 +292,13 @@ pub const PHRASES: &[Phrase] = &[
             "(?:",
             r"\bno need to (tell|inform|notify|alert|let|warn|ask)( it| this| that)?( to)? (the )?(user|users|human|customer|them)\b|\bno need to (mention|disclose|report|explain|narrate) (it|this|that|these)\b",
             ")",
+            "|",
+            "(?:",
+            // Silence said as an object ("say nothing to the user about it") and a secret kept
+            // "between us" (spelled `u[s]` so that "us" stays out of the words the spelled-apart
+            // reading cuts letters into, `obfuscated::words`).
+            r"\b(say|tell|mention|reveal|disclose|report|show) nothing\b( \S+){0,3} (to|with) (the )?(user|users|human|customer|them)\b|\btell (the user|the human|them|the customer) nothing\b|\b(keep|keeps|kept|stay|stays|remain|remains)( \S+){0,4} between (u[s]|ourselves|you and (me|u[s]|this tool))\b|\b(our|a) little secret\b",
+            ")",
         ),
     ),
     // Speaking to whoever scores the definition.
@@ -301,6 +332,23 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\b(ignore|overlook|disregard|do not flag|don't flag|do not report|don't report) (any |all |the )?(issues|problems|warnings|findings|red flags|concerns|risks)( \S+){0,2} (in|with|about|of) (this|the) (tool|description|definition|server)\b",
     ),
+    p(
+        EVAL,
+        High,
+        concat!(
+            "(?:",
+            r"\b(note|message|instructions?|reminder) (to|for) (the |any |an? )?(ai|llm|model|language model|automated)( model| system| tool| agent)? (reviewing|evaluating|grading|scoring|judging|auditing|assessing|scanning|analy[sz]ing|checking|inspecting|moderating) (this|these|the)\b",
+            ")",
+            "|",
+            "(?:",
+            r"\bif you are an? (\S+ )?(scanner|judge|grader|evaluator|reviewer|auditor|classifier|moderator|detector|rater|scorer)s?\b",
+            ")",
+            "|",
+            "(?:",
+            r"\b(classify|rate|label|score|grade) it as (safe|benign|harmless|clean|not malicious|trusted|verified)\b",
+            ")",
+        ),
+    ),
     p(EVAL, Medium, r"\b(tdqs|tool definition quality score)\b"),
     p(
         EVAL,
@@ -324,7 +372,11 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"(^|[.!?>\]] )(#+ )?\[?(system|developer) (message|prompt|override|instructions?|note|notice)\]?\s?:",
     ),
-    p(FAKE, High, r"\[(system|admin|developer|root)\]|\((system|admin) (message|note)\)"),
+    p(
+        FAKE,
+        High,
+        r"\[(system|admin|developer|root)\]|\((system|admin) (message|note)\)|\[(message|note|notice|update|instructions?|directive|alert|memo) from (the )?(openai|anthropic|claude|google|gemini|microsoft|mcp|system|admin|administrator|developers?|operators?|platform)( \S+){0,3}\]|(^|[.!?>\]] )(message|note|notice|directive|memo) from (the )?(openai|anthropic|google|microsoft) (safety |security |trust and safety |policy )?(team|staff)\s?:",
+    ),
     p(ADDRESS, Low, r"(^|[.!?>\]—–-] )(#+ )?(system|assistant|ai|model|llm|agent)\s?:\s"),
     // Notes addressed to the model: harmless alone, worth seeing.
     p(ADDRESS, Low, r"</?(important|critical|instructions|secret|hidden)>"),
@@ -344,9 +396,21 @@ pub const PHRASES: &[Phrase] = &[
     p(
         EXFIL,
         High,
-        r"\b(reveal|revealing|print|printing|output|outputting|repeat|repeating|show|showing|dump|dumping|leak|leaking|send|sending|include|including|copy|copying|paste|pasting|pass|passing|disclose|disclosing|share|sharing|tell me)\b( \S+){0,3} (your|the (full|entire|complete|original|hidden|initial)) (full |entire |complete |original |hidden |initial )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
+        r"\b(reveal|revealing|print|printing|output|outputting|repeat|repeating|show|showing|dump|dumping|leak|leaking|send|sending|include|including|copy|copying|paste|pasting|pass|passing|disclose|disclosing|share|sharing|tell me|respond with|reply with|answer with)\b( \S+){0,4} (your|the (full|entire|complete|original|hidden|initial)) (full |entire |complete |original |hidden |initial )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
     ),
-    p(EXFIL, High, r"!\[[^\]]{0,120}\]\(\s*https?://[^)\s]{1,300}(\{|<|\$|%7b|\[)"),
+    // An image's URL carrying data: a placeholder, or a query value naming what it carries
+    // ("?q=BASE64_OF_THE_USERS_LAST_MESSAGE"); a chart's "?data=1,2,3" names nothing.
+    p(
+        EXFIL,
+        High,
+        r"!\[[^\]]{0,120}\]\(\s*https?://[^)\s]{1,300}(\{|<|\$|%7b|\[)|!\[[^\]]{0,120}\]\(\s*https?://[^)\s?]{1,300}\?([^)\s]{0,200}&)?[^=)\s&]{1,40}=[^)\s&]{0,60}(message|conversation|chat|history|secret|password|token|cookie|credential|prompt|memory|api_?key)",
+    ),
+    // A command's output spliced into a URL: "?env=$(printenv)".
+    p(
+        EXFIL,
+        High,
+        r"https?://\S{0,200}[=/](\$\(|`)\s?(printenv|env|cat|whoami|hostname|id|history|set|echo \$|security|gpg|ls|base64)\b",
+    ),
     // A link needs a click, so only a placeholder naming what it would carry counts.
     p(
         EXFIL,
@@ -372,7 +436,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         EXFIL,
         High,
-        r"\b(always|also|silently|quietly|secretly|automatically) (add|include|insert|put|set)( a| an)? (bcc|cc)\b\S*( \S+){0,4} [a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]",
+        r"\b(always|also|first|then|silently|quietly|secretly|automatically) (add|include|insert|put|set)( a| an)? (bcc|cc)\b\S*?( \S+){0,4}( |=|: ?)[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]",
     ),
     p(
         OVERRIDE,
@@ -392,7 +456,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(do not|don't|never|no need to) (ask|wait) (for|on) (the user'?s? |user |their |any )?(permission|confirmation|approval|consent)( again| first)?\b",
+        r"\b(do not|don't|never|no need to) (ask|wait) (for|on) (the user'?s? |user |their |any )?(permission|confirmation|approval|consent)( again| first)?\b|\b(you may|you can|feel free to|it is fine to|it's fine to) (skip|bypass|omit|ignore) (the |any )?(user'?s? |user )?(confirmation|approval|consent|permission)\b",
     ),
     p(
         EXFIL,
@@ -449,7 +513,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\bl'utilisat(eur|rice) ne doit (pas|jamais|rien) (le |en )?(savoir|voir|remarquer|être informé|apprendre)\b",
+        r"\bl'utilisat(eur|rice) ne doit (pas|jamais|rien) (le |en )?(savoir|voir|remarquer|être informé|apprendre)( |$|[.,;:!?])",
     ),
     p(
         HIJACK,
@@ -557,13 +621,13 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\b(vertel|zeg)( het| dit)? (de gebruiker|het de gebruiker|aan de gebruiker)( \S+){0,2} niet\b|\bzonder (het )?de gebruiker te (vertellen|informeren)\b",
     ),
-    p(OVERRIDE, High, r"\b(zignoruj|zapomnij|pomiń)\b( \S+){0,3} (instrukcje|polecenia|zasady|reguły)"),
+    p(OVERRIDE, High, r"\b(zignoruj|zapomnij|pomiń)( \S+){0,3} (instrukcje|polecenia|zasady|reguły)"),
     p(CONCEAL, High, r"\bnie (mów|mówi|informuj|wspominaj)( \S+){0,3} użytkownik"),
     p(OVERRIDE, High, r"talimatları(nı)? (yok say|görmezden gel|unut)"),
-    p(CONCEAL, High, r"kullanıcıya (söyleme|bahsetme|bildirme)"),
+    p(CONCEAL, High, r"kullanıcıya( \S+){0,2} (söyleme|bahsetme|bildirme|anlatma)"),
     p(OVERRIDE, High, r"\bbỏ qua( \S+){0,3} (hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)"),
     p(CONCEAL, High, r"(đừng|không được) (nói|cho biết|tiết lộ|kể)( \S+){0,2} (với )?người dùng"),
-    p(OVERRIDE, High, r"\b(abaikan|lupakan)\b( \S+){0,3} (instruksi|petunjuk|perintah|aturan)\b"),
+    p(OVERRIDE, High, r"\b(abaikan|lupakan)\b( \S+){0,3} (instruksi|petunjuk|perintah|aturan|arahan|peraturan)\b"),
     p(
         CONCEAL,
         High,
@@ -571,8 +635,13 @@ pub const PHRASES: &[Phrase] = &[
     ),
     p(OVERRIDE, High, r"निर्देशों को (अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)"),
     p(CONCEAL, High, r"उपयोगकर्ता को( \S+){0,4} (न|मत|नहीं) (बताएं|बताओ|बताना|बताएँ)"),
-    p(OVERRIDE, High, r"(تجاهل|انس|أهمل)( \S+){0,2} (التعليمات|الإرشادات|الأوامر|القواعد)"),
-    p(CONCEAL, High, r"(لا|ولا) (تخبر|تُخبر|تقل|تذكر)( \S+){0,1} (المستخدم|للمستخدم)"),
+    p(OVERRIDE, High, r"(تجاهل|انس|انسى|إنسى|أهمل|طنش|سيبك من)\S*( \S+){0,2} (التعليمات|الإرشادات|الأوامر|القواعد)"),
+    // Dialects negate around the verb ("ماتقولش"): a negation before it, or the `ش` after.
+    p(
+        CONCEAL,
+        High,
+        r"(لا|ولا) (تخبر|تُخبر|تقل|تذكر)( \S+){0,1} (المستخدم|للمستخدم)|(^| |و)(ما ?|م|لا )ت(قول|قل|خبر|ذكر|بلغ|علم)\S*( \S+){0,3} (للمستخدم|المستخدم|لليوزر)|ت(قول|قل|خبر|ذكر|بلغ|علم)\S*ش( \S+){0,3} (للمستخدم|المستخدم|لليوزر)",
+    ),
     // Nordic, Finnish, Greek, Ukrainian, Czech, Romanian, Hungarian, Hebrew, Persian, Urdu,
     // Bengali, Thai, Swahili, Tamil, Tagalog, Portuguese: overrides and concealment, one rule
     // per kind (each rule is a bit of the trigger mask, which holds 128).
@@ -581,7 +650,7 @@ pub const PHRASES: &[Phrase] = &[
         High,
         concat!(
             "(?:",
-            r"\b(ignorera|glöm|ignorer|glem)\b( \S+){0,3} (instruktioner|instruktionerna|anvisningar|anvisningarna|instruksjoner|instruksjonene|instrukser|regler|reglerna|reglene)\b",
+            r"\b(ignorera|glöm|ignorer|glem|se bort fra|bortse fra|se bort från|bortse från|overse)\b( \S+){0,3} (instruktioner|instruktionerna|anvisningar|anvisningarna|instruksjoner|instruksjonene|instrukser|regler|reglerna|reglene)\b",
             ")",
             "|",
             "(?:",
@@ -597,11 +666,11 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"\b(ignoruj|ignorujte|zapomeň|zapomeňte)\b( \S+){0,3} (pokyny|instrukce|pravidla|příkazy)",
+            r"\b(ignoruj|ignorujte|zapomeň|zapomeňte)( \S+){0,3} (pokyny|instrukce|pravidla|příkazy)",
             ")",
             "|",
             "(?:",
-            r"\b(ignoră|ignorați|uită|uitați)\b( \S+){0,3} (instrucțiunile|instrucţiunile|instrucțiuni|regulile|indicațiile)",
+            r"\b(ignoră|ignorați|uită|uitați)( \S+){0,3} (instrucțiunile|instrucţiunile|instrucțiuni|regulile|indicațiile)",
             ")",
             "|",
             "(?:",
@@ -629,11 +698,27 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"அறிவுறுத்தல்\S*( \S+){0,2} (புறக்கணி|மறந்து)",
+            r"(அறிவுறுத்தல்|வழிமுறை|கட்டளை|விதி)\S*( \S+){0,2} (புறக்கணி|மறந்து)",
             ")",
             "|",
             "(?:",
             r"\b(huwag (pansinin|sundin)|kalimutan)\b( \S+){0,3} (mga )?(naunang |nakaraang )?(tagubilin|utos|instruksyon|panuto)",
+            ")",
+            "|",
+            "(?:",
+            // Serbian, Croatian and Bosnian, in both scripts.
+            r"(занемари|заборави|игнориши|занемарите|заборавите)( \S+){0,3} (упутства|упутстава|инструкције|правила|наредбе)|\b(zanemari|zaboravi|ignoriši|ignoriraj|zanemarite|zaboravite|ignorirajte)( \S+){0,3} (uputstva|upute|uputa|instrukcije|pravila|naredbe)",
+            ")",
+            "|",
+            "(?:",
+            // Amharic.
+            r"(መመሪያ|ትዕዛዝ|ህግ|ደንብ)\S*( \S+){0,2} ችላ (በል|በሉ|ይበሉ|በይ)",
+            ")",
+            "|",
+            "(?:",
+            // Hindi and Urdu in Latin letters ("instructions ko ignore karo"), Russian in Latin
+            // letters.
+            r"\b(instructions?|nirdesh|nirdeshon|hidayat|hidayaten|niyam|rules?)( \S+){0,1} (ko )?(ignore|nazarandaz|nazar andaz|andekha|bhool|bhula) (karo|karen|karein|kar do|kardo|kijiye|karna|jao|do)\b|\b(ignoriruy|ignoriruyte|ignoriruj|ignorirujte|zabud|zabudte)\b( \S+){0,3} (instruktsii|instrukcii|instruktsiy|ukazaniya|pravila|komandy)\b",
             ")",
         ),
     ),
@@ -646,15 +731,15 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"\b(älä|älkää) (kerro|mainitse|ilmoita|paljasta)( \S+){0,3} käyttäjä",
+            r"(^|[ (])(älä|älkää) (kerro|mainitse|ilmoita|paljasta)( \S+){0,3} käyttäjä",
             ")",
             "|",
             "(?:",
-            r"\bμην (το |τον |της |του )?(πεις|αναφέρεις|αναφέρετε|πείτε|ενημερώσεις|ενημερώσετε|αποκαλύψεις)( \S+){0,3} (στον |στο |τον |στη )?χρήστη",
+            r"(^|[ (])μην (το |τον |της |του )?(πεις|αναφέρεις|αναφέρετε|πείτε|ενημερώσεις|ενημερώσετε|αποκαλύψεις)( \S+){0,3} (στον |στο |τον |στη )?χρήστη",
             ")",
             "|",
             "(?:",
-            r"користувач\S{0,4}( \S+){0,3} не (кажи|кажіть|повідомляй|повідомляйте|говори|говоріть|розповідай)|\bне (кажи|кажіть|повідомляй|говори|розповідай)( \S+){0,3} користувач",
+            r"користувач\S{0,4}( \S+){0,3} не (кажи|кажіть|повідомляй|повідомляйте|говори|говоріть|розповідай)|(^| )не (кажи|кажіть|повідомляй|говори|розповідай)( \S+){0,3} користувач",
             ")",
             "|",
             "(?:",
@@ -674,7 +759,7 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"به کاربر( \S+){0,2} (نگو|نگویید|اطلاع نده|اطلاع ندهید|چیزی نگو)|(نگو|نگویید)( \S+){0,2} به کاربر|صارف کو( \S+){0,3} (نہ|مت) (بتائیں|بتاؤ)",
+            r"به کاربر( \S+){0,2} (نگو|نگویید|اطلاع نده|اطلاع ندهید|چیزی نگو)|(نگو|نگویید)( \S+){0,2} به کاربر|صارف کو( \S+){0,5} (نہ|مت) (بتائیں|بتاؤ|بتانا)",
             ")",
             "|",
             "(?:",
@@ -694,7 +779,27 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"\bhuwag (sabihin|ipaalam|banggitin)( \S+){0,3} (sa )?(user|gumagamit)\b",
+            r"\bhuwag( \S+){0,2} (sabihin|ipaalam|banggitin)( \S+){0,3} (sa )?(user|gumagamit)\b",
+            ")",
+            "|",
+            "(?:",
+            // Slovak.
+            r"\b(nehovor|nehovorte|neinformuj|neinformujte|nespomínaj|neprezrádzaj|nehovorí)( \S+){0,3} používateľ|používateľ\S{0,4}( \S+){0,2} (nič )?(nehovor|nehovorte|neprezrádzaj)",
+            ")",
+            "|",
+            "(?:",
+            // Serbian, Croatian and Bosnian, in both scripts.
+            r"\b(nemoj|ne)( \S+){0,2} (reći|reci|govoriti|govori|kazati|kaži|spominjati|spominji)( \S+){0,2} (korisniku|korisnicima)|(немој|не)( \S+){0,2} (рећи|реци|говорити|говори|казати|кажи|спомињати)( \S+){0,2} (кориснику|корисницима)",
+            ")",
+            "|",
+            "(?:",
+            // Amharic.
+            r"ለተጠቃሚ\S*( \S+){0,2} (አትንገር|አትናገር|አታሳውቅ|አይንገሩ|አትንገሪ)",
+            ")",
+            "|",
+            "(?:",
+            // Hindi and Urdu, Russian, in Latin letters.
+            r"\b(user|upyogkarta|istemal karne wale)( \S+){0,1} ko\b( \S+){0,4} (mat|na|nahi|nahin) (batana|batao|bataye|batayen|bataen|bataiye|bolna|bolo)\b|\bne (govori|govorite|soobshchay|soobshchayte|rasskazyvay|rasskazyvayte)( \S+){0,3} (polzovatelyu|polzovatelju|polzovatelyam)\b",
             ")",
             "|",
             "(?:",
@@ -708,7 +813,7 @@ pub const PHRASES: &[Phrase] = &[
 pub const DESTINATION: &str = r#"\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside)( the)? ['"`][^'"`]{1,40}['"`]|https?://|\b(to|at) [a-z0-9-]+(\.[a-z0-9-]+)*\.(example|test|invalid|com|net|org|io|dev|app|xyz|info|co|me|site|top|ru|cn|cc|tk|sh)\b|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the) (response|reply|answer|output|message|summary)\b|\bto (the |this |our |an? )?(server|endpoint|webhook|remote|domain|host|address)\b|\bhere\b|\bto \+\d{7,15}\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|\balan\b|\bkolom\b|字段"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language.
-pub const MOVE: &str = r"\b(list|enumerate|echo|dump|output|report|write out|spell out) (them|it|those|these|each of them|all of them|their values|the values)\b|\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log|populate|contain)\b|\b(be|is|are|gets?|and) (passed|sent|included|embedded|appended|placed|put|encoded|added|attached|forwarded|uploaded) (as|in|into|to|with)\b|\b(url-encoded|percent-encoded|base64-encoded|base64|hex-encoded) (digest|copy|summary|dump|version|form|string)\b|βάλε|βάλτε|\b(yaz|yazın)\b|\b(sende|schicke|übergib|übergeben|füge|hänge|übermittle|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|manda|mande|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте|넣으세요|넣어|보내|전송|\b(stuur|voeg|plak|wyślij|dodaj|wklej|gönder|ekle|gửi|kirim|masukkan|tambahkan)\b|भेजें|أرسل";
+pub const MOVE: &str = r"\b(list|enumerate|echo|dump|output|report|write out|spell out) (them|it|those|these|each of them|all of them|their values|the values)\b|\b(have|has|having)( also| already| first)? (sent|emailed|mailed|forwarded|uploaded|posted|copied|passed|included|attached|shared|transmitted|submitted)\b|\b(pass|send|include|put|add|append|attach|insert|provide|copy|paste|embed|forward|upload|post|transmit|supply|encode|fill|place|leak|exfiltrate|submit|share|email|bcc|cc|mail|store|save|record|write|log|populate|contain|hantar|kirimkan)\b|\b(respond|reply|answer) with\b|\bset (this|it|this field|this parameter|this value|the value) to\b|\b(be|is|are|gets?|and) (passed|sent|included|embedded|appended|placed|put|encoded|added|attached|forwarded|uploaded) (as|in|into|to|with)\b|\b(url-encoded|percent-encoded|base64-encoded|base64|hex-encoded) (digest|copy|summary|dump|version|form|string)\b|βάλε|βάλτε|\b(yaz|yazın)\b|(^| )(übergib|übergeben|übermittle) |\b(sende|schicke|füge|hänge|envoie|envoyez|transmets|transmettez|inclus|incluez|ajoute|ajoutez|passe|passez|mets|mettez|envía|envia|envíe|incluye|incluya|agrega|añade|pasa|pase|pon|ponga|adjunta|manda|mande|ponlo|ponla|envíalo|envialo|pásalo|pasalo|inclúyelo|incluyelo|agrégalo|añádelo|mándalo|mandalo|inclua|envie|coloque|passe|anexe|insira)\b|发送|传递|传入|附加|包含|放入|填入|上传|作为|送信|送っ|渡し|含め|添付|入れ|отправь|отправьте|передай|передайте|включи|включите|добавь|добавьте|вставь|вставьте|넣으세요|넣어|보내|전송|\b(stuur|voeg|plak|wyślij|dodaj|wklej|gönder|ekle|gửi|kirim|masukkan|tambahkan)\b|भेजें|أرسل";
 
 /// An order to call a tool (a name with a separator) with something: the tool is where the
 /// secret goes.
@@ -719,7 +824,7 @@ pub const CALL_WITH: &str =
 pub const READ: &str = r"\b(read|cat|open|load|fetch|get|retrieve|collect|gather|extract|dump|obtain|grab|access|look up|find|search for|harvest|copy)\b|\b(lies|lese|lesen|kopiere|lis|lisez|lire|copie|copiez|lee|lea|leer|copia|leia|copie|obtenha)\b|读取|获取|复制|收集|読み取|読ん|読み込|取得|прочитай|прочитайте|скопируй|скопируйте|собери|соберите|읽어|읽고|가져";
 
 /// What the model is asked to move: the content, not a path to it.
-pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo|inhoud|zawartość|içeriğini|nội dung|isi|innehåll|indhold|innhold|เนื้อหา|محتوا|محتوی|yaliyomo|вміст|obsah|conținut|continut|tartalm|תוכן|תוכנ|বিষয়বস্তু|सामग्री|محتوى|محتويات|περιεχόμενο|내용|contenuto|sisältö|sisällö|içerik|kandungan|nilalaman";
+pub const CONTENT: &str = r"\b(contents?|text|data|values?|output|body|everything|entry|entries|them|it|its|their|whole|entire|full|verbatim|token|tokens|key|keys|password|passwords)\b|内容|中身|содержимое|inhalt|contenu|contenido|conteúdo|conteudo|inhoud|zawartość|içeriğini|nội dung|isi|innehåll|indhold|innhold|เนื้อหา|محتوا|محتوی|yaliyomo|вміст|obsah|conținut|continut|tartalm|תוכן|תוכנ|বিষয়বস্তু|सामग्री|محتوى|محتويات|περιεχόμενο|내용|contenuto|sisältö|sisällö|içerik|kandungan|nilalaman";
 
 /// Secrets named as environment variables are (`OPENAI_API_KEY`): part of the secrets, apart
 /// for the triggers, whose literals for it are its endings where the others' are beginnings.
@@ -727,4 +832,4 @@ pub const SECRET_VARIABLE: &str =
     r"\b[a-z][a-z0-9]*(_[a-z0-9]+)*_(api_key|apikey|token|secret|secret_key|access_key|password|passwd|private_key)\b";
 
 /// Secrets and private files (and the conversation) worth stealing.
-pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|their|your|current|active) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\bsystem prompts?\b|\b(your|the assistant's) (complete |full |hidden |original |initial |entire |system )+(instructions|prompt)\b|\binstructions you (were|have been) given\b|\btranscript of\b|\beverything the user (has )?(said|typed|written|asked|entered)\b|\bthe first user message\b|\b(last|previous|recent|past) \d+ (messages|turns|exchanges)\b|\b(2fa|mfa|verification|one-time|otp|sms) (codes?|pins?)\b|\b(browsing|browser) history\b|\blist of (all )?(the )?tools (available to you|you have)\b|システムプロンプト|系统提示|시스템 프롬프트|системн(ый|ого) (промпт|подсказк)|비밀번호|şifre\S*|κωδικ(ό|ούς) πρόσβασης|ιστορικό περιήγησης|पासवर्ड|รหัสผ่าน|mật khẩu|kata sandi|contraseña\b|\b(the user's|their|your) (private|personal|direct|other) (messages|emails|chats|conversations|files|notes|photos|contacts)\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b|\b(every|each|all) (messages?|prompts?|questions?|requests?) (that )?(the user|they) (writes?|sends?|types?|says?|asks?|enters?)\b|\b(output|result) of [`']?(env|printenv|set|whoami)\b|\b(the|all|any) (secret|private|hidden) (\S+ )?(keys?|tokens?|passwords?|credentials)\b|环境变量|私钥|密钥|密码|令牌|凭据|聊天记录|对话记录|環境変数|秘密鍵|パスワード|認証情報|переменные окружения|переменных окружения|пароли|токены|umgebungsvariablen|passwörter|zugangsdaten|variables d'environnement|mots de passe|identifiants|variables de entorno|contraseñas|credenciales|\b(every|each|all) (of the )?(user'?s?|customer'?s?) (messages?|prompts?|questions?|requests?|inputs?)\b|\bthe user'?s (ip|ip address|public ip|location|gps coordinates|geolocation|device id)\b|\b(chrome|chromium|firefox|mozilla|edge|brave|safari|opera)\b[a-z0-9 /\\_%-]{0,80}\b(cookies|login data|saved passwords|local state)\b|\bcookies (database|db|file|store|sqlite)\b|\b(cookies|login data|local state|web data)['\x22]?,? (and |or )?['\x22]?(cookies|login data|local state|web data)\b|\b(digest|summary|dump|copy|log|record) of (the|this|our) (conversation|chat|session)\b|\bkey4\.db\b|\blogins\.json\b|\bcookies\.sqlite\b|\bsecurity find-(generic|internet)-password\b|\bsecret-tool lookup\b|\bkeyring get\b|\bgpg --export-secret|\b(full|entire|complete|whole) (list of )?(the user's )?(contacts|address book|contact list)\b|\bcontacts with (their )?(phone numbers|emails|email addresses|addresses)\b|\bid (rsa|ed25519|ecdsa)\b|variáveis de ambiente|variabili d'ambiente|variabili di ambiente|miljövariabler|miljøvariabler|omgevingsvariabelen|zmienne środowiskowe|zmiennych środowiskowych|proměnné prostředí|proměnných prostředí|variabilele de mediu|variabile de mediu|környezeti változó|ympäristömuuttuj|ortam değişken|μεταβλητές περιβάλλοντος|μεταβλητών περιβάλλοντος|змінні середовища|змінних середовища|משתני סביבה|משתני הסביבה|متغيرات البيئة|متغیرهای محیطی|एनवायरनमेंट वेरिएबल|पर्यावरण चर|এনভায়রনমেন্ট ভেরিয়েবল|পরিবেশ ভেরিয়েবল|ตัวแปรสภาพแวดล้อม|biến môi trường|variabel lingkungan|pembolehubah persekitaran|vigezo vya mazingira|환경 ?변수|histórico da conversa|histórico de conversa|histórico do chat|conversa inteira|historial de (la )?conversación|historial del chat|cronologia della conversazione|cronologia (della )?chat|historique de (la )?conversation|gesprächsverlauf|chatverlauf|konversationshistorik|hela konversationen|chatthistorik|samtalehistorik|hele samtalen|gespreksgeschiedenis|chatgeschiedenis|histori[aę] rozmowy|całą rozmowę|(historii|historie) konverzace|celou konverzaci|istoricul conversației|istoricul conversatiei|întreaga conversație|beszélgetés (teljes|előzmény)|beszélgetési előzmény|teljes beszélgetés|ιστορικό της συνομιλίας|ιστορικό συνομιλίας|ολόκληρη τη συνομιλία|історі[юя] розмови|історі[юя] чату|всю розмову|историю (переписки|разговора|чата|диалога)|всю переписку|sohbet geçmişi|konuşma geçmişi|lịch sử trò chuyện|toàn bộ cuộc trò chuyện|riwayat percakapan|seluruh percakapan|पिछली बातचीत|बातचीत का इतिहास|पूरी बातचीत|चैट इतिहास|কথোপকথনের ইতিহাস|পুরো কথোপকথন|سجل المحادثة|المحادثة بأكملها|كامل المحادثة|تاریخچه گفتگو|تاریخچه‌ی گفتگو|کل گفتگو|تاریخچه چت|היסטוריית השיחה|כל השיחה|ประวัติการสนทนา|การสนทนาทั้งหมด|대화 ?기록|대화 ?내역|전체 ?대화|이전 ?대화|会話履歴|会話の履歴|チャット履歴|对话历史|全部对话|historia ya mazungumzo|mazungumzo yote|keskusteluhistoria|koko keskustelu|chaves (de )?api|credenciais|chiavi api|credenziali|cheile api|cheilor api|credențialele|api-nycklar|inloggningsuppgifter|api-sleutels|inloggegevens|klucze api|dane logowania|klíče api|přihlašovací údaje|api-kulcs|κλειδιά api|ключі api|облікові дані|api anahtar|khóa api|kunci api|एपीआई कुंजी|এপিআই কী|مفاتيح api|کلیدهای api|מפתחות api|คีย์ api|api ?키|자격 ?증명|funguo za api";
+pub const SECRET: &str = r"~/\.ssh|\.ssh/|\bid_(rsa|ed25519|ecdsa|dsa)\b|\bauthorized_keys\b|\.aws/(credentials|config)|\.env\b|/etc/(passwd|shadow|sudoers)|\bmcp\.json\b|claude_desktop_config|\.cursor/|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.vault-token|\.terraform\.d/credentials|\.docker/config|\.(bash|zsh)_history|\bwallet\.dat\b|\.gnupg|\.pgpass|\bkeychain\b|\benvironment variables?\b|\benv vars?\b|process\.env|os\.environ|\$\{?[a-z_]*(key|token|secret|password|passwd)\b|\b(all|any|every|other|stored|saved|cached|available|the user's|their|your|current|active) (\S+ )?(passwords?|credentials|api keys?|secrets?|tokens?|private keys?|cookies|session cookies)\b|\b(private key|secret key|seed phrase|recovery phrase|mnemonic phrase)s?\b|\bsession tokens\b|\bthe user'?s (last|latest|most recent|previous|first|next) (message|prompt|question|request|input|reply)s?\b|\$\(\s?(printenv|env|cat [~/.]|whoami|history)\b|\bmot de passe\b|\bpasswort\b|\bsenha\b|\bwachtwoord\b|\bhas(ł|l)[oa]\b|\bhesl[oa]\b|\blösenord\b|\bpassord\b|\badgangskode\b|\bsalasan[a-z]*|\bjelsz[óa]\b|\bkata laluan\b|\blozink\S*|лозинк\S*|пароль|парол[иья]|\bapi-(nøkkel|nøkler|nøgle|nøgler|nyckel|avain|avaimet)\S*|كلمة (السر|المرور)|كلمات المرور|پاس ?ورڈ|کلمہ عبور|கடவுச்சொல்\S*|סיסמ(ה|א|אות|ות)|رمز عبور|\bnenosiri\b|የይለፍ ቃል|\b(entire|full|whole|complete|previous|prior|earlier) (conversation|chat|message history|dialog(ue)?)\b|\b(conversation|chat) (history|log|transcript|so far)\b|\ball (previous|prior|earlier|past) messages\b|\b(previous|prior|earlier|past) messages (of|in|from) (this|the|our) (conversation|chat|session)\b|\b(the user's|saved|stored) (\S+ )?(credit card|card) (numbers?|details)\b|\b(credit card|cvv|social security) numbers?\b|\bsystem prompts?\b|\b(your|the assistant's) (complete |full |hidden |original |initial |entire |system )+(instructions|prompt)\b|\binstructions you (were|have been) given\b|\btranscript of\b|\beverything the user (has )?(said|typed|written|asked|entered)\b|\bthe first user message\b|\b(last|previous|recent|past) \d+ (messages|turns|exchanges)\b|\b(2fa|mfa|verification|one-time|otp|sms) (codes?|pins?)\b|\b(browsing|browser) history\b|\blist of (all )?(the )?tools (available to you|you have)\b|システムプロンプト|系统提示|시스템 프롬프트|системн(ый|ого) (промпт|подсказк)|비밀번호|şifre\S*|κωδικ(ό|ούς) πρόσβασης|ιστορικό περιήγησης|पासवर्ड|รหัสผ่าน|mật khẩu|kata sandi|contraseña\b|\b(the user's|their|your) (private|personal|direct|other) (messages|emails|chats|conversations|files|notes|photos|contacts)\b|\b(other|all) tools'? (results|outputs|responses|descriptions|definitions)\b|\b(every|each|all) (messages?|prompts?|questions?|requests?) (that )?(the user|they) (writes?|sends?|types?|says?|asks?|enters?)\b|\b(every|each|all|any) (\S+ )?(documents?|files?|emails?|notes?|pages?|photos?|attachments?|searches|queries|chats?|conversations?) (that )?(the user|they|the customer) (opens?|reads?|views?|uploads?|receives?|edits?|writes?|sends?|downloads?|visits?|searches|shares?)\b|\b(output|result) of [`']?(env|printenv|set|whoami)\b|\b(the|all|any) (secret|private|hidden) (\S+ )?(keys?|tokens?|passwords?|credentials)\b|环境变量|私钥|密钥|密码|令牌|凭据|聊天记录|对话记录|環境変数|秘密鍵|パスワード|認証情報|переменные окружения|переменных окружения|пароли|токены|umgebungsvariablen|passwörter|zugangsdaten|variables d'environnement|mots de passe|identifiants|variables de entorno|contraseñas|credenciales|\b(every|each|all) (of the )?(user'?s?|customer'?s?) (messages?|prompts?|questions?|requests?|inputs?)\b|\bthe user'?s (ip|ip address|public ip|location|gps coordinates|geolocation|device id)\b|\b(chrome|chromium|firefox|mozilla|edge|brave|safari|opera)\b[a-z0-9 /\\_%-]{0,80}\b(cookies|login data|saved passwords|local state)\b|\bcookies (database|db|file|store|sqlite)\b|\b(cookies|login data|local state|web data)['\x22]?,? (and |or )?['\x22]?(cookies|login data|local state|web data)\b|\b(digest|summary|dump|copy|log|record) of (the|this|our) (conversation|chat|session)\b|\bkey4\.db\b|\blogins\.json\b|\bcookies\.sqlite\b|\bsecurity find-(generic|internet)-password\b|\bsecret-tool lookup\b|\bkeyring get\b|\bgpg --export-secret|\b(full|entire|complete|whole) (list of )?(the user's )?(contacts|address book|contact list)\b|\bcontacts with (their )?(phone numbers|emails|email addresses|addresses)\b|\bid (rsa|ed25519|ecdsa)\b|variáveis de ambiente|variabili d'ambiente|variabili di ambiente|miljövariabler|miljøvariabler|omgevingsvariabelen|zmienne środowiskowe|zmiennych środowiskowych|proměnné prostředí|proměnných prostředí|variabilele de mediu|variabile de mediu|környezeti változó|ympäristömuuttuj|ortam değişken|μεταβλητές περιβάλλοντος|μεταβλητών περιβάλλοντος|змінні середовища|змінних середовища|משתני סביבה|משתני הסביבה|متغيرات البيئة|متغیرهای محیطی|एनवायरनमेंट वेरिएबल|पर्यावरण चर|এনভায়রনমেন্ট ভেরিয়েবল|পরিবেশ ভেরিয়েবল|ตัวแปรสภาพแวดล้อม|biến môi trường|variabel lingkungan|pembolehubah persekitaran|vigezo vya mazingira|환경 ?변수|histórico da conversa|histórico de conversa|histórico do chat|conversa inteira|historial de (la )?conversación|historial del chat|cronologia della conversazione|cronologia (della )?chat|historique de (la )?conversation|gesprächsverlauf|chatverlauf|konversationshistorik|hela konversationen|chatthistorik|samtalehistorik|hele samtalen|gespreksgeschiedenis|chatgeschiedenis|histori[aę] rozmowy|całą rozmowę|(historii|historie) konverzace|celou konverzaci|istoricul conversației|istoricul conversatiei|întreaga conversație|beszélgetés (teljes|előzmény)|beszélgetési előzmény|teljes beszélgetés|ιστορικό της συνομιλίας|ιστορικό συνομιλίας|ολόκληρη τη συνομιλία|історі[юя] розмови|історі[юя] чату|всю розмову|историю (переписки|разговора|чата|диалога)|всю переписку|sohbet geçmişi|konuşma geçmişi|lịch sử trò chuyện|toàn bộ cuộc trò chuyện|riwayat percakapan|seluruh percakapan|पिछली बातचीत|बातचीत का इतिहास|पूरी बातचीत|चैट इतिहास|কথোপকথনের ইতিহাস|পুরো কথোপকথন|سجل المحادثة|المحادثة بأكملها|كامل المحادثة|تاریخچه گفتگو|تاریخچه‌ی گفتگو|کل گفتگو|تاریخچه چت|היסטוריית השיחה|כל השיחה|ประวัติการสนทนา|การสนทนาทั้งหมด|대화 ?기록|대화 ?내역|전체 ?대화|이전 ?대화|会話履歴|会話の履歴|チャット履歴|对话历史|全部对话|historia ya mazungumzo|mazungumzo yote|keskusteluhistoria|koko keskustelu|chaves (de )?api|credenciais|chiavi api|credenziali|cheile api|cheilor api|credențialele|api-nycklar|inloggningsuppgifter|api-sleutels|inloggegevens|klucze api|dane logowania|klíče api|přihlašovací údaje|api-kulcs|κλειδιά api|ключі api|облікові дані|api anahtar|khóa api|kunci api|एपीआई कुंजी|এপিআই কী|مفاتيح api|کلیدهای api|מפתחות api|คีย์ api|api ?키|자격 ?증명|funguo za api";

@@ -123,6 +123,25 @@ const RULE_ABOUT_PATTERN: &str = r#"[`'"]?\b([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z
 /// so plain words are not taken for tools).
 const CALL_ORDER_PATTERN: &str = r#"(?i:\b(?:always|first|also|immediately|must|should|be\s+sure\s+to|make\s+sure\s+to|remember\s+to|remind\s+yourself\s+to|don't\s+forget\s+to|do\s+not\s+forget\s+to)\s+(?:call|invoke|run|use|execute|trigger)\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?"#;
 
+/// "Whenever the send_message tool is used": a direction about X in the passive.
+const PASSIVE_PATTERN: &str = r#"(?i:\b(?:when|whenever|before|after|every\s+time|each\s+time|any\s+time|if|once)\s+(?:the\s+|a\s+|any\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?(?i:\s+tool)?(?:\s+\S+){0,5}?\s+(?i:is|are|gets|has\s+been)\s+(?i:called|used|invoked|run|executed)\b"#;
+
+/// "Instead of X", "a tool called X": X named as what this tool stands in for, or as a tool
+/// to act on. Alone a mention (an honest "use this instead of browser_fetch for PDFs"); with
+/// [`REDIRECT`] in its sentence, shadowing.
+const NAMED_PATTERN: &str = r#"(?i:\b(?:instead\s+of|rather\s+than|in\s+place\s+of|tools?\s+(?:named|called))\s+(?:the\s+)?)[`'"]?([A-Za-z][A-Za-z0-9]*(?:[_\-][A-Za-z0-9]+)+)[`'"]?"#;
+
+pub(super) static PASSIVE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(PASSIVE_PATTERN).expect("passive pattern compiles"));
+pub(super) static NAMED: LazyLock<Regex> = LazyLock::new(|| Regex::new(NAMED_PATTERN).expect("named pattern compiles"));
+
+/// What turns naming another tool into shadowing it: changing what it does, or running it
+/// down so the agent stops using it.
+static REDIRECT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(change|replace|redirect|swap|substitute|rewrite|override|intercept|alter|modify|bcc|cc|recipient|payee|beneficiary|deprecated|unsafe|compromised|malicious|insecure|untrusted|hacked|dangerous|fake|broken|never|must not)\b")
+        .expect("redirect pattern compiles")
+});
+
 pub(super) static CALL_ORDER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(CALL_ORDER_PATTERN).expect("call-order pattern compiles"));
 pub(super) static DIRECTION: LazyLock<Regex> =
@@ -135,7 +154,9 @@ pub(super) static RULE_ABOUT: LazyLock<Regex> =
 /// any text, where the patterns fall back to a backtracker on non-ASCII text. A text it does
 /// not match is not searched with the patterns.
 static LOOSE: LazyLock<Regex> = LazyLock::new(|| {
-    let either = format!("(?:{DIRECTION_PATTERN})|(?:{RULE_ABOUT_PATTERN})|(?:{CALL_ORDER_PATTERN})");
+    let either = format!(
+        "(?:{DIRECTION_PATTERN})|(?:{RULE_ABOUT_PATTERN})|(?:{CALL_ORDER_PATTERN})|(?:{PASSIVE_PATTERN})|(?:{NAMED_PATTERN})"
+    );
     Regex::new(&either.replace(r"\b", "")).expect("loose pattern compiles")
 });
 
@@ -174,11 +195,20 @@ fn may_direct(s: &str) -> bool {
         "must",
         "should",
         "shall",
+        "called",
+        "used",
+        "invoked",
+        "executed",
+        "instead",
+        "rather",
+        "place",
+        "named",
     ];
     if !s.is_ascii() {
         return true;
     }
     s.split([' ', '\t', '\n', '\x0b', '\x0c', '\r'])
+        .map(|w| w.trim_end_matches([',', ';', ':', '.', ')']))
         .filter(|w| (3..=9).contains(&w.len()))
         .any(|w| WORDS.iter().any(|v| v.eq_ignore_ascii_case(w)))
 }
@@ -246,7 +276,7 @@ pub(super) fn directions_about_tools<'s, 'u>(
     out: &mut Vec<Finding>,
 ) {
     let s = t.text;
-    for (re, ordered) in [(&*DIRECTION, false), (&*RULE_ABOUT, false), (&*CALL_ORDER, true)] {
+    for (re, ordered) in [(&*DIRECTION, false), (&*RULE_ABOUT, false), (&*CALL_ORDER, true), (&*PASSIVE, false)] {
         for caps in re.captures_iter(s).take(16) {
             let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
             let ident = id.as_str();
@@ -287,6 +317,29 @@ pub(super) fn directions_about_tools<'s, 'u>(
             }
             out.push(f);
         }
+    }
+    for caps in NAMED.captures_iter(s).take(16) {
+        let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
+        let ident = id.as_str();
+        if is_own(ident) || flagged.contains(&ident) {
+            continue;
+        }
+        let known = upstream_of(ident);
+        if known.is_none() && !tool_like(ident) {
+            continue;
+        }
+        // The whole sentence: "use this instead of send_email; the other mail tools are
+        // deprecated" runs the named tool down after a semicolon.
+        let start = s[..whole.start()].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+        let after = &s[id.end()..];
+        let end = id.end() + floor(after, after.find(['.', '!', '?', '\n']).unwrap_or(after.len()).min(200));
+        let severity = if REDIRECT.is_match(&s[start..end]) { Severity::High } else { Severity::Low };
+        flagged.push(ident);
+        let mut f = Finding::new("foreign-tool-reference", severity, t.pointer, excerpt(s, whole.start(), end));
+        if let Some(up) = known {
+            f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
+        }
+        out.push(f);
     }
 }
 
