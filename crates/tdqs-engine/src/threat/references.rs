@@ -5,6 +5,9 @@
 //!
 //! Mentioning a sibling is ordinary guidance; what is flagged is a direction about a tool that
 //! is neither this tool, one of its server's tools, nor one of its parameters.
+//! Long: the look-alike names and the directions about other tools share the reading of a
+//! tool-like identifier and the patterns that find one; with their tests (the last 50 lines)
+//! they are read together.
 
 use std::sync::LazyLock;
 
