@@ -1,9 +1,10 @@
-//! `serve --runtime per-core`: each connection runs whole on one of the serving threads, each
-//! with its own upstream pool. Against the rig's real Python server under enforce, through
-//! many connections at once (spread over both threads): every connection gets the enforced
-//! list, every call to a hidden tool is refused there and never reaches the upstream, every
-//! allowed call is answered, answers keep their ids; and SIGTERM still ends the process
-//! within its grace period.
+//! Every `serve --runtime`: `per-core` (the default: each connection runs whole on one of the
+//! serving threads, each with its own upstream pool), `multi-thread` and `current-thread`
+//! (the connections' tasks anywhere, one shared pool). Against the rig's real Python server
+//! under enforce, through many connections at once: every connection gets the enforced list,
+//! every call to a hidden tool is refused there and never reaches the upstream, every allowed
+//! call is answered, answers keep their ids; and SIGTERM still ends the process within its
+//! grace period.
 
 use std::collections::HashSet;
 
@@ -16,14 +17,29 @@ use support::{Gateway, Rig, Upstream, below, cli_scores};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn per_core_serving_enforces_on_every_connection_and_stops_on_sigterm() {
-    let rig = Rig::new("runtime-per-core");
+    enforces_on_every_connection("per-core", 2).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_multi_thread_runtime_enforces_on_every_connection_and_stops_on_sigterm() {
+    enforces_on_every_connection("multi-thread", 0).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_current_thread_runtime_enforces_on_every_connection_and_stops_on_sigterm() {
+    enforces_on_every_connection("current-thread", 0).await;
+}
+
+/// The scenario on `runtime`, which should start `serving_threads` named serving threads.
+async fn enforces_on_every_connection(runtime: &str, serving_threads: usize) {
+    let rig = Rig::new(&format!("runtime-{runtime}"));
     let upstream = Upstream::fastmcp(&rig, &["--stateless"]).await;
     let config = format!(
         "[policy]\nmode = \"enforce\"\nmin_tier = \"B\"\n\n[[upstream]]\nname = \"rig\"\nurl = \"{}\"\n",
         upstream.url()
     );
     let mut gw =
-        Gateway::start_with_env(&rig, "", &config, &[("TDQS_RUNTIME", "per-core"), ("TDQS_WORKER_THREADS", "2")]).await;
+        Gateway::start_with_env(&rig, "", &config, &[("TDQS_RUNTIME", runtime), ("TDQS_WORKER_THREADS", "2")]).await;
     let direct =
         Mcp::new(upstream.url()).post(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})).await.json();
     let hidden = below(&cli_scores(&rig, &direct["result"]), 3.0);
@@ -68,6 +84,6 @@ async fn per_core_serving_enforces_on_every_connection_and_stops_on_sigterm() {
         .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("comm")).ok())
         .filter(|name| name.starts_with("tdqs-serve-"))
         .count();
-    assert_eq!(threads, 2, "two serving threads");
+    assert_eq!(threads, serving_threads, "{runtime}: its serving threads");
     assert!(gw.proc.stop_within(std::time::Duration::from_secs(30)), "ended on SIGTERM:\n{}", gw.logs());
 }
