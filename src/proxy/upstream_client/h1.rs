@@ -87,6 +87,11 @@ impl Pools {
 
     fn checkin(&self, idle: Idle) {
         let mut list = self.slot().lock();
+        // Stale and closed ones go as traffic passes (there is no reaper task): a list that
+        // sees no more traffic keeps at most `MAX_IDLE` connections open until the upstream
+        // closes them.
+        let now = idle.since; // just set by the body that gave it back
+        list.retain(|i| !i.sender.is_closed() && now.saturating_duration_since(i.since) <= POOL_IDLE);
         if list.len() >= MAX_IDLE {
             list.remove(0);
         }
