@@ -263,9 +263,7 @@ pub fn foreign_references(
 pub(super) fn mention(t: &Text<'_>, upstream: &str, other: &str) -> Option<Finding> {
     let s = t.text;
     let at = find_word(s, other)?;
-    let mut f = Finding::new("foreign-tool-reference", Severity::Low, t.pointer, excerpt(s, at, at + other.len()));
-    f.decoded = Some(format!("{other} is a tool of upstream {upstream}"));
-    Some(f)
+    Some(reference(t, Severity::Low, at, at + other.len(), other, Some(upstream)))
 }
 
 /// The directions in `t` that change how another tool behaves ("when you call send_email,
@@ -281,17 +279,10 @@ pub(super) fn directions_about_tools<'s, 'u>(
     let s = t.text;
     for (re, ordered) in [(&*DIRECTION, false), (&*RULE_ABOUT, false), (&*CALL_ORDER, true), (&*PASSIVE, false)] {
         for caps in re.captures_iter(s).take(16) {
-            let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
+            let Some((whole, id, known)) = foreign_name(&caps, is_own, upstream_of, flagged) else { continue };
             let ident = id.as_str();
-            if is_own(ident) || flagged.contains(&ident) {
-                continue;
-            }
-            let known = upstream_of(ident);
-            if known.is_none() && !tool_like(ident) {
-                continue;
-            }
             let after = &s[id.end()..];
-            let clause_end = after.find(['.', '!', '?', '\n']).unwrap_or(after.len()).min(200);
+            let clause_end = sentence_end(after);
             let clause = format!("{} {}", &s[whole.start()..id.start()], &after[..floor(after, clause_end)]);
             // An order to call the tool is the change itself; a direction must say what changes.
             if (!ordered && !PAYLOAD.is_match(&clause)) || followed_by_param_word(after) {
@@ -309,40 +300,20 @@ pub(super) fn directions_about_tools<'s, 'u>(
                 } else {
                     Severity::High
                 };
-            let mut f = Finding::new(
-                "foreign-tool-reference",
-                severity,
-                t.pointer,
-                excerpt(s, whole.start(), id.end() + clause_end),
-            );
-            if let Some(up) = known {
-                f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
-            }
-            out.push(f);
+            out.push(reference(t, severity, whole.start(), id.end() + clause_end, ident, known));
         }
     }
     for caps in NAMED.captures_iter(s).take(16) {
-        let (Some(whole), Some(id)) = (caps.get(0), caps.get(1)) else { continue };
+        let Some((whole, id, known)) = foreign_name(&caps, is_own, upstream_of, flagged) else { continue };
         let ident = id.as_str();
-        if is_own(ident) || flagged.contains(&ident) {
-            continue;
-        }
-        let known = upstream_of(ident);
-        if known.is_none() && !tool_like(ident) {
-            continue;
-        }
         // The whole sentence: "use this instead of send_email; the other mail tools are
         // deprecated" runs the named tool down after a semicolon.
         let start = s[..whole.start()].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
         let after = &s[id.end()..];
-        let end = id.end() + floor(after, after.find(['.', '!', '?', '\n']).unwrap_or(after.len()).min(200));
+        let end = id.end() + floor(after, sentence_end(after));
         let severity = if REDIRECT.is_match(&s[start..end]) { Severity::High } else { Severity::Low };
         flagged.push(ident);
-        let mut f = Finding::new("foreign-tool-reference", severity, t.pointer, excerpt(s, whole.start(), end));
-        if let Some(up) = known {
-            f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
-        }
-        out.push(f);
+        out.push(reference(t, severity, whole.start(), end, ident, known));
     }
 }
 
@@ -360,6 +331,38 @@ pub(super) fn find_word(s: &str, word: &str) -> Option<usize> {
         let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == '-'));
         edge(before) && edge(after)
     })
+}
+
+/// The match (whole, and its captured name) when the name is another tool's: not this tool's,
+/// its server's or its parameters', not flagged already, and either another upstream's (which
+/// is returned) or shaped like a tool name.
+fn foreign_name<'s, 'u>(
+    caps: &regex::Captures<'s>,
+    is_own: &dyn Fn(&str) -> bool,
+    upstream_of: &dyn Fn(&str) -> Option<&'u str>,
+    flagged: &[&'s str],
+) -> Option<(regex::Match<'s>, regex::Match<'s>, Option<&'u str>)> {
+    let (whole, id) = (caps.get(0)?, caps.get(1)?);
+    let ident = id.as_str();
+    if is_own(ident) || flagged.contains(&ident) {
+        return None;
+    }
+    let known = upstream_of(ident);
+    (known.is_some() || tool_like(ident)).then_some((whole, id, known))
+}
+
+/// Where the sentence that `after` continues ends, at most 200 bytes on.
+fn sentence_end(after: &str) -> usize {
+    after.find(['.', '!', '?', '\n']).unwrap_or(after.len()).min(200)
+}
+
+/// A foreign-tool-reference finding over `s[from..to]`, saying whose tool `ident` is when known.
+fn reference(t: &Text<'_>, severity: Severity, from: usize, to: usize, ident: &str, known: Option<&str>) -> Finding {
+    let mut f = Finding::new("foreign-tool-reference", severity, t.pointer, excerpt(t.text, from, to));
+    if let Some(up) = known {
+        f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
+    }
+    f
 }
 
 pub(super) fn floor(s: &str, mut i: usize) -> usize {
