@@ -69,6 +69,11 @@ pub fn set_pool_slot(slot: usize) {
     POOL_SLOT.with(|s| s.set(slot));
 }
 
+/// The pool slot of the calling thread, within the slots there are.
+fn pool_slot() -> usize {
+    POOL_SLOT.with(std::cell::Cell::get) % POOL_SLOTS
+}
+
 /// A pooled client for one upstream (its own pools and connect timeout). Cloning shares the
 /// pools.
 #[derive(Clone)]
@@ -153,8 +158,7 @@ impl UpstreamClient {
 
     /// The pool of the calling thread (made on its first request).
     fn pool(&self) -> &Pooled {
-        let slot = POOL_SLOT.with(std::cell::Cell::get) % POOL_SLOTS;
-        self.pools[slot].get_or_init(|| {
+        self.pools[pool_slot()].get_or_init(|| {
             Client::builder(TokioExecutor::new())
                 .pool_idle_timeout(POOL_IDLE)
                 .pool_timer(TokioTimer::new())

@@ -86,10 +86,7 @@ impl tower_service::Service<Uri> for WatchedConnector {
 
     fn call(&mut self, dst: Uri) -> Self::Future {
         let connecting = self.inner.call(dst);
-        Box::pin(async move {
-            let tcp = connecting.await?.into_inner();
-            Ok(WatchedIo(TokioIo::new(Counting { tcp, watch: Watch::default() })))
-        })
+        Box::pin(async move { Ok(WatchedIo::over(connecting.await?.into_inner()).0) })
     }
 }
 
