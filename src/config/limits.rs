@@ -62,11 +62,16 @@ pub fn stream_idle_timeout_ms() -> u64 {
 /// upstream (see `proxy/order.rs`); then it is forwarded anyway. An upstream answers a GET's
 /// head in milliseconds (SDK servers at once, or 405 when they have no GET stream), so the wait
 /// is normally that short; the bound is for a GET that stalls, and 2 s keeps such a session
-/// usable while leaving room for a busy upstream. Within it, before a session's first GET, a
-/// request also waits up to 50 ms for that GET to arrive (`order::GRACE`). Zero turns the
-/// ordering off.
+/// usable while leaving room for a busy upstream. Zero turns the ordering off.
 pub fn stream_open_wait_ms() -> u64 {
     2_000
+}
+/// Within [`stream_open_wait_ms`], before a session's first GET, a request waits at most this
+/// long for that GET to arrive. Clients that open one send it right after initializing (the
+/// SDKs do), so it comes within a few milliseconds even on a crowded machine; a client that
+/// never opens one pays this once per session, so it stays short. Zero: no such wait.
+pub fn stream_first_wait_ms() -> u64 {
+    50
 }
 /// The largest answer (a JSON body, or one SSE event) read for inspection.
 pub fn max_answer_bytes() -> usize {

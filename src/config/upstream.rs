@@ -53,6 +53,8 @@ pub struct UpstreamConfig {
     pub stream_idle_timeout_ms: u64,
     #[serde(default = "limits::stream_open_wait_ms")]
     pub stream_open_wait_ms: u64,
+    #[serde(default = "limits::stream_first_wait_ms")]
+    pub stream_first_wait_ms: u64,
     #[serde(default = "limits::max_answer_bytes")]
     pub max_answer_bytes: usize,
     #[serde(default = "limits::max_list_tools")]
@@ -90,6 +92,7 @@ impl Default for UpstreamConfig {
             read_idle_timeout_ms: limits::read_idle_timeout_ms(),
             stream_idle_timeout_ms: limits::stream_idle_timeout_ms(),
             stream_open_wait_ms: limits::stream_open_wait_ms(),
+            stream_first_wait_ms: limits::stream_first_wait_ms(),
             max_answer_bytes: limits::max_answer_bytes(),
             max_list_tools: limits::max_list_tools(),
         }

@@ -18,7 +18,8 @@
 //!   run once (a GET whose bytes came in with it is then handled too), then waits until every
 //!   GET that took a ticket by then has given it back;
 //! - before the session's first GET, a request (not a notification or a response) also waits
-//!   up to [`GRACE`] for that GET to arrive: clients open it right after initializing,
+//!   up to a grace (the upstream's `stream_first_wait_ms`, 50 ms by default) for that GET to
+//!   arrive: clients open it right after initializing,
 //!   concurrently with their first requests, and on a busy machine the thread handling the GET
 //!   can start milliseconds after the one handling the request. A session whose GET does not
 //!   come within the grace is not waited for again.
@@ -36,11 +37,6 @@ use tokio::time::Instant;
 
 use crate::mcp::message::Payload;
 
-/// How long a request waits for its session's first GET to arrive. A client that opens one
-/// sends it right after initializing (the SDKs do), so it arrives within a few milliseconds even
-/// on a crowded machine; a client that never opens one pays this once per session.
-pub const GRACE: Duration = Duration::from_millis(50);
-
 /// What a limit past the clock's range stands for.
 const FOREVER: Duration = Duration::from_secs(30 * 365 * 86_400);
 
@@ -56,7 +52,7 @@ struct Opening {
     next: u64,
     /// Tickets of GETs not yet answered upstream.
     pending: BTreeSet<u64>,
-    /// A request already waited [`GRACE`] for the first GET, in vain.
+    /// A request already waited the grace for the first GET, in vain.
     grace_spent: bool,
 }
 
@@ -103,8 +99,9 @@ impl Turn {
     }
 
     /// Waits until this request may go upstream (see the module's doc), for at most `limit`
-    /// (zero: no wait). True when it did not have to give up.
-    pub async fn ready(&self, limit: Duration) -> bool {
+    /// (zero: no wait), of which at most `grace` for the session's first GET to arrive. True
+    /// when it did not have to give up.
+    pub async fn ready(&self, limit: Duration, grace: Duration) -> bool {
         let Turn::After { order, request } = self else {
             return true;
         };
@@ -117,11 +114,11 @@ impl Turn {
         let mut rx = order.state.subscribe();
         let first_get_due = {
             let s = rx.borrow();
-            *request && s.next == 0 && !s.grace_spent
+            *request && s.next == 0 && !s.grace_spent && !grace.is_zero()
         };
         if first_get_due {
             // The session's first GET may be on its way; its arrival ends the wait early.
-            let end = (Instant::now() + GRACE).min(deadline);
+            let end = Instant::now().checked_add(grace).map_or(deadline, |e| e.min(deadline));
             let arrived = tokio::time::timeout_at(end, rx.wait_for(|s| s.next > 0)).await.is_ok();
             if !arrived {
                 tracing::debug!("no GET stream within the grace; this session's requests no longer wait for one");
@@ -142,13 +139,14 @@ impl Turn {
         }
     }
 
-    /// [`ready`](Self::ready) with `upstream`'s `stream_open_wait_ms`.
+    /// [`ready`](Self::ready) with `upstream`'s `stream_open_wait_ms` and `stream_first_wait_ms`.
     pub async fn ready_for(&self, gw: &super::Gateway, upstream: &str) -> bool {
-        let ms = gw
-            .config
-            .upstream(upstream)
-            .map_or_else(crate::config::limits::stream_open_wait_ms, |u| u.stream_open_wait_ms);
-        self.ready(Duration::from_millis(ms)).await
+        use crate::config::limits;
+        let (limit, grace) = gw.config.upstream(upstream).map_or_else(
+            || (limits::stream_open_wait_ms(), limits::stream_first_wait_ms()),
+            |u| (u.stream_open_wait_ms, u.stream_first_wait_ms),
+        );
+        self.ready(Duration::from_millis(limit), Duration::from_millis(grace)).await
     }
 }
 
@@ -169,6 +167,8 @@ mod tests {
     use futures_util::FutureExt;
 
     const LONG: Duration = Duration::from_secs(30);
+    /// The default wait for a session's first GET.
+    const GRACE: Duration = Duration::from_millis(50);
 
     /// A turn for a body without requests (a notification, say).
     fn take(s: &Session, method: Method) -> Turn {
@@ -191,7 +191,7 @@ mod tests {
         let s = Session::default();
         let get = take(&s, Method::GET);
         let post = take(&s, Method::POST);
-        let mut waiting = std::pin::pin!(post.ready(LONG));
+        let mut waiting = std::pin::pin!(post.ready(LONG, GRACE));
         assert!(pending(&mut waiting), "the POST went before the GET was open");
         drop(get);
         assert!(waiting.await, "the POST gave up although the GET opened");
@@ -203,7 +203,7 @@ mod tests {
         let first = take(&s, Method::GET);
         let second = take(&s, Method::GET);
         let post = take(&s, Method::POST);
-        let mut waiting = std::pin::pin!(post.ready(LONG));
+        let mut waiting = std::pin::pin!(post.ready(LONG, GRACE));
         drop(first);
         assert!(pending(&mut waiting), "the POST went before the second GET was open");
         drop(second);
@@ -214,11 +214,11 @@ mod tests {
     async fn gets_never_wait_and_other_sessions_are_not_held_up() {
         let (a, b) = (Session::default(), Session::default());
         let _a_get = take(&a, Method::GET);
-        assert!(take(&a, Method::GET).ready(LONG).await);
-        assert!(tokio::time::timeout(LONG, take(&b, Method::POST).ready(LONG)).await.unwrap());
-        assert!(Turn::take(None, &Method::POST, None).ready(LONG).await);
+        assert!(take(&a, Method::GET).ready(LONG, GRACE).await);
+        assert!(tokio::time::timeout(LONG, take(&b, Method::POST).ready(LONG, GRACE)).await.unwrap());
+        assert!(Turn::take(None, &Method::POST, None).ready(LONG, GRACE).await);
         // A limit past the clock's range is no limit, not a panic.
-        assert!(take(&b, Method::POST).ready(Duration::MAX).await);
+        assert!(take(&b, Method::POST).ready(Duration::MAX, GRACE).await);
     }
 
     #[tokio::test(start_paused = true)]
@@ -226,17 +226,17 @@ mod tests {
         let s = Session::default();
         let _stuck = take(&s, Method::GET);
         let started = Instant::now();
-        assert!(!take(&s, Method::DELETE).ready(Duration::from_millis(2000)).await);
+        assert!(!take(&s, Method::DELETE).ready(Duration::from_millis(2000), GRACE).await);
         assert!(started.elapsed() >= Duration::from_millis(2000));
         // A zero limit turns the wait off.
-        assert!(take(&s, Method::POST).ready(Duration::ZERO).await);
+        assert!(take(&s, Method::POST).ready(Duration::ZERO, GRACE).await);
     }
 
     #[tokio::test(start_paused = true)]
     async fn before_the_first_get_a_request_waits_for_it_to_arrive_and_open() {
         let s = Session::default();
         let post = call(&s);
-        let mut waiting = std::pin::pin!(post.ready(LONG));
+        let mut waiting = std::pin::pin!(post.ready(LONG, GRACE));
         assert!(pending(&mut waiting), "the call went before the first GET arrived");
         let get = take(&s, Method::GET);
         assert!(pending(&mut waiting), "the call went before the first GET was open");
@@ -250,12 +250,20 @@ mod tests {
     async fn a_client_that_opens_no_get_waits_the_grace_once_and_notifications_never() {
         let s = Session::default();
         let t = Instant::now();
-        assert!(take(&s, Method::POST).ready(LONG).await);
+        assert!(take(&s, Method::POST).ready(LONG, GRACE).await);
         assert_eq!(t.elapsed(), Duration::ZERO, "a notification waited for a GET");
-        assert!(call(&s).ready(LONG).await);
+        assert!(call(&s).ready(LONG, GRACE).await);
         assert!(t.elapsed() >= GRACE, "the first call did not wait for a GET");
         let again = Instant::now();
-        assert!(call(&s).ready(LONG).await);
+        assert!(call(&s).ready(LONG, GRACE).await);
         assert_eq!(again.elapsed(), Duration::ZERO, "a call after the grace waited again");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_zero_grace_sends_the_first_call_without_waiting_for_a_get() {
+        let s = Session::default();
+        let t = Instant::now();
+        assert!(call(&s).ready(LONG, Duration::ZERO).await);
+        assert_eq!(t.elapsed(), Duration::ZERO, "the first call waited for a GET with no grace");
     }
 }

@@ -27,8 +27,13 @@ async fn order_server(rig: &Rig) -> Upstream {
 /// A gateway in `mode` in front of `upstream` as `order`; `wait_ms` sets `stream_open_wait_ms`.
 async fn gateway(rig: &Rig, upstream: &Upstream, mode: &str, wait_ms: Option<u64>) -> Gateway {
     let wait = wait_ms.map(|ms| format!("stream_open_wait_ms = {ms}\n")).unwrap_or_default();
-    let config =
-        format!("[policy]\nmode = \"{mode}\"\n\n[[upstream]]\nname = \"order\"\nurl = \"{}\"\n{wait}", upstream.url());
+    // The grace for a session's first GET, scaled like every wait of the harness: several
+    // hundred Node clients and three gateways share this machine with the rest of the suite.
+    let first = crate::support::patience::scaled(std::time::Duration::from_millis(500)).as_millis();
+    let config = format!(
+        "[policy]\nmode = \"{mode}\"\n\n[[upstream]]\nname = \"order\"\nurl = \"{}\"\n{wait}stream_first_wait_ms = {first}\n",
+        upstream.url()
+    );
     Gateway::start(rig, "", &config).await
 }
 
