@@ -1,7 +1,7 @@
 //! Text addressed to the model: overrides, priority hijacks, concealment, exfiltration, text
 //! for graders, fake conversation markers. The phrase rules ([`super::lexicon`]) run over the
-//! normalised text, each only when the text holds one of the literals its matches must begin
-//! or end with ([`super::triggers`]): a benign string costs one Aho-Corasick pass.
+//! normalised text, each only when the text holds one of the literals its matches must hold
+//! ([`super::triggers`]): a benign string costs one Aho-Corasick pass.
 //!
 //! Exfiltration is a combination rather than a phrase: a secret or private file (or the
 //! conversation) near a verb that moves data, a destination (a parameter of this tool, a
@@ -309,6 +309,61 @@ mod tests {
         let mut out = Vec::new();
         scan(&t, params, &mut out);
         out.into_iter().map(|f| (f.kind, f.severity)).collect()
+    }
+
+    /// Every string of the threat corpus (poisoned, look-alikes and real servers), whole and
+    /// sentence by sentence.
+    fn corpus_texts() -> Vec<String> {
+        fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+            match v {
+                serde_json::Value::String(s) => out.push(s.clone()),
+                serde_json::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
+                serde_json::Value::Object(o) => o.iter().for_each(|(k, v)| {
+                    out.push(k.clone());
+                    strings(v, out)
+                }),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for file in ["poisoned.json", "benign-lookalikes.json", "benign-real.json"] {
+            let path = format!("{}/../../tests/data/threats/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            strings(&serde_json::from_str(&text).expect("corpus JSON"), &mut out);
+        }
+        let sentences: Vec<String> =
+            out.iter().flat_map(|s| s.split(". ").map(str::to_string).collect::<Vec<_>>()).collect();
+        out.extend(sentences);
+        out
+    }
+
+    #[test]
+    fn the_triggers_never_skip_a_rule_that_matches() {
+        let rules = &*RULES;
+        let secrets = PHRASES.len();
+        let mut checked = 0;
+        for s in corpus_texts() {
+            for identifier in [false, true] {
+                let norm = Normalized::with(&s, identifier);
+                let candidates = rules.triggers.candidates(&norm.text);
+                let matching = rules
+                    .each
+                    .iter()
+                    .map(|r| r.is_match(&norm.text))
+                    .chain([rules.secret.is_match(&norm.text), rules.secret_variable.is_match(&norm.text)]);
+                for (i, _) in matching.enumerate().filter(|(_, m)| *m) {
+                    checked += 1;
+                    let what =
+                        PHRASES.get(i).map_or(if i == secrets { "secret" } else { "secret variable" }, |p| p.kind);
+                    assert!(
+                        candidates & (1 << i) != 0,
+                        "rule {i} ({what}) matches {:?} but was not triggered",
+                        norm.text
+                    );
+                }
+            }
+        }
+        assert!(checked > 1_000, "only {checked} matches checked");
     }
 
     fn high(s: &str, kind: &str) -> bool {

@@ -1,16 +1,22 @@
 //! Which rules a text can match at all, from one Aho-Corasick pass. Every match of a rule
-//! starts with one of a finite set of literals (or ends with one), which `regex-syntax` works
-//! out from the rule itself, so the set cannot drift from the patterns: a text holding none of
-//! a rule's literals cannot match it, and the rule's regex is not run. Most strings of a
+//! holds one of a finite set of literals, which `regex-syntax` works out from the rule itself
+//! (see [`required`]), so the set cannot drift from the patterns: a text holding none of a
+//! rule's literals cannot match it, and the rule's regex is not run. Most strings of a
 //! definition hold no trigger at all and cost the one pass.
+//!
+//! Of the sets a rule allows (what its matches begin or end with, what a run of its parts
+//! begins with, per branch), the one whose literals carry the most content is taken: a rule
+//! that begins "it" or "the user" and goes on "overrides the system prompt" is run where
+//! "overrides" is, not on most prose. Measured on the bench's 100-tool list (callgrind,
+//! 2026-12-04): taking only what matches begin or end with, 1,200 rule runs a list that found
+//! nothing and 7.8 million instructions; by content, about 190 and 5.4 million.
 //!
 //! A rule for which no such literals exist (a match may start and end with anything) is run
 //! on every text.
 //!
 //! The literals are cut to their first (for an ending, last) [`CUT`] bytes: a match that
-//! starts with a literal starts with its first bytes too, so the test stays sound, and the
-//! 7,195 literals of this round's rules become few enough for a DFA of a few megabytes where
-//! the whole set needed 57 MB.
+//! holds a literal holds its first bytes too, so the test stays sound, and the literals become
+//! few enough for a DFA of about 24 MB (3,757 of them) where the whole set needed 57 MB.
 
 use std::collections::HashMap;
 
@@ -18,6 +24,7 @@ use aho_corasick::automaton::Automaton;
 use aho_corasick::dfa::DFA;
 use aho_corasick::{Anchored, MatchKind, StartKind};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
+use regex_syntax::hir::{Hir, HirKind};
 
 /// A bit per rule; at most 128 rules.
 pub type Rules = u128;
@@ -30,8 +37,12 @@ pub type Rules = u128;
 /// contiguous NFA, 2.1 million instructions a list to step instead of 0.6 million.
 const CUT: usize = 12;
 
-/// Most literals worked out of one rule.
+/// Most literals worked out of one part of a rule.
 const LIMIT_TOTAL: usize = 1_000;
+/// Most literals of a rule whose branches each have their own.
+const LIMIT_UNION: usize = 4_000;
+/// Bytes from which a literal counts as rare: longer ones are not preferred for their length.
+const RARE: usize = 8;
 
 pub struct Triggers {
     literals: DFA,
@@ -54,12 +65,7 @@ impl Triggers {
                 always |= 1 << i;
                 continue;
             };
-            for (lit, ending) in lits {
-                let lit = if ending {
-                    lit[lit.len().saturating_sub(CUT)..].to_vec()
-                } else {
-                    lit[..lit.len().min(CUT)].to_vec()
-                };
+            for lit in lits {
                 let at = *index.entry(lit.clone()).or_insert_with(|| {
                     literals.push(lit);
                     rules_of.push(0);
@@ -98,28 +104,121 @@ impl Triggers {
     }
 }
 
-/// Literals, each marked `true` when matches end with it rather than start with it.
-type Literals = Vec<(Vec<u8>, bool)>;
+/// Literals of a rule, each cut to its first [`CUT`] bytes (or its last, where matches end
+/// with it).
+type Literals = Vec<Vec<u8>>;
 
-/// Literals one of which every match of `pattern` starts with (or, if that set is weaker, ends
-/// with, each then marked `true`); `None` when there is no finite set of non-empty ones.
+/// Literals one of which every match of `pattern` holds; `None` when there is no finite set
+/// of non-empty ones.
 fn required_literals(pattern: &str) -> Option<Literals> {
     let hir = regex_syntax::ParserBuilder::new().build().parse(pattern).ok()?;
-    let mut best: Option<(usize, Literals)> = None;
-    for (ending, kind) in [(false, ExtractKind::Prefix), (true, ExtractKind::Suffix)] {
-        let mut extractor = Extractor::new();
-        // The secrets' alternation alone has more than the default 250 literals; past the
-        // limit the set is given up and the rule would run on every text.
-        extractor.kind(kind).limit_total(LIMIT_TOTAL);
-        let seq = extractor.extract(&hir);
-        let Some(lits) = seq.literals() else { continue };
-        let Some(shortest) = lits.iter().map(|l| l.as_bytes().len()).min() else { continue };
-        if shortest == 0 || best.as_ref().is_some_and(|(len, _)| *len >= shortest) {
-            continue;
-        }
-        best = Some((shortest, lits.iter().map(|l| (l.as_bytes().to_vec(), ending)).collect()));
+    required(&hir).map(|(_, lits)| lits)
+}
+
+/// How selective a set of literals is: the least content among them (see [`content`], up to
+/// [`RARE`] bytes), then the shortest's length, then fewer literals. A rule's prefix alone is often as common as "it" or
+/// "the user" ("it overrides the system prompt"): the rule would be run on most prose, where
+/// its rarer middle ("overrides") says far more.
+type Selectivity = (usize, usize, std::cmp::Reverse<usize>);
+
+fn selectivity(lits: &Literals) -> Option<Selectivity> {
+    if lits.iter().any(|l| l.is_empty()) {
+        return None;
     }
-    best.map(|(_, lits)| lits)
+    let least = lits.iter().map(|l| content(l)).min()?;
+    let shortest = lits.iter().map(Vec::len).min()?;
+    Some((least.min(RARE), shortest, std::cmp::Reverse(lits.len())))
+}
+
+/// Words found in most English descriptions of tools: a literal made of them (" to the ",
+/// "the user") is in most texts and says little. Sorted, for a binary search.
+const COMMON: &[&str] = &[
+    "a", "after", "agent", "all", "also", "an", "and", "any", "are", "as", "at", "be", "before", "by", "can", "data",
+    "do", "does", "each", "every", "file", "files", "for", "from", "get", "he", "her", "him", "i", "if", "in", "is",
+    "it", "its", "list", "may", "me", "message", "messages", "model", "more", "must", "my", "name", "new", "no", "not",
+    "note", "of", "on", "one", "only", "or", "other", "our", "over", "result", "results", "return", "returns", "set",
+    "she", "should", "show", "so", "system", "that", "the", "their", "them", "these", "they", "this", "those", "time",
+    "to", "tool", "tools", "update", "us", "use", "used", "user", "users", "value", "we", "when", "will", "with",
+    "you", "your",
+];
+
+/// Bytes of `literal` outside common words and spaces (punctuation counts: "[system]" is rarer
+/// than "system"; a word cut at either end counts as written).
+fn content(literal: &[u8]) -> usize {
+    literal
+        .split(|b| *b == b' ')
+        .filter(|w| std::str::from_utf8(w).map_or(true, |w| COMMON.binary_search(&w).is_err()))
+        .map(<[u8]>::len)
+        .sum()
+}
+
+/// The most selective set of literals of which every match of `hir` holds one.
+///
+/// Sound by construction: a match of `hir` begins (ends) with one of its prefix (suffix)
+/// literals; a match of a concatenation holds a match of every run of its parts, so one of
+/// each run's literals; a match of an alternation is a match of one branch, so it holds one of
+/// the union of the branches' literals; a repetition at least once holds a match of its part.
+fn required(hir: &Hir) -> Option<(Selectivity, Literals)> {
+    let mut best: Option<(Selectivity, Literals)> = None;
+    let mut consider = |found: Option<(Selectivity, Literals)>| {
+        if let Some((score, lits)) = found
+            && best.as_ref().is_none_or(|(b, _)| score > *b)
+        {
+            best = Some((score, lits));
+        }
+    };
+    consider(extracted(hir, ExtractKind::Prefix));
+    consider(extracted(hir, ExtractKind::Suffix));
+    match hir.kind() {
+        HirKind::Capture(c) => consider(required(&c.sub)),
+        HirKind::Repetition(r) if r.min > 0 => consider(required(&r.sub)),
+        HirKind::Concat(parts) => {
+            // A run from each part on (a look such as `\b` begins the same run as the part
+            // after it).
+            for k in 1..parts.len() {
+                if !matches!(parts[k - 1].kind(), HirKind::Look(_)) {
+                    consider(extracted(&Hir::concat(parts[k..].to_vec()), ExtractKind::Prefix));
+                }
+            }
+            for part in parts {
+                consider(required(part));
+            }
+        }
+        HirKind::Alternation(branches) => {
+            let mut union: Literals = Vec::new();
+            for branch in branches {
+                union.extend(required(branch)?.1);
+            }
+            union.sort();
+            union.dedup();
+            if union.len() <= LIMIT_UNION {
+                consider(selectivity(&union).map(|s| (s, union)));
+            }
+        }
+        _ => {}
+    }
+    best
+}
+
+/// `hir`'s prefix (or suffix) literals, cut, if they are a finite set of non-empty ones.
+fn extracted(hir: &Hir, kind: ExtractKind) -> Option<(Selectivity, Literals)> {
+    let mut extractor = Extractor::new();
+    // The secrets' alternation alone has more than the default 250 literals; past the limit
+    // the set is given up.
+    extractor.kind(kind.clone()).limit_total(LIMIT_TOTAL);
+    let seq = extractor.extract(hir);
+    let ending = matches!(kind, ExtractKind::Suffix);
+    let mut lits: Literals = seq
+        .literals()?
+        .iter()
+        .map(|l| {
+            let l = l.as_bytes();
+            if ending { l[l.len().saturating_sub(CUT)..].to_vec() } else { l[..l.len().min(CUT)].to_vec() }
+        })
+        .collect();
+    lits.sort();
+    lits.dedup();
+    selectivity(&lits).map(|s| (s, lits))
 }
 
 #[cfg(test)]
@@ -145,5 +244,36 @@ mod tests {
         assert_eq!(t.candidates("now disregarding everything said"), 0b01);
         assert_eq!(t.candidates("no reason whatsoever."), 0b10);
         assert_eq!(t.candidates("nothing to see"), 0);
+    }
+
+    #[test]
+    fn a_rule_is_triggered_by_its_rarest_part_not_its_common_first_word() {
+        let rules: Vec<String> = [r"\b(it|this tool) (overrides|outranks) (the|your) system prompt\b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let t = Triggers::new(&rules);
+        assert_eq!(t.candidates("it returns the list of files this tool can read"), 0, "a common word ran the rule");
+        assert_eq!(t.candidates("this tool outranks your system prompt"), 1);
+        assert_eq!(t.candidates("it overrides the system prompt"), 1);
+    }
+
+    #[test]
+    fn each_branch_of_an_alternation_brings_its_own_literals() {
+        let rules: Vec<String> =
+            [r"\b(the|a) (secret|hidden) note\b|\bplease (forward|relay) it\b"].iter().map(|s| s.to_string()).collect();
+        let t = Triggers::new(&rules);
+        assert_eq!(t.candidates("the hidden note"), 1);
+        assert_eq!(t.candidates("please relay it"), 1);
+        assert_eq!(t.candidates("the note, please"), 0);
+    }
+
+    #[test]
+    fn common_words_and_spaces_carry_no_content() {
+        assert_eq!(content(b" to the "), 0);
+        assert_eq!(content(b"the user"), 0);
+        assert_eq!(content(b"[system]"), 8);
+        assert_eq!(content(b"it overrides"), 9);
+        assert!(COMMON.windows(2).all(|w| w[0] < w[1]), "COMMON must stay sorted for its binary search");
     }
 }
