@@ -180,40 +180,49 @@ static HANDS_OVER: LazyLock<Regex> = LazyLock::new(|| {
 /// whitespace (what `\s` matches in ASCII) that is one of their verbs or modals, without case.
 /// Other text is left to the pattern (case-insensitive matching there goes beyond ASCII).
 fn may_direct(s: &str) -> bool {
-    const WORDS: &[&str] = &[
-        "call",
-        "calls",
-        "calling",
-        "use",
-        "uses",
-        "using",
-        "invoke",
-        "invokes",
-        "invoking",
-        "run",
-        "runs",
-        "running",
-        "execute",
-        "executing",
-        "must",
-        "should",
-        "shall",
-        "called",
-        "used",
-        "invoked",
-        "executed",
-        "instead",
-        "rather",
-        "place",
-        "named",
-    ];
     if !s.is_ascii() {
         return true;
     }
-    s.split([' ', '\t', '\n', '\x0b', '\x0c', '\r'])
-        .map(|w| w.trim_end_matches([',', ';', ':', '.', ')']))
-        .filter(|w| (3..=9).contains(&w.len()))
-        .any(|w| WORDS.iter().any(|v| v.eq_ignore_ascii_case(w)))
+    s.as_bytes().split(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')).any(|w| {
+        let end = w.iter().rposition(|b| !matches!(b, b',' | b';' | b':' | b'.' | b')')).map_or(0, |i| i + 1);
+        let w = &w[..end];
+        if !(3..=9).contains(&w.len()) {
+            return false;
+        }
+        let mut lower = [0u8; 9];
+        let lower = &mut lower[..w.len()];
+        lower.copy_from_slice(w);
+        lower.make_ascii_lowercase();
+        // A `match` on the word: its length and a compare, not a scan of the list.
+        matches!(
+            &*lower,
+            b"call"
+                | b"calls"
+                | b"calling"
+                | b"use"
+                | b"uses"
+                | b"using"
+                | b"invoke"
+                | b"invokes"
+                | b"invoking"
+                | b"run"
+                | b"runs"
+                | b"running"
+                | b"execute"
+                | b"executing"
+                | b"must"
+                | b"should"
+                | b"shall"
+                | b"called"
+                | b"used"
+                | b"invoked"
+                | b"executed"
+                | b"instead"
+                | b"rather"
+                | b"place"
+                | b"named"
+        )
+    })
 }
 
 /// A tool-like identifier: snake, kebab or camel case.

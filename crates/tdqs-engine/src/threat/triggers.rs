@@ -9,7 +9,7 @@
 //! that begins "it" or "the user" and goes on "overrides the system prompt" is run where
 //! "overrides" is, not on most prose. Measured on the bench's 100-tool list (callgrind,
 //! 2026-12-04): taking only what matches begin or end with, 1,200 rule runs a list that found
-//! nothing and 7.8 million instructions; by content, about 190 and 5.4 million.
+//! nothing and 7.8 million instructions; by content, under 200 and about 5 million.
 //!
 //! A rule for which no such literals exist (a match may start and end with anything) is run
 //! on every text.
@@ -133,13 +133,10 @@ fn selectivity(lits: &Literals) -> Option<Selectivity> {
 /// Words found in most English descriptions of tools: a literal made of them (" to the ",
 /// "the user") is in most texts and says little. Sorted, for a binary search.
 const COMMON: &[&str] = &[
-    "a", "after", "agent", "all", "also", "an", "and", "any", "are", "as", "at", "be", "before", "by", "can", "data",
-    "do", "does", "each", "every", "file", "files", "for", "from", "get", "he", "her", "him", "i", "if", "in", "is",
-    "it", "its", "list", "may", "me", "message", "messages", "model", "more", "must", "my", "name", "new", "no", "not",
-    "note", "of", "on", "one", "only", "or", "other", "our", "over", "result", "results", "return", "returns", "set",
-    "she", "should", "show", "so", "system", "that", "the", "their", "them", "these", "they", "this", "those", "time",
-    "to", "tool", "tools", "update", "us", "use", "used", "user", "users", "value", "we", "when", "will", "with",
-    "you", "your",
+    "a", "all", "an", "and", "any", "are", "as", "at", "be", "by", "can", "do", "does", "each", "every", "for", "from",
+    "he", "her", "him", "i", "if", "in", "is", "it", "its", "may", "me", "must", "my", "no", "not", "of", "on", "or",
+    "our", "she", "should", "so", "that", "the", "their", "them", "these", "they", "this", "those", "to", "tool",
+    "tools", "us", "use", "user", "users", "we", "when", "will", "with", "you", "your",
 ];
 
 /// Bytes of `literal` outside common words and spaces (punctuation counts: "[system]" is rarer
