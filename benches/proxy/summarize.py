@@ -212,6 +212,11 @@ def hops(runs, stat, paired, cpu, errors, c):
     for group, label in (
         ("call", f"`tools/call`, {c} conns"),
         ("list", f"cached `tools/list` 100 tools, {c} conns"),
+        # One connection back to back (the next request as soon as the answer is in: the
+        # latency a busy agent sees, each process awake) and paced (each request wakes idle
+        # processes, so the figures hold the machine's wake-up cost once per process).
+        ("scalecall-c1", "`tools/call`, 1 conn back to back"),
+        ("scalelist-c1", "cached `tools/list`, 1 conn back to back"),
         ("call-paced", f"`tools/call`, 1 conn {pace} ms apart"),
         ("list-paced", f"cached `tools/list`, 1 conn {pace} ms apart"),
     ):

@@ -33,24 +33,27 @@ pub(super) fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Members>, D
     d.deserialize_any(MessageVisitor)
 }
 
-/// An object's keys so far, to refuse a repeat. A few are compared one by one; past that a
-/// keyed hash set (a hostile client's many keys cost neither quadratic time nor collisions).
+/// An object's keys so far, to refuse a repeat. The first few are kept in place and compared
+/// one by one (most objects of a message have a handful of keys: no allocation for them); past
+/// that a keyed hash set (a hostile client's many keys cost neither quadratic time nor
+/// collisions).
 struct Seen<'de> {
-    few: Vec<Cow<'de, str>>,
+    few: [Option<Cow<'de, str>>; FEW],
+    len: usize,
     many: Option<HashSet<Cow<'de, str>>>,
 }
 
-const FEW: usize = 16;
+const FEW: usize = 8;
 
 impl<'de> Seen<'de> {
     fn new() -> Self {
-        Seen { few: Vec::new(), many: None }
+        Seen { few: Default::default(), len: 0, many: None }
     }
 
     fn insert<E: de::Error>(&mut self, key: Cow<'de, str>) -> Result<(), E> {
         let repeated = match &mut self.many {
             Some(set) => set.contains(&key),
-            None => self.few.contains(&key),
+            None => self.few[..self.len].iter().any(|k| k.as_deref() == Some(&*key)),
         };
         if repeated {
             return Err(E::custom(format!("the key {key:?} appears twice")));
@@ -59,9 +62,12 @@ impl<'de> Seen<'de> {
             Some(set) => {
                 set.insert(key);
             }
-            None if self.few.len() < FEW => self.few.push(key),
+            None if self.len < FEW => {
+                self.few[self.len] = Some(key);
+                self.len += 1;
+            }
             None => {
-                let mut set: HashSet<Cow<'de, str>> = self.few.drain(..).collect();
+                let mut set: HashSet<Cow<'de, str>> = self.few.iter_mut().filter_map(Option::take).collect();
                 set.insert(key);
                 self.many = Some(set);
             }
