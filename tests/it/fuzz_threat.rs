@@ -40,6 +40,7 @@ const KINDS: &[&str] = &[
     "control-character",
     "whitespace-padding",
     "html-comment",
+    "hidden-html",
     "encoded-payload",
     "obfuscated-text",
     "variation-selectors",

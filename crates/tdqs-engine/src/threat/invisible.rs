@@ -1,8 +1,9 @@
 //! Characters that hide or reorder text: the Unicode tag block (decoded), zero-width characters
 //! outside emoji and script joins, variation selectors spelling bytes ([`selectors`], decoded),
 //! bidi controls, C0/C1 controls, ANSI escape sequences, runs of whitespace that push text out
-//! of view, and HTML comments. One pass over the characters; what a carrier hides is handed
-//! back so the instruction rules can read it.
+//! of view, HTML comments, and HTML elements styled out of sight ([`hidden_html`]). One pass
+//! over the characters; what a carrier hides is handed back so the instruction rules can read
+//! it.
 //!
 //! Long: one pass over the characters covers every invisible class; the classes share the carrier
 //! bookkeeping. A third is tests.
@@ -12,6 +13,7 @@ use super::normalize::is_whitespace;
 use super::strings::Text;
 use super::{Finding, Severity};
 
+mod hidden_html;
 pub(super) mod looks;
 mod selectors;
 
@@ -68,6 +70,7 @@ pub fn scan(t: &Text<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut 
     }
     if glance.comment_marks {
         comments(t, out, hidden);
+        hidden_html::scan(t, out, hidden);
     }
 }
 
