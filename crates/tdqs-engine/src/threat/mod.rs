@@ -233,7 +233,7 @@ pub fn warm_up() {
 fn analyze_text(text: &strings::Text<'_>, params: &[&str], buffer: &mut String, out: &mut Vec<Finding>) -> bool {
     let before = out.len();
     let mut hidden = Vec::new();
-    let (look, norm) = glance::Glance::of(text.text, instructions::folding(text.role), buffer);
+    let (look, norm) = glance::Glance::of(text.text, instructions::folding(text), buffer);
     invisible::scan(text, &look, out, &mut hidden);
     let mut read_params = false;
     if let Some(norm) = &norm {
