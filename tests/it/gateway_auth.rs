@@ -156,6 +156,12 @@ async fn metadata_challenge_and_bad_tokens() {
     assert_eq!(reply.status, 401);
     let www = reply.header("www-authenticate").unwrap();
     assert!(www.starts_with("Bearer ") && www.contains(&format!("resource_metadata=\"{route_meta}\"")), "{www}");
+    // The body went unread: the client is told the connection closes, so the retry with a token
+    // goes on a new one instead of racing the close.
+    assert_eq!(reply.header("connection"), Some("close"), "a 401 to a request with a body");
+    let bodiless = http.get(s.route()).header("accept", "text/event-stream").send().await.unwrap();
+    assert_eq!(bodiless.status(), 401);
+    assert!(bodiless.headers().get("connection").is_none(), "a request without a body keeps its connection");
     assert_eq!(http.get(format!("{base}/healthz")).send().await.unwrap().status(), 200);
 
     // A good token passes (the baseline the refusals below differ from).
