@@ -60,6 +60,11 @@ const MIGRATIONS: &[&str] = &[
     super::texts::TABLE,
 ];
 
+/// Whether SQLite refused because another connection held the lock.
+fn busy(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
+}
+
 pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
@@ -80,7 +85,7 @@ impl SqliteStore {
                     .into(),
             )));
         }
-        let prepare = || -> Result<(), StoreError> {
+        let prepare = || -> rusqlite::Result<()> {
             conn.busy_timeout(Duration::from_secs(5))?;
             let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
             if mode != "wal" {
@@ -89,7 +94,19 @@ impl SqliteStore {
             conn.execute_batch("PRAGMA synchronous=NORMAL;")?;
             Ok(())
         };
-        prepare().map_err(named)?;
+        // Switching a new file to WAL takes its lock without SQLite's busy handler: two gateways
+        // opening one new file at once can meet it taken. Such a refusal is tried again, for
+        // as long as the busy timeout would have waited.
+        let started = std::time::Instant::now();
+        loop {
+            match prepare() {
+                Ok(()) => break,
+                Err(e) if busy(&e) && started.elapsed() < Duration::from_secs(5) => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Err(e) => return Err(named(e.into())),
+            }
+        }
         Self::migrate(conn).map_err(named)
     }
 
@@ -377,6 +394,29 @@ mod tests {
 
     fn key(h: &str) -> StoredKey {
         StoredKey { input_hash: h.into(), spec_version: "1.3".into(), judge: "m".into(), prompts_sha256: "p".into() }
+    }
+
+    #[test]
+    fn many_opening_one_new_file_at_once_all_succeed() {
+        for round in 0..20 {
+            let dir = std::env::temp_dir().join(format!("tdqs-store-race-{}-{round}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            let path = dir.join("shared.db");
+            let start = std::sync::Arc::new(std::sync::Barrier::new(8));
+            let openers: Vec<_> = (0..8)
+                .map(|_| {
+                    let (path, start) = (path.clone(), start.clone());
+                    std::thread::spawn(move || {
+                        start.wait();
+                        SqliteStore::open(&path).map(drop)
+                    })
+                })
+                .collect();
+            for o in openers {
+                o.join().unwrap().unwrap_or_else(|e| panic!("round {round}: {e}"));
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+        }
     }
 
     #[test]
