@@ -117,9 +117,9 @@ fn required_literals(pattern: &str) -> Option<Literals> {
 }
 
 /// How selective a set of literals is: the least content among them (see [`content`], up to
-/// [`RARE`] bytes), then the shortest's length, then fewer literals. A rule's prefix alone is often as common as "it" or
-/// "the user" ("it overrides the system prompt"): the rule would be run on most prose, where
-/// its rarer middle ("overrides") says far more.
+/// [`RARE`] bytes), then the shortest's length, then fewer literals. A rule's prefix alone is
+/// often as common as "it" or "the user" ("it overrides the system prompt"): the rule would be
+/// run on most prose, where its rarer middle ("overrides") says far more.
 type Selectivity = (usize, usize, std::cmp::Reverse<usize>);
 
 fn selectivity(lits: &Literals) -> Option<Selectivity> {
@@ -193,13 +193,15 @@ fn required(hir: &Hir) -> Option<(Selectivity, Literals)> {
             }
         }
         HirKind::Alternation(branches) => {
-            let mut union: Literals = Vec::new();
-            for branch in branches {
-                union.extend(required(branch)?.1);
-            }
-            union.sort();
-            union.dedup();
-            if union.len() <= LIMIT_UNION {
+            // Every branch must bring literals; one without leaves what was found above.
+            let union: Option<Literals> =
+                branches.iter().map(|b| required(b).map(|(_, lits)| lits)).collect::<Option<Vec<_>>>().map(|sets| {
+                    let mut union: Literals = sets.into_iter().flatten().collect();
+                    union.sort();
+                    union.dedup();
+                    union
+                });
+            if let Some(union) = union.filter(|u| u.len() <= LIMIT_UNION) {
                 consider(selectivity(&union).map(|s| (s, union)));
             }
         }
@@ -233,11 +235,13 @@ fn extracted(hir: &Hir, kind: ExtractKind) -> Option<(Selectivity, Literals)> {
 mod tests {
     use super::*;
 
+    fn triggers(patterns: &[&str]) -> Triggers {
+        Triggers::new(&patterns.iter().map(|p| p.to_string()).collect::<Vec<_>>())
+    }
+
     #[test]
     fn a_text_without_a_rules_literals_does_not_trigger_it() {
-        let rules: Vec<String> =
-            [r"\b(ignore|forget) (previous|all)\b", r"(^|\. )system:", r".*"].iter().map(|s| s.to_string()).collect();
-        let t = Triggers::new(&rules);
+        let t = triggers(&[r"\b(ignore|forget) (previous|all)\b", r"(^|\. )system:", r".*"]);
         assert_eq!(t.always, 0b100, "a rule matching anything is always run");
         assert_eq!(t.candidates("please forget all of it"), 0b100 | 0b001);
         assert_eq!(t.candidates("a system: note") & 0b010, 0b010);
@@ -246,9 +250,7 @@ mod tests {
 
     #[test]
     fn a_literal_longer_than_the_cut_still_triggers_its_rule() {
-        let rules: Vec<String> =
-            [r"\bdisregarding everything\b", r"whatsoever\.$"].iter().map(|s| s.to_string()).collect();
-        let t = Triggers::new(&rules);
+        let t = triggers(&[r"\bdisregarding everything\b", r"whatsoever\.$"]);
         assert_eq!(t.candidates("now disregarding everything said"), 0b01);
         assert_eq!(t.candidates("no reason whatsoever."), 0b10);
         assert_eq!(t.candidates("nothing to see"), 0);
@@ -256,11 +258,7 @@ mod tests {
 
     #[test]
     fn a_rule_is_triggered_by_its_rarest_part_not_its_common_first_word() {
-        let rules: Vec<String> = [r"\b(it|this tool) (overrides|outranks) (the|your) system prompt\b"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let t = Triggers::new(&rules);
+        let t = triggers(&[r"\b(it|this tool) (overrides|outranks) (the|your) system prompt\b"]);
         assert_eq!(t.candidates("it returns the list of files this tool can read"), 0, "a common word ran the rule");
         assert_eq!(t.candidates("this tool outranks your system prompt"), 1);
         assert_eq!(t.candidates("it overrides the system prompt"), 1);
@@ -268,9 +266,7 @@ mod tests {
 
     #[test]
     fn each_branch_of_an_alternation_brings_its_own_literals() {
-        let rules: Vec<String> =
-            [r"\b(the|a) (secret|hidden) note\b|\bplease (forward|relay) it\b"].iter().map(|s| s.to_string()).collect();
-        let t = Triggers::new(&rules);
+        let t = triggers(&[r"\b(the|a) (secret|hidden) note\b|\bplease (forward|relay) it\b"]);
         assert_eq!(t.candidates("the hidden note"), 1);
         assert_eq!(t.candidates("please relay it"), 1);
         assert_eq!(t.candidates("the note, please"), 0);
