@@ -296,12 +296,7 @@ fn names_destination(text: &str, param: &str) -> bool {
         return contains_word(text, param);
     }
     let word = param.to_lowercase();
-    text.match_indices(&word).any(|(i, _)| {
-        let (before, after) = (&text[..i], &text[i + word.len()..]);
-        let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-        if !edge(before.chars().next_back()) || !edge(after.chars().next()) {
-            return false;
-        }
+    standing_alone(text, &word).any(|(before, after)| {
         let quoted = before.ends_with(['`', '\'', '"']) && after.starts_with(['`', '\'', '"']);
         let placed =
             ["as ", "into ", "in ", "to ", "via ", "as the ", "into the ", "in the ", "to the "].iter().any(|p| {
@@ -323,13 +318,15 @@ fn names_destination(text: &str, param: &str) -> bool {
 }
 
 fn contains_word(text: &str, word: &str) -> bool {
-    let word = word.to_lowercase();
-    text.match_indices(&word).any(|(i, _)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + word.len()..].chars().next();
-        let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-        edge(before) && edge(after)
-    })
+    standing_alone(text, &word.to_lowercase()).next().is_some()
+}
+
+/// Each place `word` stands as a whole word in `text`: the text before it and after it.
+fn standing_alone<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = (&'t str, &'t str)> {
+    let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+    text.match_indices(word)
+        .map(|(i, w)| (&text[..i], &text[i + w.len()..]))
+        .filter(move |(before, after)| edge(before.chars().next_back()) && edge(after.chars().next()))
 }
 
 fn floor(s: &str, mut i: usize) -> usize {
