@@ -102,11 +102,11 @@ fn hides(attrs: &str) -> bool {
     {
         return true;
     }
-    value_of(attrs, "style").is_some_and(|style| hiding_style(&style))
+    value_of(attrs, "style").is_some_and(hiding_style)
 }
 
 /// The value of attribute `name` in `attrs` (quoted with `"` or `'`, or bare), if present.
-fn value_of(attrs: &str, name: &str) -> Option<String> {
+fn value_of<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
     let mut from = 0;
     while let Some(at) = attrs[from..].find(name).map(|i| from + i) {
         from = at + name.len();
@@ -117,8 +117,8 @@ fn value_of(attrs: &str, name: &str) -> Option<String> {
         }
         let value = after[1..].trim_start();
         return Some(match value.chars().next() {
-            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or("").to_owned(),
-            _ => value.split(|c: char| c.is_ascii_whitespace()).next().unwrap_or("").to_owned(),
+            Some(q @ ('"' | '\'')) => value[1..].split(q).next().unwrap_or(""),
+            _ => value.split(|c: char| c.is_ascii_whitespace()).next().unwrap_or(""),
         });
     }
     None
@@ -133,14 +133,10 @@ fn hiding_style(style: &str) -> bool {
         .map(|(k, v)| (k, v.trim_end_matches("!important")))
         .collect();
     let get = |key: &str| declarations.iter().rev().find(|(k, _)| *k == key).map(|(_, v)| *v);
-    let zero = |v: &str| {
-        let number = v.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%');
-        !number.is_empty() && number.parse::<f64>().is_ok_and(|n| n == 0.0)
-    };
-    let far_off = |v: &str| {
-        let number = v.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%');
-        number.parse::<f64>().is_ok_and(|n| n <= -500.0)
-    };
+    // A length or number without its unit ("0px", "-9999px", "0%").
+    let number = |v: &str| v.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%').parse::<f64>().ok();
+    let zero = |v: &str| number(v) == Some(0.0);
+    let far_off = |v: &str| number(v).is_some_and(|n| n <= -500.0);
     get("display") == Some("none")
         || get("visibility").is_some_and(|v| v == "hidden" || v == "collapse")
         || get("font-size").is_some_and(zero)
