@@ -38,8 +38,7 @@ pub(super) fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Members>, D
 /// that a keyed hash set (a hostile client's many keys cost neither quadratic time nor
 /// collisions).
 struct Seen<'de> {
-    few: [Option<Cow<'de, str>>; FEW],
-    len: usize,
+    few: smallvec::SmallVec<[Cow<'de, str>; FEW]>,
     many: Option<HashSet<Cow<'de, str>>>,
 }
 
@@ -47,13 +46,13 @@ const FEW: usize = 8;
 
 impl<'de> Seen<'de> {
     fn new() -> Self {
-        Seen { few: Default::default(), len: 0, many: None }
+        Seen { few: smallvec::SmallVec::new(), many: None }
     }
 
     fn insert<E: de::Error>(&mut self, key: Cow<'de, str>) -> Result<(), E> {
         let repeated = match &mut self.many {
             Some(set) => set.contains(&key),
-            None => self.few[..self.len].iter().any(|k| k.as_deref() == Some(&*key)),
+            None => self.few.contains(&key),
         };
         if repeated {
             return Err(E::custom(format!("the key {key:?} appears twice")));
@@ -62,12 +61,9 @@ impl<'de> Seen<'de> {
             Some(set) => {
                 set.insert(key);
             }
-            None if self.len < FEW => {
-                self.few[self.len] = Some(key);
-                self.len += 1;
-            }
+            None if self.few.len() < FEW => self.few.push(key),
             None => {
-                let mut set: HashSet<Cow<'de, str>> = self.few.iter_mut().filter_map(Option::take).collect();
+                let mut set: HashSet<Cow<'de, str>> = self.few.drain(..).collect();
                 set.insert(key);
                 self.many = Some(set);
             }
