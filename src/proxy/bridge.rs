@@ -15,6 +15,7 @@ use tokio::sync::mpsc;
 
 use super::body::{channel_body, full, sse_event, sse_response};
 use super::forward::{Outbound, mcp};
+use super::headers::SESSION_HEADER;
 use super::{Body, Gateway};
 use crate::http::error::GatewayError;
 use crate::mcp::sse;
@@ -69,7 +70,7 @@ pub fn open(gw: Arc<Gateway>, upstream: &str, owner: Option<String>) -> Response
 async fn close(gw: &Arc<Gateway>, id: &str, bridge: &Bridge) {
     gw.bridges.0.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
     let headers = bridge.session.lock().map(|h| h.clone()).unwrap_or_default();
-    if headers.contains_key("mcp-session-id") {
+    if headers.contains_key(SESSION_HEADER) {
         let out = Outbound { method: Method::DELETE, headers, query: None, body: Bytes::new(), principal: None };
         let _ = mcp(gw.clone(), &bridge.upstream, out).await;
     }
@@ -104,7 +105,7 @@ pub async fn message(gw: Arc<Gateway>, session_id: &str, req: Outbound) -> Respo
 /// Every message of a new-style answer onto the old client's stream; the session id and
 /// protocol version are kept for the next POSTs.
 async fn relay(bridge: &Bridge, resp: Response<Body>) {
-    if let (Some(sid), Ok(mut known)) = (resp.headers().get("mcp-session-id").cloned(), bridge.session.lock()) {
+    if let (Some(sid), Ok(mut known)) = (resp.headers().get(SESSION_HEADER).cloned(), bridge.session.lock()) {
         known.insert("mcp-session-id", sid);
     }
     let is_sse = resp

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
-use http::{HeaderMap, HeaderValue, Method, Response, StatusCode, header};
+use http::{HeaderMap, HeaderName, HeaderValue, Method, Response, StatusCode, header};
 
 use futures_util::future::BoxFuture;
 
@@ -22,7 +22,7 @@ use crate::http::error::GatewayError;
 use crate::mcp::message::{Message, Payload, parse_body};
 use crate::mcp::read;
 
-use super::headers::SESSION_HEADER;
+use super::headers::{MCP_METHOD, MCP_NAME, SESSION_HEADER};
 const SSE_TYPE: &[u8] = b"text/event-stream";
 
 /// A request on its way to an upstream.
@@ -352,14 +352,14 @@ fn bind_new_session(gw: &Gateway, upstream: &str, answer: &HeaderMap, caller: Op
 
 /// 2026-07-28 routing headers must agree with the body; the body is what is enforced.
 fn check_method_headers(h: &HeaderMap, m: &Message) -> Result<(), GatewayError> {
-    let get = |name: &str| h.get(name).and_then(|v| v.to_str().ok());
-    if let (Some(hv), Some(bv)) = (get("mcp-method"), m.method())
+    let get = |name: HeaderName| h.get(name).and_then(|v| v.to_str().ok());
+    if let (Some(hv), Some(bv)) = (get(MCP_METHOD), m.method())
         && hv != bv
     {
         let (header_value, body_value) = (hv.to_owned(), bv.to_owned());
         return Err(GatewayError::HeaderMismatch { header: "Mcp-Method", header_value, body_value });
     }
-    if let (Some(hv), Some(bv)) = (get("mcp-name"), m.tool_name.as_deref())
+    if let (Some(hv), Some(bv)) = (get(MCP_NAME), m.tool_name.as_deref())
         && hv != bv
     {
         let (header_value, body_value) = (hv.to_owned(), bv.to_owned());

@@ -19,8 +19,13 @@ const DROPPED: [HeaderName; 10] = [
     HeaderName::from_static("keep-alive"),
 ];
 
-/// The Streamable HTTP session header, as every part of the proxy reads and writes it.
-pub const SESSION_HEADER: &str = "mcp-session-id";
+/// The Streamable HTTP session header, as every part of the proxy reads and writes it. Names
+/// the proxy looks up on every request are `HeaderName` constants: a lookup by `&str` parses
+/// and lower-cases the name first, a third of what the lookup costs.
+pub const SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
+/// 2026-07-28 routing headers, checked against the body.
+pub const MCP_METHOD: HeaderName = HeaderName::from_static("mcp-method");
+pub const MCP_NAME: HeaderName = HeaderName::from_static("mcp-name");
 
 /// A client body's `Content-Encoding` as the exchange takes it: a value that is not text is
 /// still an encoding (and so a body the gateway does not read), never no encoding.
