@@ -10,18 +10,20 @@ use super::Console;
 use super::{AdminError, json_ok};
 use crate::catalog::UpstreamTools;
 use crate::http::Body;
+use crate::http::request_body::RequestBody;
 use crate::scoring::pins::PinStatus;
 
 /// Largest POST body the admin API reads.
 const MAX_BODY: usize = 64 * 1024;
 
 /// The optional JSON object of a POST (`{}` when the body is empty).
-async fn body_object(req: Request<Incoming>) -> Result<serde_json::Map<String, Value>, AdminError> {
+async fn body_object(req: Request<Incoming>, body: &RequestBody) -> Result<serde_json::Map<String, Value>, AdminError> {
     let bytes = Limited::new(req.into_body(), MAX_BODY)
         .collect()
         .await
         .map_err(|e| AdminError::BadRequest(format!("cannot read the request body: {e}")))?
         .to_bytes();
+    body.mark_read();
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Default::default());
     }
@@ -40,8 +42,9 @@ pub async fn approve(
     up: &UpstreamTools,
     tool: Option<&str>,
     req: Request<Incoming>,
+    read: &RequestBody,
 ) -> Result<Response<Body>, AdminError> {
-    let body = body_object(req).await?;
+    let body = body_object(req, read).await?;
     if !up.policy.pin {
         return Err(AdminError::BadRequest(format!(
             "upstream {:?} does not pin tool definitions (its policy has pin = false)",

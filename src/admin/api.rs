@@ -18,6 +18,7 @@ use super::{AdminError, actions, events, json_ok, text_ok};
 use crate::catalog::{ToolView, UpstreamTools};
 use crate::config::Transport;
 use crate::http::Body;
+use crate::http::request_body::RequestBody;
 use crate::policy::settings::Policy;
 use crate::scoring::pins::PinStatus;
 use crate::tdqs::score::Tier;
@@ -78,7 +79,12 @@ impl Route {
         }
     }
 
-    pub async fn run(self, console: Arc<Console>, req: Request<Incoming>) -> Result<Response<Body>, AdminError> {
+    pub async fn run(
+        self,
+        console: Arc<Console>,
+        req: Request<Incoming>,
+        body: &RequestBody,
+    ) -> Result<Response<Body>, AdminError> {
         let expected = self.method();
         let method = req.method().clone();
         if method != expected && !(expected == Method::GET && method == Method::HEAD) {
@@ -107,8 +113,8 @@ impl Route {
                 Ok(json_ok(&json!({ "upstream": up.name, "refused": refused })))
             }
             Route::Rules => Ok(json_ok(&rules(&console))),
-            Route::ApproveTool(n, t) => actions::approve(&console, upstream(&console, &n)?, Some(&t), req).await,
-            Route::ApproveAll(n) => actions::approve(&console, upstream(&console, &n)?, None, req).await,
+            Route::ApproveTool(n, t) => actions::approve(&console, upstream(&console, &n)?, Some(&t), req, body).await,
+            Route::ApproveAll(n) => actions::approve(&console, upstream(&console, &n)?, None, req, body).await,
             Route::RescoreTool(n, t) => actions::rescore(&console, upstream(&console, &n)?, Some(&t)).await,
             Route::RescoreAll(n) => actions::rescore(&console, upstream(&console, &n)?, None).await,
         }

@@ -27,6 +27,7 @@ use crate::catalog::Catalog;
 use crate::config::{Config, ConfigError};
 use crate::http::Body;
 use crate::http::body::{full, json_response};
+use crate::http::request_body::RequestBody;
 use crate::scoring::service::ScoringService;
 
 /// The admin API's settings, resolved once at start.
@@ -96,15 +97,15 @@ fn is_admin_path(path: &str) -> bool {
 }
 
 /// Every request of the separate admin listener.
-pub async fn serve_admin_listener(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
+pub async fn serve_admin_listener(console: Arc<Console>, req: Request<Incoming>, body: &RequestBody) -> Response<Body> {
     if !is_admin_path(req.uri().path()) {
         return AdminError::NotFound("not found; the dashboard is at /admin/".into()).into_response();
     }
-    serve_admin(console, req).await
+    serve_admin(console, req, body).await
 }
 
 /// An `/admin` request.
-pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>) -> Response<Body> {
+pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>, body: &RequestBody) -> Response<Body> {
     let admin = &console.settings;
     if let Err(e) = auth::check_host(&console.config.listen, &req) {
         return e.into_response();
@@ -122,7 +123,7 @@ pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>) -> Respo
         return e.into_response();
     }
     let result = match api::Route::parse(api_path) {
-        Ok(route) => route.run(console.clone(), req).await,
+        Ok(route) => route.run(console.clone(), req, body).await,
         Err(e) => Err(e),
     };
     match result {

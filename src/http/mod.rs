@@ -8,6 +8,7 @@ pub mod body;
 pub mod error;
 pub mod frames;
 pub mod origin;
+pub mod request_body;
 
 use bytes::Bytes;
 use http_body_util::combinators::BoxBody;

@@ -14,44 +14,25 @@ use super::forward::{Outbound, mcp};
 use super::{Body, Gateway};
 use super::{bridge, legacy};
 use crate::http::error::GatewayError;
+use crate::http::request_body::RequestBody;
 
 /// Whether `path` is one of the MCP routes.
 pub fn is_mcp_path(path: &str) -> bool {
     path.starts_with("/mcp/") || path.starts_with("/sse/") || path.starts_with("/messages/")
 }
 
-/// Whether a request carries a body (a length other than zero, or chunks).
-fn has_body<B>(req: &Request<B>) -> bool {
-    let h = req.headers();
-    h.get(http::header::CONTENT_LENGTH)
-        .map_or(h.contains_key(http::header::TRANSFER_ENCODING), |v| v.as_bytes() != b"0")
-}
-
-/// An answer given before the request's body was read (a refusal, an authentication
-/// challenge). A connection whose request body was left unread is closed after the answer, and
-/// a client not told so may send its next request (the one with the token, after a 401) on it
-/// as it closes, and lose it ("server disconnected without sending a response"): the answer
-/// says `Connection: close`, and the client opens a new connection.
-fn before_the_body(unread: bool, mut resp: Response<Body>) -> Response<Body> {
-    if unread {
-        resp.headers_mut().insert(http::header::CONNECTION, http::HeaderValue::from_static("close"));
-    }
-    resp
-}
-
 /// A request to an MCP route (see [`is_mcp_path`]).
-pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Body> {
+pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestBody) -> Response<Body> {
     let path = req.uri().path().to_owned();
     let p = path.as_str();
     let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
     let upstream = rest.trim_end_matches('/').to_owned();
-    let unread = has_body(&req);
     if let Err(e) = check_origin_and_host(&gw, &req) {
         tracing::info!(error = %e, "request refused");
-        return before_the_body(unread, e.into_response(None));
+        return e.into_response(None);
     }
     if !matches!(*req.method(), Method::POST | Method::GET | Method::DELETE) {
-        return before_the_body(unread, GatewayError::MethodNotAllowed.into_response(None));
+        return GatewayError::MethodNotAllowed.into_response(None);
     }
     // With `[auth]` on, nothing reaches an upstream (or is read) without a valid token.
     let principal = match &gw.auth {
@@ -60,7 +41,7 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
             Ok(p) => Some(p),
             Err(e) => {
                 tracing::info!(upstream = %upstream, error = ?e, "request not authenticated");
-                return before_the_body(unread, auth.challenge(&format!("/{route}/{upstream}"), &e));
+                return auth.challenge(&format!("/{route}/{upstream}"), &e);
             }
         },
     };
@@ -73,7 +54,10 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>) -> Response<Bod
     let limit = gw.config.listen.max_body_bytes;
     let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
     let body = match tokio::time::timeout(within, Limited::new(body, limit).collect()).await {
-        Ok(Ok(b)) => b.to_bytes(),
+        Ok(Ok(b)) => {
+            read.mark_read();
+            b.to_bytes()
+        }
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
             return GatewayError::BodyTooLarge(limit).into_response(None);
         }

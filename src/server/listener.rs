@@ -20,6 +20,7 @@ use tokio_rustls::TlsAcceptor;
 use super::workers::Workers;
 use super::{App, routes};
 use crate::http::BoxError;
+use crate::http::request_body::RequestBody;
 
 /// A running listener (and the admin API's own, when `admin.addr` is set).
 pub struct Listening {
@@ -173,11 +174,13 @@ where
         let app = app.clone();
         seen.store(started.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
         async move {
-            Ok::<_, std::convert::Infallible>(match (role, &app.console) {
-                (Role::Main, _) => routes::route(app, req).await,
-                (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req).await,
+            let body = RequestBody::of(&req);
+            let resp = match (role, &app.console) {
+                (Role::Main, _) => routes::route(app, req, &body).await,
+                (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req, &body).await,
                 (Role::Admin, None) => crate::http::error::GatewayError::NotFound.into_response(None),
-            })
+            };
+            Ok::<_, std::convert::Infallible>(body.close_if_unread(resp))
         }
     });
     let mut builder = auto::Builder::new(TokioExecutor::new());

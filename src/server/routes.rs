@@ -12,9 +12,10 @@ use super::App;
 use crate::http::Body;
 use crate::http::body::json_response;
 use crate::http::error::GatewayError;
+use crate::http::request_body::RequestBody;
 use crate::proxy::{Gateway, guard};
 
-pub async fn route(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {
+pub async fn route(app: Arc<App>, req: Request<Incoming>, body: &RequestBody) -> Response<Body> {
     if let Err(e) = guard::one_target(&req) {
         tracing::info!(error = %e, "request refused");
         return e.into_response(None);
@@ -27,7 +28,7 @@ pub async fn route(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {
         (&Method::GET, "/metrics") => metrics(),
         (_, p) if app.console.as_ref().is_some_and(|c| c.on_main_listener(p)) => {
             let console = app.console.clone().expect("checked above");
-            crate::admin::serve_admin(console, req).await
+            crate::admin::serve_admin(console, req, body).await
         }
         (&Method::GET, p) if gw.auth.is_some() && crate::auth::metadata::route_of(p).is_some() => {
             protected_resource_metadata(gw, p)
@@ -35,7 +36,7 @@ pub async fn route(app: Arc<App>, req: Request<Incoming>) -> Response<Body> {
         (&Method::GET, p) if crate::auth::metadata::route_of(p).is_some_and(|r| !r.is_empty()) => {
             upstream_resource_metadata(gw, &req, p).await
         }
-        (_, p) if crate::proxy::routes::is_mcp_path(p) => crate::proxy::routes::serve_mcp(gw.clone(), req).await,
+        (_, p) if crate::proxy::routes::is_mcp_path(p) => crate::proxy::routes::serve_mcp(gw.clone(), req, body).await,
         _ => GatewayError::NotFound.into_response(None),
     }
 }

@@ -175,3 +175,98 @@ async fn headers_reach_the_upstream() {
     assert_eq!(h["mcp-protocol-version"], "2025-06-18", "{h}");
     assert_eq!(h["host"], format!("127.0.0.1:{}", upstream.port), "{h}");
 }
+
+/// One request on a raw keep-alive connection: the answer's status, its `Connection` header,
+/// and whether the gateway then closed the connection (the next read sees the end).
+async fn on_connection(s: &mut tokio::net::TcpStream, head: &str, body: &[u8]) -> (u16, Option<String>, bool) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    s.write_all(head.as_bytes()).await.unwrap();
+    // A refused body may not be read at all: what the gateway does not take is not an error here.
+    let _ = s.write_all(body).await;
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let end = loop {
+        if let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break end + 4;
+        }
+        let n = s.read(&mut chunk).await.unwrap();
+        assert!(n > 0, "the connection ended before an answer to {head:?}");
+        buf.extend_from_slice(&chunk[..n]);
+    };
+    let text = String::from_utf8_lossy(&buf[..end]).to_ascii_lowercase();
+    let status: u16 = text[9..12].parse().unwrap();
+    let header =
+        |name: &str| text.lines().find_map(|l| l.strip_prefix(&format!("{name}: ")).map(|v| v.trim().to_owned()));
+    let length: usize = header("content-length").map_or(0, |v| v.parse().unwrap());
+    while buf.len() < end + length {
+        let n = s.read(&mut chunk).await.unwrap();
+        assert!(n > 0, "the answer to {head:?} was cut short");
+        buf.extend_from_slice(&chunk[..n]);
+    }
+    let closed = if header("connection").as_deref() == Some("close") {
+        // The header tells the truth: nothing more comes on this connection.
+        matches!(tokio::time::timeout(std::time::Duration::from_secs(30), s.read(&mut chunk)).await, Ok(Ok(0) | Err(_)))
+    } else {
+        false
+    };
+    (status, header("connection"), closed)
+}
+
+/// Every answer to an HTTP/1 request whose body the gateway did not read (a refusal, an unknown
+/// route, a body over the limit, an admin action that takes no body) says `Connection: close`
+/// and the connection then closes, on every route, so a client never sends its next request
+/// into a closing connection; an answer to a request whose body was read keeps it open.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_to_unread_bodies_close_the_connection() {
+    let rig = Rig::new("guards-unread");
+    let upstream = Upstream::fastmcp(&rig, &["--stateless"]).await;
+    let config =
+        format!("[policy]\nmode = \"annotate\"\n\n[[upstream]]\nname = \"rig\"\nurl = \"{}\"\n", upstream.url());
+    let gw = Gateway::start(&rig, "max_body_bytes = 65536", &config).await;
+    let connect = || tokio::net::TcpStream::connect(gw.addr);
+    let post = |path: &str, extra: &str, length: usize| {
+        format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
+             Accept: {ACCEPT_BOTH}\r\n{extra}Content-Length: {length}\r\n\r\n",
+            gw.addr.port()
+        )
+    };
+    let big = vec![b' '; 200_000];
+    let unread: [(&str, String, &[u8], u16); 5] = [
+        ("an unknown path", post("/elsewhere", "", LIST.len()), LIST.as_bytes(), 404),
+        ("a foreign origin", post("/mcp/rig", "Origin: https://evil.example\r\n", LIST.len()), LIST.as_bytes(), 403),
+        ("a body over the limit", post("/mcp/rig", "", big.len()), &big, 413),
+        (
+            "a method the route does not take",
+            post("/mcp/rig", "", 0)
+                .replace("POST", "PUT")
+                .replace("Content-Length: 0", &format!("Content-Length: {}", LIST.len())),
+            LIST.as_bytes(),
+            405,
+        ),
+        ("an admin action that takes no body", post("/admin/api/servers/rig/rescore", "", 2), b"{}", 202),
+    ];
+    for (what, head, body, status) in unread {
+        let mut s = connect().await.unwrap();
+        let (got, connection, closed) = on_connection(&mut s, &head, body).await;
+        assert_eq!(got / 100, status / 100, "{what}: status {got}");
+        assert_eq!(connection.as_deref(), Some("close"), "{what}");
+        assert!(closed, "{what}: the connection closes after the answer");
+    }
+
+    // Read bodies and bodiless requests keep the connection, for as many requests as come.
+    let mut s = connect().await.unwrap();
+    for _ in 0..2 {
+        let (status, connection, _) = on_connection(&mut s, &post("/mcp/rig", "", LIST.len()), LIST.as_bytes()).await;
+        assert_eq!((status, connection), (200, None), "a proxied request keeps its connection");
+        let (status, connection, _) = on_connection(&mut s, &post("/mcp/nope", "", LIST.len()), LIST.as_bytes()).await;
+        assert_eq!((status, connection), (404, None), "an unknown upstream, known once the body is read");
+        let (status, connection, _) =
+            on_connection(&mut s, &post("/admin/api/servers/rig/approve", "", 2), b"{}").await;
+        assert_eq!((status, connection), (400, None), "an admin action that read its body (refused: no pinning)");
+        let (status, connection, _) =
+            on_connection(&mut s, &format!("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n", gw.addr.port()), b"")
+                .await;
+        assert_eq!((status, connection), (200, None));
+    }
+}

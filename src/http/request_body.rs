@@ -1,0 +1,78 @@
+//! Whether a request's body was read before its answer, and what the listener does when not.
+//!
+//! hyper cannot reuse an HTTP/1 connection whose request body was left unread: once the answer
+//! is written it closes the connection. When it notices the unread body only after writing the
+//! answer's head, the head still promises keep-alive, and a client that sends its next request
+//! on that connection (the retry with a token after a 401, the next call after a 404 or a 413)
+//! loses it as the connection closes ("server disconnected without sending a response"). Every
+//! answer to such a request therefore says `Connection: close`, decided here for every route:
+//! what reads a body marks it read, the listener ([`crate::server::listener`]) does the rest.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use http::{HeaderValue, Request, Response, Version, header};
+
+/// One request's body, as the listener follows it.
+#[derive(Debug)]
+pub struct RequestBody {
+    /// An HTTP/1 request that announced a body (a length other than zero, or chunks). HTTP/2
+    /// streams end on their own and may not carry `Connection`.
+    unread_matters: bool,
+    read: AtomicBool,
+}
+
+impl RequestBody {
+    pub fn of<B>(req: &Request<B>) -> RequestBody {
+        let h = req.headers();
+        let announced =
+            h.get(header::CONTENT_LENGTH).map_or(h.contains_key(header::TRANSFER_ENCODING), |v| v.as_bytes() != b"0");
+        RequestBody { unread_matters: announced && req.version() < Version::HTTP_2, read: AtomicBool::new(false) }
+    }
+
+    /// What read the body did so to its end.
+    pub fn mark_read(&self) {
+        self.read.store(true, Ordering::Relaxed);
+    }
+
+    /// `resp`, saying `Connection: close` when the body it answers was left unread.
+    pub fn close_if_unread<B>(&self, mut resp: Response<B>) -> Response<B> {
+        if self.unread_matters && !self.read.load(Ordering::Relaxed) {
+            resp.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
+        resp
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(version: Version, headers: &[(&str, &str)]) -> Request<()> {
+        let mut b = Request::builder().method("POST").uri("/mcp/x").version(version);
+        for (k, v) in headers {
+            b = b.header(*k, *v);
+        }
+        b.body(()).unwrap()
+    }
+
+    fn closes(body: &RequestBody) -> bool {
+        body.close_if_unread(Response::new(())).headers().get(header::CONNECTION).is_some_and(|v| v == "close")
+    }
+
+    #[test]
+    fn an_unread_http1_body_closes_the_connection() {
+        for headers in [&[("content-length", "5")][..], &[("transfer-encoding", "chunked")]] {
+            let body = RequestBody::of(&req(Version::HTTP_11, headers));
+            assert!(closes(&body), "{headers:?}");
+            body.mark_read();
+            assert!(!closes(&body), "read to its end: {headers:?}");
+        }
+    }
+
+    #[test]
+    fn no_body_and_http2_keep_the_connection() {
+        assert!(!closes(&RequestBody::of(&req(Version::HTTP_11, &[]))));
+        assert!(!closes(&RequestBody::of(&req(Version::HTTP_11, &[("content-length", "0")]))));
+        assert!(!closes(&RequestBody::of(&req(Version::HTTP_2, &[("content-length", "5")]))));
+    }
+}
