@@ -6,7 +6,7 @@
 //! on that connection (the retry with a token after a 401, the next call after a 404 or a 413)
 //! loses it as the connection closes ("server disconnected without sending a response"). Every
 //! answer to such a request therefore says `Connection: close`, decided here for every route:
-//! what reads a body marks it read, the listener ([`crate::server::listener`]) does the rest.
+//! what reads a body marks it read, the listener (`server/listener.rs`) does the rest.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
