@@ -243,6 +243,7 @@ fn analyze_text(text: &strings::Text<'_>, params: &[&str], buffer: &mut String, 
         encoded::scan(text, out, &mut hidden);
     }
     encoded::scan_percent(text, out, &mut hidden);
+    encoded::scan_escapes(text, out, &mut hidden);
     obfuscated::scan(text, look.spaced, out, &mut hidden);
     let clean = out.len() == before && hidden.is_empty() && !read_params;
     for h in hidden {
