@@ -112,8 +112,13 @@ impl Evidence {
         let mut extra: FxHashSet<&str> = FxHashSet::default();
         for (i, w) in desc.words.iter().enumerate() {
             let s = desc.stem_at(i);
-            let content =
-                !on(w, List::Stopword) && !w.chars().all(|c| c.is_ascii_digit()) && !known.iter().any(|k| k == s);
+            // Cue and praise words ("returns", "output", "appropriate", "powerful") say nothing
+            // about what the tool acts on: they are not content beyond the name.
+            let content = !on(w, List::Stopword)
+                && !on(w, List::Meta)
+                && !on(w, List::Generic)
+                && !w.chars().all(|c| c.is_ascii_digit())
+                && !known.iter().any(|k| k == s);
             if content && extra.insert(s) {
                 extra_words.push(s.to_owned());
             }
