@@ -15,6 +15,59 @@ use super::siblings::SiblingView;
 use super::text::{Text, lower_of, lowercase, plain, sentences_of, split_identifier, stem, text_words, words_of};
 use super::word_lists::{List, on};
 
+/// Words that stand where a returned thing would be named and name nothing: "gives back
+/// output", "returns the information in a suitable format".
+const VAGUE_OBJECTS: &[&str] = &[
+    "back",
+    "information",
+    "info",
+    "data",
+    "details",
+    "content",
+    "contents",
+    "suitable",
+    "requested",
+    "corresponding",
+    "applicable",
+    "some",
+    "certain",
+    "several",
+    "any",
+    "whatever",
+    "stuff",
+    "everything",
+];
+
+/// The return cues found, when the description says what comes back: a cue word followed in
+/// its sentence by a word that names something (not a cue, praise, function word or vague
+/// object). "Returns the forecast" does; "Gives back output." and "Returns." do not. Cues of
+/// several words ("list of", "object with") name a shape and stand; ideographic text has no
+/// word breaks to read this way and keeps what was found.
+fn what_comes_back(desc: &Text, found: Vec<&'static str>) -> Vec<&'static str> {
+    if found.is_empty() || desc.mostly_ideographic() || found.iter().any(|c| c.contains(' ')) {
+        return found;
+    }
+    const CUES: &[&str] = &["return", "output", "yield", "result", "provide", "give", "contain", "includ", "respond"];
+    let cue = |w: &str| CUES.iter().any(|c| w.starts_with(c));
+    let names = |w: &str| {
+        w.len() >= 2
+            && !cue(w)
+            && !VAGUE_OBJECTS.contains(&w)
+            && !on(w, List::Stopword)
+            && !on(w, List::Meta)
+            && !on(w, List::Generic)
+    };
+    // A heading ("Returns", "Returns:") names what follows on the next lines.
+    let sentences = &desc.sentences;
+    let said = sentences.iter().enumerate().any(|(k, s)| {
+        let heading = !s.trim_end().ends_with(['.', '!', '?']);
+        let next = sentences.get(k + 1).filter(|_| heading).map_or("", String::as_str);
+        let words: Vec<&str> = words_of(s).chain(words_of(next)).collect();
+        words.iter().enumerate().any(|(i, w)| cue(w) && words[i + 1..].iter().take(8).any(|n| names(n)))
+    });
+    if said { found } else { Vec::new() }
+}
+
 /// How a description refers to a parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mention {
@@ -151,7 +204,7 @@ impl Evidence {
             when: desc.all_of(lexicon::WHEN_CUES),
             when_not: desc.all_of(lexicon::WHEN_NOT_CUES),
             soft_usage: desc.all_of(lexicon::SOFT_USAGE_CUES),
-            returns: desc.all_of(lexicon::RETURN_CUES),
+            returns: what_comes_back(&desc, desc.all_of(lexicon::RETURN_CUES)),
             details: desc.all_of(lexicon::DETAIL_CUES),
             structured: structured(&desc_raw),
             noise: noise(&written),

@@ -220,3 +220,24 @@ fn shadowing_only_from_candidates() {
     assert_eq!((r.tool.as_str(), r.cheaper_sibling.as_str()), ("search_orders_advanced", "search_orders"));
     assert!(r.justification.contains("search_orders"));
 }
+
+/// "What comes back" is credited for a statement that names something, whether it follows the
+/// cue in its sentence or under a `Returns` heading; a cue with only vague or cue words after
+/// it ("Gives back output.", "a 429 response carries Retry-After" is about an error) is not.
+#[test]
+fn what_comes_back_must_be_named() {
+    let says = |description: &str| {
+        let json = serde_json::json!({
+            "name": "get_weather",
+            "description": description,
+            "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}}
+        });
+        let (j, _) = score(&json.to_string(), &["get_forecast"]);
+        let c = &j.dimensions[Dimension::ContextualCompleteness.index()].justification;
+        !c.contains("what it returns")
+    };
+    assert!(says("Looks up the current weather for a city. Returns temperature, humidity and wind speed."));
+    assert!(says("Looks up the current weather for a city.\n\nReturns\n\n{\"temp_c\": float, \"wind_kph\": float}"));
+    assert!(!says("Looks up the current weather for a city. Gives back output."));
+    assert!(!says("Looks up the current weather for a city, returning the information requested."));
+}
