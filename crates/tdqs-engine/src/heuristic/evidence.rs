@@ -10,6 +10,8 @@ use rustc_hash::FxHashSet;
 
 use super::cues::Cues;
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
+pub use super::param_mentions::{Mention, Param};
+use super::param_mentions::{param_keys, params};
 use super::reading::{Own, Reading, read};
 use super::siblings::SiblingView;
 use super::text::{Text, lower_of, lowercase, plain, sentences_of, split_identifier, stem, text_words, words_of};
@@ -66,25 +68,6 @@ fn what_comes_back(desc: &Text, found: Vec<&'static str>) -> Vec<&'static str> {
         words.iter().enumerate().any(|(i, w)| cue(w) && words[i + 1..].iter().take(8).any(|n| names(n)))
     });
     if said { found } else { Vec::new() }
-}
-
-/// How a description refers to a parameter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Mention {
-    None,
-    /// A distinctive part of the name occurs (`results` for `num_results`).
-    Partial,
-    /// The name itself, or all of its words in order.
-    Full,
-    /// The name followed by an explanation (`url: the page to fetch`, `dry_run=true`).
-    Explained,
-}
-
-#[derive(Clone, Debug)]
-pub struct Param {
-    pub name: String,
-    pub described: bool,
-    pub mention: Mention,
 }
 
 /// A verb found in the name or the description, with its class.
@@ -296,73 +279,6 @@ fn mask_identifiers(raw: &str) -> String {
         flush(&mut word, &mut out);
     }
     out
-}
-
-fn param_keys(tool: &ToolDefinition) -> Vec<String> {
-    let props = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object);
-    props.map(|p| p.iter().map(|(k, _)| plain(k)).collect()).unwrap_or_default()
-}
-
-fn params(tool: &ToolDefinition, desc: &Text) -> Vec<Param> {
-    let Some(props) = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object) else {
-        return Vec::new();
-    };
-    props
-        .iter()
-        .map(|(key, value)| {
-            let name = plain(key);
-            let described = value
-                .as_object()
-                .and_then(|o| o.get("description"))
-                .and_then(JsValue::as_str)
-                .is_some_and(|d| !d.is_empty());
-            Param { mention: mention(desc, &name), name, described }
-        })
-        .collect()
-}
-
-fn mention(desc: &Text, name: &str) -> Mention {
-    let lower = name.to_lowercase();
-    let words = split_identifier(name);
-    if explained(&desc.lower, &lower) {
-        return Mention::Explained;
-    }
-    if desc.idents().any(|i| i == lower) || (!words.is_empty() && desc.has(&words.join(" "))) {
-        return Mention::Full;
-    }
-    let distinctive = |w: &&String| w.len() >= 4 && !lexicon::STOPWORDS.contains(&w.as_str());
-    if words.iter().filter(distinctive).any(|w| desc.has_stem(&[stem(w).as_str()])) {
-        Mention::Partial
-    } else {
-        Mention::None
-    }
-}
-
-/// The parameter name at a word boundary followed by `:`, `=`, `(`, a dash or a verb of
-/// explanation, or written in backticks or quotes.
-fn explained(lower: &str, name: &str) -> bool {
-    #[rustfmt::skip]
-    const AFTER: &[&str] = &[
-        ":", " :", "=", " (", " -", " \u{2014}", " is ", " must ", " should ", " can ", " accepts ", " sets ",
-        " controls ", " defaults ", " takes ",
-    ];
-    const QUOTES: [char; 3] = ['`', '\'', '"'];
-    if name.is_empty() {
-        return false;
-    }
-    // One pass over the name's occurrences answers both questions. Between quotes is asked
-    // of each occurrence, which finds every quoted one unless occurrences overlap, which
-    // takes a quote inside the name: such a name is looked up with its quotes instead.
-    let quoted_inside = name.contains(QUOTES);
-    let quoted = quoted_inside && QUOTES.iter().any(|q| lower.contains(&format!("{q}{name}{q}")));
-    quoted
-        || lower.match_indices(name).any(|(i, _)| {
-            let before = lower[..i].chars().next_back();
-            let rest = &lower[i + name.len()..];
-            let between_quotes = !quoted_inside && QUOTES.iter().any(|q| before == Some(*q) && rest.starts_with(*q));
-            let before_ok = before.is_none_or(|c| !c.is_alphanumeric() && c != '_');
-            between_quotes || (before_ok && AFTER.iter().any(|a| rest.starts_with(a)))
-        })
 }
 
 /// A sibling counts as named when its exact identifier occurs (a one-word name only in quotes

@@ -5,9 +5,9 @@
 //! How it reads a tool: [`reading`] first sets aside the sentences that carry no fact (copies,
 //! bare cues, keyword lists, praise, placeholder and shuffled text), so vocabulary alone earns
 //! nothing; [`evidence`] gathers cues from what is left (verbs, usage and behaviour phrases,
-//! parameter mentions, named siblings, annotation hints); one scorer per dimension turns them
-//! into a 1-5 score under the TDQS anchors and cites what it found, and [`contradiction`] reads
-//! the whole text and the name against the hints. Calibrated against published scores (see
+//! parameter mentions (through [`param_mentions`]), named siblings, annotation hints); one
+//! scorer per dimension turns them into a 1-5 score under the TDQS anchors and cites what it
+//! found, and [`contradiction`] reads the whole text and the name against the hints. Calibrated against published scores (see
 //! `tests/it/heuristic_calibration.rs`); gaming resistance is `tests/it/heuristic_metamorphic.rs`.
 
 mod behavior;
@@ -20,6 +20,7 @@ mod filler;
 mod lexicon;
 mod names;
 mod overlap_pairs;
+mod param_mentions;
 mod params;
 mod purpose;
 mod reading;
