@@ -66,15 +66,27 @@ pub fn scan_percent(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidde
 /// or an accent has one or two.
 const MIN_ESCAPES: usize = 8;
 
-/// Runs of source-code escapes written out as text (`\u0069\u0067...`, `\x69\x67...`, with
-/// plain characters between them) that decode to readable text: what a model reading the
-/// definition may decode where a person sees noise. Found from each backslash, so text without
-/// one costs one `memchr`.
+/// A numeric HTML character reference at `i` (`&#105;`, `&#x69;`): the code unit and its length.
+fn html_entity(s: &str, i: usize) -> Option<(u16, usize)> {
+    let rest = s.get(i + 2..)?;
+    let (radix, digits) = match rest.strip_prefix(['x', 'X']) {
+        Some(hex) => (16, hex),
+        None => (10, rest),
+    };
+    let n = digits.bytes().take_while(|b| if radix == 16 { b.is_ascii_hexdigit() } else { b.is_ascii_digit() }).count();
+    let value = u16::from_str_radix(digits.get(..n.min(5))?, radix).ok()?;
+    digits[n..].starts_with(';').then_some((value, 2 + (rest.len() - digits.len()) + n + 1))
+}
+
+/// Runs of source-code escapes and numeric HTML references written out as text
+/// (`\u0069\u0067...`, `\x69\x67...`, `&#105;&#103;...`, with plain characters between them)
+/// that decode to readable text: what a model reading the definition may decode where a person
+/// sees noise. Found from each backslash or ampersand, so text without one costs one `memchr2`.
 pub fn scan_escapes(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let (s, bytes) = (t.text, t.text.as_bytes());
     let (mut from, mut seen) = (0, 0);
     while seen < MAX_BLOBS
-        && let Some(at) = memchr::memchr(b'\\', &bytes[from..])
+        && let Some(at) = memchr::memchr2(b'\\', b'&', &bytes[from..])
     {
         let start = from + at;
         let (mut i, mut units, mut escaped) = (start, Vec::<u16>::new(), 0);
@@ -87,6 +99,7 @@ pub fn scan_escapes(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidde
             let escape = match (bytes[i], bytes.get(i + 1)) {
                 (b'\\', Some(b'u')) => hex(i + 2, 4).map(|u| (u, 6)),
                 (b'\\', Some(b'x')) => hex(i + 2, 2).map(|u| (u, 4)),
+                (b'&', Some(b'#')) => html_entity(s, i),
                 _ => None,
             };
             if let Some((unit, len)) = escape {
@@ -254,6 +267,8 @@ mod tests {
         for escaped in [
             said.chars().map(|c| format!("\\u{:04x}", c as u32)).collect::<String>(),
             said.bytes().map(|b| format!("\\x{b:02X}")).collect::<String>(),
+            said.bytes().map(|b| format!("&#{b};")).collect::<String>(),
+            said.bytes().map(|b| format!("&#x{b:x};")).collect::<String>(),
         ] {
             let t = Text::prose("#/description", &escaped);
             let (mut out, mut carried) = (Vec::new(), Vec::new());
