@@ -74,8 +74,9 @@ impl<'a> Claims<'a> {
                     && (i == 0 || prev.is_some_and(|(_, l)| l.on(List::SubjectLink)))
                     && !next.is_some_and(|(n, l)| l.on(List::Auxiliary) || n == "of");
                 let adverb = prev.is_some_and(|(p, _)| p.ends_with("ly")) && i >= 2 && lists[i - 2].on(List::Auxiliary);
-                let passive =
-                    (prev.is_some_and(|(_, l)| l.on(List::Auxiliary)) || adverb) && lists[i].on(List::WriteParticiple);
+                let passive = (prev.is_some_and(|(_, l)| l.on(List::Auxiliary)) || adverb)
+                    && lists[i].on(List::WriteParticiple)
+                    && !shapes_the_answer(w, &words[..i]);
                 let destroys = on(&base, List::DestroyingVerb) || lists[i].on(List::DestroyingParticiple);
                 if (active || passive) && (!destroying || destroys) {
                     return Some((*w).to_owned());
@@ -89,6 +90,21 @@ impl<'a> Claims<'a> {
         }
         None
     }
+}
+
+/// A passive that shapes what the tool returns or how long a call runs, not what it stores:
+/// "passages scoring below min_score are dropped", "files larger than max_bytes are truncated",
+/// "the query is cancelled after timeout_seconds". The sentence must name the answer, the call
+/// or a limit before the participle; "the table is truncated" still changes state.
+fn shapes_the_answer(participle: &str, before: &[&str]) -> bool {
+    const SHAPING: &[&str] = &["truncated", "dropped", "cancelled", "canceled", "cut", "capped", "omitted"];
+    const ANSWER: &[&str] = &[
+        "result", "results", "passage", "passages", "row", "rows", "item", "items", "entry", "entries", "line",
+        "lines", "output", "response", "responses", "match", "matches", "snippet", "snippets", "value", "values",
+        "text", "query", "queries", "request", "requests", "call", "calls", "search", "larger", "longer", "beyond",
+        "exceeding", "max", "limit", "timeout", "page", "pages", "body", "preview",
+    ];
+    SHAPING.contains(&participle) && before.iter().any(|w| ANSWER.contains(w))
 }
 
 fn negated(before: &[Lists]) -> bool {

@@ -10,8 +10,8 @@
 
 use super::claims::Claims;
 use super::evidence::Evidence;
-use super::lexicon::{DESTROYING_VERBS, NON_IDEMPOTENT_VERBS};
-use super::text::stem;
+use super::lexicon::{DESTROYING_VERBS, NON_IDEMPOTENT_VERBS, VerbClass, verb_class};
+use super::text::{split_identifier, stem};
 
 /// Words that cancel what follows within a few words.
 pub(super) const NEGATORS: &[&str] = &[
@@ -239,6 +239,30 @@ pub(super) const SUBJECT_LINKS: &[&str] = &[
 ];
 pub(super) const AUXILIARIES: &[&str] = &["is", "are", "be", "gets", "get", "been", "was", "were"];
 
+/// Words that are verbs in front of a name (`log_event`, `email_report`) and nouns at its end
+/// (`git_log`, `draft_email`, `get_last_commit`).
+const NOUNS_AT_THE_END: &[&str] = &[
+    "log", "logs", "email", "emails", "post", "posts", "message", "messages", "note", "notes", "record", "records",
+    "commit", "commits", "tag", "tags", "update", "updates", "change", "changes", "upload", "uploads", "order",
+    "orders", "report", "reports", "draft", "drafts", "backup", "backups", "transfer", "transfers", "reply",
+    "replies", "alert", "alerts", "export", "exports", "import", "imports", "edit", "edits", "push", "set",
+];
+
+/// The state-changing verb the name gives the tool, if it gives one: not when the name also
+/// reads (`email_search_inbox` searches), nor a word that ends a longer name as a noun
+/// (`git_log`).
+fn name_writes(name: &str) -> Option<String> {
+    let words = split_identifier(name);
+    let classes: Vec<Option<VerbClass>> = words.iter().map(|w| verb_class(w)).collect();
+    if classes.iter().flatten().any(|c| c.reads()) {
+        return None;
+    }
+    // The name's first verb says what it does (`count_archives` counts).
+    let i = classes.iter().position(Option::is_some).filter(|&i| classes[i].is_some_and(VerbClass::writes))?;
+    let last_noun = words.len() >= 2 && i == words.len() - 1 && NOUNS_AT_THE_END.contains(&words[i].as_str());
+    (!last_noun).then(|| words[i].clone())
+}
+
 /// Why the description or name contradicts a declared annotation hint, if it does.
 pub fn contradiction(e: &Evidence) -> Option<String> {
     let read_only = e.hint("readOnlyHint");
@@ -246,9 +270,8 @@ pub fn contradiction(e: &Evidence) -> Option<String> {
     let idempotent = e.hint("idempotentHint");
     let open_world = e.hint("openWorldHint");
     let name_verb = e.name_verb.as_ref();
-    let name_writes = name_verb.filter(|v| v.class.writes()).map(|v| v.word.clone());
-    let name_destroys =
-        name_verb.filter(|v| DESTROYING_VERBS.contains(&stem(&v.word).as_str())).map(|v| v.word.clone());
+    let name_writes = name_writes(&e.name);
+    let name_destroys = name_writes.clone().filter(|w| DESTROYING_VERBS.contains(&stem(w).as_str()));
     let quoted = |p: &str| format!("'{}'", p.trim_end_matches('*').replace(" t ", "'t "));
     if [read_only, destructive, idempotent, open_world].iter().all(Option::is_none) {
         // Every check below needs a declared hint.
