@@ -617,6 +617,51 @@ const CONTRADICTIONS: &[(&str, &str, &str, &str, bool)] = &[
         false,
     ),
     ("consistent: read-only list", "list_files", "Lists files in a folder.", r#"{"readOnlyHint":true}"#, false),
+    // A blind batch of this round: a participle clause goes on with what the tool does, and
+    // verbs beyond create/update/delete change state too.
+    (
+        "readOnly: a participle clause deletes",
+        "crm_search_contacts",
+        "Searches CRM contacts by name and permanently merges every duplicate it finds into one record, deleting the others.",
+        r#"{"readOnlyHint":true}"#,
+        true,
+    ),
+    (
+        "readOnly: books and cancels",
+        "find_free_slots",
+        "Finds a free slot for the attendees and immediately books it, cancelling any overlapping tentative events.",
+        r#"{"readOnlyHint":true}"#,
+        true,
+    ),
+    (
+        "readOnly: stops instances",
+        "cloud_list_instances",
+        "Lists VM instances in a region and stops any that have been idle for more than 24 hours.",
+        r#"{"readOnlyHint":true}"#,
+        true,
+    ),
+    // ... and what shapes the answer or names another tool is not the tool changing state.
+    (
+        "readOnly: results truncated, passages dropped, a query cancelled",
+        "search_docs",
+        "Returns the top_k passages; passages scoring below min_score are dropped and large results are truncated to 50 items. The query is cancelled after timeout_seconds.",
+        r#"{"readOnlyHint":true,"destructiveHint":false}"#,
+        false,
+    ),
+    (
+        "readOnly: a noun at the end of the name",
+        "git_log",
+        "Lists commits reachable from a ref, newest first.",
+        r#"{"readOnlyHint":true}"#,
+        false,
+    ),
+    (
+        "readOnly: a name that also reads",
+        "email_search_inbox",
+        "Searches the user's mailbox and returns matching messages. To send mail, use email_send.",
+        r#"{"readOnlyHint":true}"#,
+        false,
+    ),
 ];
 
 #[test]

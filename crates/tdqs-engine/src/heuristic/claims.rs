@@ -21,10 +21,13 @@ fn parts(phrase: &str) -> Parts<'_> {
 /// The sentences of a description, as words with the lists each word is on.
 pub struct Claims<'a> {
     sentences: Vec<(Vec<&'a str>, Vec<Lists>)>,
+    /// The sentences as written (lower case), for what the words lose: a comma before a verb.
+    raw: &'a [String],
 }
 
 impl<'a> Claims<'a> {
     pub fn new(sentences: &'a [String]) -> Claims<'a> {
+        let sentences_raw = sentences;
         let sentences = sentences
             .iter()
             .map(|s| {
@@ -33,7 +36,7 @@ impl<'a> Claims<'a> {
                 (words, lists)
             })
             .collect();
-        Claims { sentences }
+        Claims { sentences, raw: sentences_raw }
     }
 
     /// The first phrase of `phrases` claimed in some sentence, sentence by sentence.
@@ -77,8 +80,17 @@ impl<'a> Claims<'a> {
                 let passive = (prev.is_some_and(|(_, l)| l.on(List::Auxiliary)) || adverb)
                     && lists[i].on(List::WriteParticiple)
                     && !shapes_the_answer(w, &words[..i]);
+                // A participle clause goes on with what the tool does: "..., deleting the others",
+                // "and cancelling any overlapping events".
+                let gerund = gerund_base(w).filter(|_| {
+                    i > 0
+                        && (prev.is_some_and(|(p, _)| p == "and" || p == "then")
+                            || self.raw[k].contains(&format!(", {w}")))
+                });
+                let is_gerund = gerund.is_some();
+                let base = gerund.map_or(base, Cow::Owned);
                 let destroys = on(&base, List::DestroyingVerb) || lists[i].on(List::DestroyingParticiple);
-                if (active || passive) && (!destroying || destroys) {
+                if (active || passive || is_gerund) && (!destroying || destroys) {
                     return Some((*w).to_owned());
                 }
             }
@@ -99,10 +111,46 @@ impl<'a> Claims<'a> {
 fn shapes_the_answer(participle: &str, before: &[&str]) -> bool {
     const SHAPING: &[&str] = &["truncated", "dropped", "cancelled", "canceled", "cut", "capped", "omitted"];
     const ANSWER: &[&str] = &[
-        "result", "results", "passage", "passages", "row", "rows", "item", "items", "entry", "entries", "line",
-        "lines", "output", "response", "responses", "match", "matches", "snippet", "snippets", "value", "values",
-        "text", "query", "queries", "request", "requests", "call", "calls", "search", "larger", "longer", "beyond",
-        "exceeding", "max", "limit", "timeout", "page", "pages", "body", "preview",
+        "result",
+        "results",
+        "passage",
+        "passages",
+        "row",
+        "rows",
+        "item",
+        "items",
+        "entry",
+        "entries",
+        "line",
+        "lines",
+        "output",
+        "response",
+        "responses",
+        "match",
+        "matches",
+        "snippet",
+        "snippets",
+        "value",
+        "values",
+        "text",
+        "query",
+        "queries",
+        "request",
+        "requests",
+        "call",
+        "calls",
+        "search",
+        "larger",
+        "longer",
+        "beyond",
+        "exceeding",
+        "max",
+        "limit",
+        "timeout",
+        "page",
+        "pages",
+        "body",
+        "preview",
     ];
     SHAPING.contains(&participle) && before.iter().any(|w| ANSWER.contains(w))
 }
@@ -140,6 +188,17 @@ fn has(words: &[&str], phrase: &str) -> bool {
             None => a == p,
         })
     })
+}
+
+/// The write verb an `-ing` form is made from: `deleting` -> `delete`, `cancelling` -> `cancel`,
+/// `stopping` -> `stop`, `merging` -> `merge`.
+fn gerund_base(w: &str) -> Option<String> {
+    let stem = w.strip_suffix("ing").filter(|s| s.len() >= 2)?;
+    let undoubled = stem.strip_suffix(|c: char| stem.ends_with(format!("{c}{c}").as_str()));
+    [Some(stem.to_owned()), Some(format!("{stem}e")), undoubled.map(str::to_owned)]
+        .into_iter()
+        .flatten()
+        .find(|b| on(b, List::WriteVerb))
 }
 
 /// `deletes` -> `delete`, `pushes` -> `push`, `copies` -> `copy`.
