@@ -18,6 +18,7 @@
 mod ciphers;
 mod spaced;
 mod syllables;
+mod turned;
 mod words;
 
 use syllables::{has_syllable_words, join};
@@ -263,6 +264,7 @@ pub fn scan(t: &Text<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec
     if spaced {
         spaced::scan(t, out, hidden);
     }
+    turned::scan(t, out, hidden);
     // Words with two stand-ins, read as `scan` reads words below (each holds a letter next to
     // a stand-in, so two of them need two such meetings).
     let strong = if meetings >= 2 {

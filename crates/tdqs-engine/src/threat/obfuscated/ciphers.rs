@@ -110,7 +110,7 @@ const COMMON: &[&str] = &[
     "instead",
 ];
 
-fn english(text: &str) -> usize {
+pub(super) fn english(text: &str) -> usize {
     text.split(|c: char| !(c.is_ascii_alphabetic() || c == '\''))
         .filter(|w| w.len() <= 12 && COMMON.iter().any(|c| c.eq_ignore_ascii_case(w)))
         .count()
