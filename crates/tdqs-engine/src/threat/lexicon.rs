@@ -463,7 +463,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         EXFIL,
         High,
-        r"\b(print|reveal|output|display|show|echo|dump|list|leak|repeat|tell me|send|include)\b( \S+){0,6} (api keys?|keys|tokens?|passwords?|credentials|secrets?|private keys?)\b( \S+){0,4} (in|from) your (context|context window|memory|conversation|prompt|instructions)\b|\bask (the user|them|the human|the customer) (to|for) ((type|enter|provide|share|paste|give|send|re-?enter|confirm|supply)( in| out)? )?(their|his|her|the|your) (\S+ ){0,2}(password|passcode|passphrase|pin|otp|2fa code|mfa code|one-time code|verification code|credentials|seed phrase|recovery phrase|private key)s?\b( \S+){0,4} (in|into|as|to|inside) (the |this |a |an )?(\S+ )?(field|parameter|argument|param|input|chat|reply)\b",
+        r"\b(print|reveal|output|display|show|echo|dump|list|leak|repeat|tell me|send|include)\b( \S+){0,6} (api keys?|keys|tokens?|passwords?|credentials|secrets?|private keys?)\b( \S+){0,4} (in|from) your (context|context window|memory|conversation|prompt|instructions)\b|\bask (the user|them|the human|the customer) (to|for) ((type|enter|provide|share|paste|give|send|re-?enter|confirm|supply)( in| out)? )?(their|his|her|the|your) (\S+ ){0,2}(password|passcode|passphrase|pin|otp|2fa code|mfa code|one-time code|verification code|credentials|seed phrase|recovery phrase|private key|card number|card details|security code|cvv|cvc)s?\b\S*( \S+){0,8} (in|into|as|to|inside) ((the |this |a |an )?(\S+ )?(field|parameter|argument|param|input|chat|reply)\b|[`'\x22])",
     ),
     p(
         EXFIL,
@@ -521,6 +521,12 @@ pub const PHRASES: &[Phrase] = &[
             // The user's own value set aside: "regardless of the values the user supplies",
             // "even when the user only asked for calendar access", in several languages.
             r"\bregardless of (what|whatever|which|the (value|values|setting|settings|choice|choices|option|options|url|address|amount|recipient)s?)( \S+)? the user (supplies|specifies|enters|chooses|selects|provides|asks|requests|gives|sets|indicates|says|wants|picks|types)\b|\beven (if|when|though) the user (only )?(explicitly )?(asks|asked|specifies|specified|gives|gave|provides|provided|chooses|chose|selects|selected|requests|requested|enters|entered|supplies|supplied|sets|set|picks|picked|indicates|indicated) (for )?(only |a |an |some )?(different|another|other|specific|narrower|smaller|lower|single|only)\b|\beven (if|when|though) the user only (asked|asks|requested|requests|wanted|wants|needed|needs|chose|chooses|selected|selects) (for )?\S+|\b(ook als|zelfs als|ongeacht wat) de gebruiker( \S+){0,4} (opgeeft|kiest|aangeeft|invult|vraagt|wil)\b|\b(oavsett vad|även om) användaren( \S+){0,3} (anger|väljer|skriver|säger|begär|vill)\b|\b(auch wenn|selbst wenn|unabhängig davon,? was) der (nutzer|benutzer|anwender)( \S+){0,4} (angibt|wählt|eingibt|verlangt|will|vorgibt)\b|\b(aunque|incluso si|independientemente de lo que) el usuario( \S+){0,3} (indique|diga|elija|pida|especifique|introduzca|quiera)\b|\b(même si|quel que soit ce que|quoi que) l'utilisateur( \S+){0,3} (indique|dise|choisisse|demande|précise|saisisse|veuille)\b|\b(anche se|indipendentemente da (ciò|quello) che) l'utente( \S+){0,3} (indica|dice|sceglie|chiede|specifica|inserisce|vuole|indichi|scelga|chieda)\b|\b(nawet jeśli|niezależnie od tego,? co) użytkownik( \S+){0,3} (wskaże|poda|wybierze|napisze|poprosi|chce)\b",
+            ")",
+            "|",
+            "(?:",
+            // A fake alarm that hurries the user: "tell the user their funds are at risk and
+            // that they need to approve the device code ... within 10 minutes".
+            r"\btell (the user|them|the customer)( that)? (their|the) (\S+ )?(funds|account|wallet|data|device|money|card|identity|savings|mailbox)( \S+)? (are|is) (at risk|compromised|in danger|being stolen|locked|suspended|frozen)\b|\bapprove the (device|login|sign-in) code\b",
             ")",
             "|",
             "(?:",
