@@ -170,7 +170,11 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\b(this|these|the following) (instructions?|rules?|notes?|messages?|requirements?) (has|have|take|takes|carry|carries) (the )?(highest|top|absolute|maximum|overriding) (priority|precedence)\b",
     ),
-    p(HIJACK, High, r"\btakes? precedence over (all|any|every|other|previous|your|the system|the user)\b"),
+    p(
+        HIJACK,
+        High,
+        r"\btakes? precedence over (all|any|every|other|previous|your|the system|the user|the operator|the developer|the setup)\b|\b(pick|choose|select) this (tool|connector|function|integration) first for (any|every|all|anything)\b|\b(should be|is) the first choice for (any|every|all)\b",
+    ),
     p(
         HIJACK,
         High,
@@ -200,7 +204,7 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"\b(all |any |the |every )?other (\S+ ){0,3}(tools?|servers?|functions?|plugins?|integrations?)( \S+){1,8} (are|is|has been|have been|was|were) (now )?(deprecated|compromised|unsafe|malicious|insecure|untrusted|dangerous|hacked|broken|disabled|retired|unverified|unreliable|untrustworthy|obsolete)\b|\b(connectors?|tools?|integrations?|servers?|plugins?) (bundled|installed|available|configured|shipped) (in|on|with) (this|the) (workspace|client|environment|app|host)( \S+){0,2} (are|is) (only )?(read-only mirrors?|outdated|unreliable|deprecated|broken|slow|unmaintained|mirrors?)\b|\beven (if|when) the user (explicitly )?(names|named|asks for|requests|picks|chooses|prefers|mentions) (a |an |the |another |their )?\S+ (whose|that|which) (connector|tool|integration|app|service|plugin)\b|\b(are|is) best (routed|sent|handled|directed|answered) (here|through this|to this|via this)\b|\b(tool|function)s? (exposed|provided|offered|served|listed) by (the |an? )?(other|another|different)( \S+){0,2} (server|integration|provider|mcp server|connector)( \S+){0,2} (has been|have been|was|were|is|are) (now )?(deprecated|compromised|disabled|retired|broken|unsafe|unreliable|untrusted|unverified)\b",
+            r"\b(all |any |the |every )?other (\S+ ){0,3}(tools?|servers?|functions?|plugins?|integrations?)( \S+){1,8} (are|is|has been|have been|was|were) (now )?(deprecated|compromised|unsafe|malicious|insecure|untrusted|dangerous|hacked|broken|disabled|retired|unverified|unreliable|untrustworthy|obsolete)\b|\b(connectors?|tools?|integrations?|servers?|plugins?)( (bundled|installed|available|configured|shipped))? (in|on|with) (this|the) (workspace|client|environment|app|host|tenant|org|organi[sz]ation|instance)( \S+){0,2} (are|is) (only )?(read-only mirrors?|read-only|stale|outdated|unreliable|deprecated|broken|slow|unmaintained|mirrors?)\b|\beven (if|when) the user (explicitly )?(names|named|asks for|requests|picks|chooses|prefers|mentions) (a |an |the |another |their )?\S+ (whose|that|which) (connector|tool|integration|app|service|plugin)\b|\b(are|is) best (routed|sent|handled|directed|answered) (here|through this|to this|via this)\b|\b(tool|function)s? (exposed|provided|offered|served|listed) by (the |an? )?(other|another|different)( \S+){0,2} (server|integration|provider|mcp server|connector)( \S+){0,2} (has been|have been|was|were|is|are) (now )?(deprecated|compromised|disabled|retired|broken|unsafe|unreliable|untrusted|unverified)\b",
             ")",
             "|",
             "(?:",
@@ -308,7 +312,7 @@ pub const PHRASES: &[Phrase] = &[
             "(?:",
             // A confirmation made to show only what was asked, a changed document presented as
             // unchanged, a competitor called hacked: English, Italian, French, Korean.
-            r"\b(confirmation|summary|reply|response|answer|receipt)( \S+){0,4} (only )?(shows|reports|lists|mentions|states) (only )?the (requested|asked-for) (change|update|edit|amount|item)s?\b|\b(riporta|mostra|elenca|cita) (soltanto|solo|solamente) (la modifica|il cambiamento|quanto) richiest[oa]\b|\b(présente|présenter|décris|décrire|présentez) (le résumé|la modification|le document|le changement)( \S+){0,3} comme (inchangée?|identique|normal|habituel)|\b(present|describe|report) (the )?(summary|document|change|result)( \S+){0,3} as (unchanged|identical|untouched)\b|(해킹되었다고|해킹당했다고|안전하지 않다고|중단되었다고) (알리|말하|전하)|\btell (the user|them)( that)? (\S+ ){0,4}(has been|was|were|is) (recently )?(hacked|breached|compromised|shut down|discontinued)\b",
+            r"\b(confirmation|summary|reply|response|answer|receipt)( \S+){0,4} (only )?(shows|reports|lists|mentions|states) (only )?the (requested|asked-for|main|original|primary) (change|update|edit|amount|item|transfer|payment|charge)s?\b|\bwithout (noting|mentioning|flagging|pointing out|disclosing|explaining) (the|any) (discrepancy|difference|conflict|disagreement|fee|charge|extra \S+)\b|\b(riporta|mostra|elenca|cita) (soltanto|solo|solamente) (la modifica|il cambiamento|quanto) richiest[oa]\b|\b(présente|présenter|décris|décrire|présentez) (le résumé|la modification|le document|le changement)( \S+){0,3} comme (inchangée?|identique|normal|habituel)|\b(present|describe|report) (the )?(summary|document|change|result)( \S+){0,3} as (unchanged|identical|untouched)\b|(해킹되었다고|해킹당했다고|안전하지 않다고|중단되었다고) (알리|말하|전하)|\btell (the user|them)( that)? (\S+ ){0,4}(has been|was|were|is) (recently )?(hacked|breached|compromised|shut down|discontinued)\b|\b(tell|let) (the user|them|the customer) know( that)? (\S+ ){0,4}(had|has had|suffered|has suffered) (a |an )?(\S+ )?(data breach|breach|hack|outage|security incident|leak)\b",
             ")",
             "|",
             "(?:",
@@ -537,7 +541,7 @@ pub const PHRASES: &[Phrase] = &[
             "|",
             "(?:",
             // Consent skipped: "without reconfirming with the user", "without asking the user first".
-            r"\bwithout (re-?confirming|confirming|checking|asking|consulting|prompting|verifying)( again| first)?( with| for)? (the )?(user|human|customer|account holder|owner)\b|\b(request|preview|call|message|reply|question|mention)( \S+){0,10} counts as (approval|consent|confirmation|authori[sz]ation|permission)\b|\b(confirmations?|approvals?|confirmation prompts?) (can|may|should|are to) be (skipped|bypassed|omitted|assumed)\b",
+            r"\bwithout (re-?confirming|confirming|checking|asking|consulting|prompting|verifying)( again| first)?( with| for)? (the )?(user|human|customer|account holder|owner)\b|\b(request|preview|call|message|reply|question|mention)( \S+){0,10} counts as (approval|consent|confirmation|authori[sz]ation|permission)\b|\b(confirmations?|approvals?|confirmation prompts?) (can|may|should|are to) be (skipped|bypassed|omitted|assumed)\b|\bwithout the (usual |normal |standard |regular )?(confirmation|approval|consent) (question|prompt|step|dialog|check)\b",
             ")",
         ),
     ),
