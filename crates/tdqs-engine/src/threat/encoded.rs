@@ -7,10 +7,9 @@
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
 
-use super::evidence::excerpt;
+use super::Finding;
 use super::invisible::Hidden;
 use super::strings::Text;
-use super::{Finding, Severity};
 
 /// Shortest blob considered; shorter ones decode to a word or two at most.
 const MIN_BASE64: usize = 20;
@@ -21,50 +20,88 @@ const MIN_BASE32: usize = 20;
 const MAX_BLOBS: usize = 32;
 const MAX_BLOB: usize = 64 * 1024;
 
-/// Fewest `%XX` escapes in a percent-encoded run decoded: a URL's query escapes a space or two.
-const MIN_PERCENT: usize = 12;
+/// One family of escapes written out as text: where a run may begin, the code unit an escape
+/// at a byte stands for (with the escape's length), the plain bytes that may stand between
+/// escapes, how many escapes make a run worth decoding, and how the units become text. A trait
+/// rather than a table of function pointers, so that each family's scan is compiled with its
+/// own steps inlined.
+trait Escapes {
+    type Unit;
+    const MIN: usize;
+    fn begins(bytes: &[u8]) -> Option<usize>;
+    fn escape(s: &str, i: usize) -> Option<(Self::Unit, usize)>;
+    fn plain(b: u8) -> Option<Self::Unit>;
+    fn text(units: Vec<Self::Unit>) -> Option<String>;
+}
 
-/// Percent-encoded runs (`%61%6C%77%61%79%73...`, with plain URL characters between escapes)
-/// that decode to readable text: found from each `%`, so text without one costs one `memchr`.
-pub fn scan_percent(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+/// Runs of `E`'s escapes (with plain characters between them) that decode to readable text:
+/// found from each byte a run can begin with, so text without one costs one `memchr`.
+fn scan_runs<E: Escapes>(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let (s, bytes) = (t.text, t.text.as_bytes());
     let (mut from, mut seen) = (0, 0);
     while seen < MAX_BLOBS
-        && let Some(at) = memchr::memchr(b'%', &bytes[from..])
+        && let Some(at) = E::begins(&bytes[from..])
     {
         let start = from + at;
-        let (mut i, mut decoded, mut escaped) = (start, Vec::new(), 0);
-        while i < bytes.len() && decoded.len() < MAX_BLOB {
-            let b = bytes[i];
-            if b == b'%' && i + 2 < bytes.len() && bytes[i + 1].is_ascii_hexdigit() && bytes[i + 2].is_ascii_hexdigit()
-            {
-                let byte = u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap_or(b'?');
-                decoded.push(byte);
+        let (mut i, mut units, mut escaped) = (start, Vec::new(), 0);
+        while i < bytes.len() && units.len() < MAX_BLOB {
+            if let Some((unit, len)) = E::escape(s, i) {
+                units.push(unit);
                 escaped += 1;
-                i += 3;
-            } else if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'+') {
-                decoded.push(if b == b'+' { b' ' } else { b });
+                i += len;
+            } else if let Some(unit) = E::plain(bytes[i]) {
+                units.push(unit);
                 i += 1;
             } else {
                 break;
             }
         }
         from = i.max(start + 1);
-        if escaped < MIN_PERCENT {
+        if escaped < E::MIN {
             continue;
         }
         seen += 1;
-        if let Some(text) = readable(decoded) {
-            let f = Finding::new("encoded-payload", Severity::Low, t.pointer, excerpt(s, start, i));
-            out.push(f.with_decoded(text.clone()));
-            hidden.push(Hidden { kind: "encoded-payload", text });
+        if let Some(text) = E::text(units) {
+            Hidden::found("encoded-payload", t, start, i, text, out, hidden);
         }
     }
 }
 
-/// Fewest escapes in a run of `\uXXXX` or `\xXX` escapes decoded: a string escaping a quote
-/// or an accent has one or two.
-const MIN_ESCAPES: usize = 8;
+/// `n` hex digits at `from`, as a code unit.
+fn hex_at(s: &str, from: usize, n: usize) -> Option<u16> {
+    s.get(from..from + n)
+        .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+        .and_then(|h| u16::from_str_radix(h, 16).ok())
+}
+
+/// Percent-encoded runs (`%61%6C%77%61%79%73...`, with plain URL characters between escapes;
+/// at least 12 escapes: a URL's query escapes a space or two).
+struct Percent;
+
+impl Escapes for Percent {
+    type Unit = u8;
+    const MIN: usize = 12;
+    fn begins(bytes: &[u8]) -> Option<usize> {
+        memchr::memchr(b'%', bytes)
+    }
+    fn escape(s: &str, i: usize) -> Option<(u8, usize)> {
+        (s.as_bytes()[i] == b'%').then(|| hex_at(s, i + 1, 2)).flatten().map(|u| (u as u8, 3))
+    }
+    fn plain(b: u8) -> Option<u8> {
+        match b {
+            b'+' => Some(b' '),
+            b'-' | b'.' | b'_' | b'~' => Some(b),
+            _ => b.is_ascii_alphanumeric().then_some(b),
+        }
+    }
+    fn text(units: Vec<u8>) -> Option<String> {
+        readable(units)
+    }
+}
+
+pub fn scan_percent(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+    scan_runs::<Percent>(t, out, hidden);
+}
 
 /// A numeric HTML character reference at `i` (`&#105;`, `&#x69;`): the code unit and its length.
 fn html_entity(s: &str, i: usize) -> Option<(u16, usize)> {
@@ -74,57 +111,42 @@ fn html_entity(s: &str, i: usize) -> Option<(u16, usize)> {
         None => (10, rest),
     };
     let n = digits.bytes().take_while(|b| if radix == 16 { b.is_ascii_hexdigit() } else { b.is_ascii_digit() }).count();
-    let value = u16::from_str_radix(digits.get(..n.min(5))?, radix).ok()?;
+    // Leading zeros are allowed; a value past the code unit's range is no reference.
+    let value = u32::from_str_radix(digits.get(..n).filter(|d| !d.is_empty() && d.len() <= 8)?, radix).ok()?;
+    let value = u16::try_from(value).ok()?;
     digits[n..].starts_with(';').then_some((value, 2 + (rest.len() - digits.len()) + n + 1))
 }
 
-/// Runs of source-code escapes and numeric HTML references written out as text
-/// (`\u0069\u0067...`, `\x69\x67...`, `&#105;&#103;...`, with plain characters between them)
-/// that decode to readable text: what a model reading the definition may decode where a person
-/// sees noise. Found from each backslash or ampersand, so text without one costs one `memchr2`.
-pub fn scan_escapes(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
-    let (s, bytes) = (t.text, t.text.as_bytes());
-    let (mut from, mut seen) = (0, 0);
-    while seen < MAX_BLOBS
-        && let Some(at) = memchr::memchr2(b'\\', b'&', &bytes[from..])
-    {
-        let start = from + at;
-        let (mut i, mut units, mut escaped) = (start, Vec::<u16>::new(), 0);
-        while i < bytes.len() && units.len() < MAX_BLOB {
-            let hex = |from: usize, n: usize| {
-                s.get(from..from + n)
-                    .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-                    .and_then(|h| u16::from_str_radix(h, 16).ok())
-            };
-            let escape = match (bytes[i], bytes.get(i + 1)) {
-                (b'\\', Some(b'u')) => hex(i + 2, 4).map(|u| (u, 6)),
-                (b'\\', Some(b'x')) => hex(i + 2, 2).map(|u| (u, 4)),
-                (b'&', Some(b'#')) => html_entity(s, i),
-                _ => None,
-            };
-            if let Some((unit, len)) = escape {
-                units.push(unit);
-                escaped += 1;
-                i += len;
-            } else if bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b' ' | b'-' | b'.' | b',') {
-                units.push(u16::from(bytes[i]));
-                i += 1;
-            } else {
-                break;
-            }
-        }
-        from = i.max(start + 1);
-        if escaped < MIN_ESCAPES {
-            continue;
-        }
-        seen += 1;
-        let decoded: String = char::decode_utf16(units).map(|c| c.unwrap_or('\u{fffd}')).collect();
-        if let Some(text) = readable(decoded.into_bytes()) {
-            let f = Finding::new("encoded-payload", Severity::Low, t.pointer, excerpt(s, start, i));
-            out.push(f.with_decoded(text.clone()));
-            hidden.push(Hidden { kind: "encoded-payload", text });
+/// Source-code escapes and numeric HTML references written out as text (`\u0069\u0067...`,
+/// `\x69\x67...`, `&#105;&#103;...`): what a model reading the definition may decode where a
+/// person sees noise. At least eight escapes: a string escaping a quote or an accent has one
+/// or two.
+struct Written;
+
+impl Escapes for Written {
+    type Unit = u16;
+    const MIN: usize = 8;
+    fn begins(bytes: &[u8]) -> Option<usize> {
+        memchr::memchr2(b'\\', b'&', bytes)
+    }
+    fn escape(s: &str, i: usize) -> Option<(u16, usize)> {
+        match (s.as_bytes()[i], s.as_bytes().get(i + 1)) {
+            (b'\\', Some(b'u')) => hex_at(s, i + 2, 4).map(|u| (u, 6)),
+            (b'\\', Some(b'x')) => hex_at(s, i + 2, 2).map(|u| (u, 4)),
+            (b'&', Some(b'#')) => html_entity(s, i),
+            _ => None,
         }
     }
+    fn plain(b: u8) -> Option<u16> {
+        (b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'.' | b',')).then_some(u16::from(b))
+    }
+    fn text(units: Vec<u16>) -> Option<String> {
+        readable(char::decode_utf16(units).map(|c| c.unwrap_or('\u{fffd}')).collect::<String>().into_bytes())
+    }
+}
+
+pub fn scan_escapes(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+    scan_runs::<Written>(t, out, hidden);
 }
 
 pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
@@ -151,9 +173,7 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
             while end < bytes.len() && bytes[end] == b'=' && end - i < padding {
                 end += 1;
             }
-            let f = Finding::new("encoded-payload", Severity::Low, t.pointer, excerpt(s, start, end));
-            out.push(f.with_decoded(text.clone()));
-            hidden.push(Hidden { kind: "encoded-payload", text });
+            Hidden::found("encoded-payload", t, start, end, text, out, hidden);
         }
     }
 }
@@ -252,6 +272,7 @@ fn readable(bytes: Vec<u8>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::threat::Severity;
     use crate::threat::strings::Role;
 
     fn found(s: &str) -> Vec<(Severity, Option<String>)> {
@@ -269,6 +290,7 @@ mod tests {
             said.bytes().map(|b| format!("\\x{b:02X}")).collect::<String>(),
             said.bytes().map(|b| format!("&#{b};")).collect::<String>(),
             said.bytes().map(|b| format!("&#x{b:x};")).collect::<String>(),
+            said.bytes().map(|b| format!("&#000{b};")).collect::<String>(),
         ] {
             let t = Text::prose("#/description", &escaped);
             let (mut out, mut carried) = (Vec::new(), Vec::new());

@@ -42,6 +42,24 @@ pub struct Hidden {
     pub text: String,
 }
 
+impl Hidden {
+    /// A carrier read back: a low finding on `t.text[from..to]` showing what it decodes to, and
+    /// the decoded text kept for the instruction rules, which raise the finding when it
+    /// instructs.
+    pub fn found(
+        kind: &'static str,
+        t: &Text<'_>,
+        from: usize,
+        to: usize,
+        text: String,
+        out: &mut Vec<Finding>,
+        hidden: &mut Vec<Hidden>,
+    ) {
+        out.push(Finding::new(kind, Severity::Low, t.pointer, excerpt(t.text, from, to)).with_decoded(text.clone()));
+        hidden.push(Hidden { kind, text });
+    }
+}
+
 /// Whitespace characters in a run before it counts as padding, and before it is high.
 const PADDING: usize = 40;
 const PADDING_HIGH: usize = 80;

@@ -23,10 +23,9 @@ mod words;
 
 use syllables::{has_syllable_words, join};
 
-use super::evidence::excerpt;
+use super::Finding;
 use super::invisible::Hidden;
 use super::strings::Text;
-use super::{Finding, Severity};
 
 /// The letter a digit or sign stands for in leetspeak.
 const fn leet(c: char) -> Option<char> {
@@ -314,11 +313,7 @@ pub fn scan(t: &Text<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec
         return;
     }
     let start = first.unwrap_or(0);
-    out.push(
-        Finding::new("obfuscated-text", Severity::Low, t.pointer, excerpt(s, start, last.max(start)))
-            .with_decoded(rewritten.clone()),
-    );
-    hidden.push(Hidden { kind: "obfuscated-text", text: rewritten });
+    Hidden::found("obfuscated-text", t, start, last.max(start), rewritten, out, hidden);
 }
 
 #[cfg(test)]

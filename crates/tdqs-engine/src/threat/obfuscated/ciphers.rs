@@ -5,10 +5,9 @@
 //! of the common words), and handed back as hidden text for the instruction rules. A cipher
 //! tool's description that merely names rot13 deciphers to noise and is left alone.
 
-use crate::threat::evidence::excerpt;
+use crate::threat::Finding;
 use crate::threat::invisible::Hidden;
 use crate::threat::strings::Text;
-use crate::threat::{Finding, Severity};
 
 /// The ciphers, each by the names the look finds (lower case, as a prefix of a word).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,11 +178,7 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
             done.push(cipher);
             let reading = reading.trim_matches(|c: char| c.is_whitespace() || "():;,-".contains(c)).to_owned();
             let (start, stop) = (from.min(at), to.max(at + name.len()));
-            out.push(
-                Finding::new("obfuscated-text", Severity::Low, t.pointer, excerpt(s, start, stop))
-                    .with_decoded(reading.clone()),
-            );
-            hidden.push(Hidden { kind: "obfuscated-text", text: reading });
+            Hidden::found("obfuscated-text", t, start, stop, reading, out, hidden);
         }
     }
 }

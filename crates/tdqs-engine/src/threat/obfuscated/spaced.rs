@@ -7,10 +7,9 @@
 //! t y") are not read.
 
 use super::words;
-use crate::threat::evidence::excerpt;
+use crate::threat::Finding;
 use crate::threat::invisible::Hidden;
 use crate::threat::strings::Text;
-use crate::threat::{Finding, Severity};
 
 /// Letters in a run before it is read, and how many must be one space from the next.
 const LETTERS: usize = 6;
@@ -131,11 +130,7 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
         return;
     };
     rewritten.push_str(&s[from..]);
-    out.push(
-        Finding::new("obfuscated-text", Severity::Low, t.pointer, excerpt(s, start, last))
-            .with_decoded(rewritten.clone()),
-    );
-    hidden.push(Hidden { kind: "obfuscated-text", text: rewritten });
+    Hidden::found("obfuscated-text", t, start, last, rewritten, out, hidden);
 }
 
 #[cfg(test)]

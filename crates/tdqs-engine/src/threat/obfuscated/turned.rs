@@ -4,10 +4,9 @@
 //! each letter mapped home) and, when the result reads as English, handed to the instruction
 //! rules as hidden text.
 
-use crate::threat::evidence::excerpt;
+use crate::threat::Finding;
 use crate::threat::invisible::Hidden;
 use crate::threat::strings::Text;
-use crate::threat::{Finding, Severity};
 
 /// Fewest turned letters (ones no upright text uses) in a run read back.
 const MIN_TURNED: usize = 4;
@@ -94,12 +93,9 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
         let run = &s[from..to];
         let read: String = run.chars().rev().map(turned_back).collect();
         let read = read.trim_matches(|c: char| c.is_whitespace() || ":,-".contains(c)).to_owned();
-        if super::ciphers::english(&read) >= 2 && super::ciphers::english(&read) > super::ciphers::english(run) {
-            out.push(
-                Finding::new("obfuscated-text", Severity::Low, t.pointer, excerpt(s, from, to))
-                    .with_decoded(read.clone()),
-            );
-            hidden.push(Hidden { kind: "obfuscated-text", text: read });
+        let words = super::ciphers::english(&read);
+        if words >= 2 && words > super::ciphers::english(run) {
+            Hidden::found("obfuscated-text", t, from, to, read, out, hidden);
         }
     }
 }
