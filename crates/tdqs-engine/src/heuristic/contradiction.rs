@@ -11,7 +11,7 @@
 use super::claims::Claims;
 use super::evidence::Evidence;
 use super::lexicon::{DESTROYING_VERBS, NON_IDEMPOTENT_VERBS, VerbClass, verb_class};
-use super::text::{split_identifier, stem};
+use super::text::stem;
 
 /// Words that cancel what follows within a few words.
 pub(super) const NEGATORS: &[&str] = &[
@@ -184,16 +184,16 @@ const NOUNS_AT_THE_END: &[&str] = &[
 /// The state-changing verb the name gives the tool, if it gives one: not when the name also
 /// reads (`email_search_inbox` searches), nor a word that ends a longer name as a noun
 /// (`git_log`).
-fn name_writes(name: &str) -> Option<String> {
-    let words = split_identifier(name);
-    let classes: Vec<Option<VerbClass>> = words.iter().map(|w| verb_class(w)).collect();
-    if classes.iter().flatten().any(|c| c.reads()) {
+fn name_writes(e: &Evidence) -> Option<String> {
+    // The name's first verb says what it does (`count_archives` counts).
+    let verb = e.name_verb.as_ref().filter(|v| v.class.writes())?;
+    let words = &e.name_words;
+    if words.iter().any(|w| verb_class(w).is_some_and(VerbClass::reads)) {
         return None;
     }
-    // The name's first verb says what it does (`count_archives` counts).
-    let i = classes.iter().position(Option::is_some).filter(|&i| classes[i].is_some_and(VerbClass::writes))?;
-    let last_noun = words.len() >= 2 && i == words.len() - 1 && NOUNS_AT_THE_END.contains(&words[i].as_str());
-    (!last_noun).then(|| words[i].clone())
+    let i = words.iter().position(|w| *w == verb.word)?;
+    let last_noun = words.len() >= 2 && i == words.len() - 1 && NOUNS_AT_THE_END.contains(&verb.word.as_str());
+    (!last_noun).then(|| verb.word.clone())
 }
 
 /// Why the description or name contradicts a declared annotation hint, if it does.
@@ -203,7 +203,7 @@ pub fn contradiction(e: &Evidence) -> Option<String> {
     let idempotent = e.hint("idempotentHint");
     let open_world = e.hint("openWorldHint");
     let name_verb = e.name_verb.as_ref();
-    let name_writes = name_writes(&e.name);
+    let name_writes = name_writes(e);
     let name_destroys = name_writes.clone().filter(|w| DESTROYING_VERBS.contains(&stem(w).as_str()));
     let quoted = |p: &str| format!("'{}'", p.trim_end_matches('*').replace(" t ", "'t "));
     if [read_only, destructive, idempotent, open_world].iter().all(Option::is_none) {

@@ -96,6 +96,8 @@ pub struct Evidence {
     pub tool_references: Vec<String>,
     pub lead_verb: Option<Verb>,
     pub name_verb: Option<Verb>,
+    /// The name split into words (`git_log` -> `git`, `log`).
+    pub name_words: Vec<String>,
     /// Distinct content words (stemmed) that the name and title do not already say.
     pub extra_words: Vec<String>,
     pub when: Vec<&'static str>,
@@ -184,6 +186,7 @@ impl Evidence {
         Evidence {
             lead_verb: lead_verb(&desc),
             name_verb: name_words.iter().find_map(|w| verb_class(w).map(|class| Verb { word: w.clone(), class })),
+            name_words,
             when: desc.all_of(lexicon::WHEN_CUES),
             when_not: desc.all_of(lexicon::WHEN_NOT_CUES),
             soft_usage: desc.all_of(lexicon::SOFT_USAGE_CUES),
