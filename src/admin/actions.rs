@@ -2,7 +2,6 @@
 //! changed one of an upstream), and judge tools again now.
 
 use http::{Request, Response};
-use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 use serde_json::{Value, json};
 
@@ -18,12 +17,10 @@ const MAX_BODY: usize = 64 * 1024;
 
 /// The optional JSON object of a POST (`{}` when the body is empty).
 async fn body_object(req: Request<Incoming>, body: &RequestBody) -> Result<serde_json::Map<String, Value>, AdminError> {
-    let bytes = Limited::new(req.into_body(), MAX_BODY)
-        .collect()
+    let bytes = body
+        .read_all(req.into_body(), MAX_BODY)
         .await
-        .map_err(|e| AdminError::BadRequest(format!("cannot read the request body: {e}")))?
-        .to_bytes();
-    body.mark_read();
+        .map_err(|e| AdminError::BadRequest(format!("cannot read the request body: {e}")))?;
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(Default::default());
     }

@@ -6,11 +6,17 @@
 //! on that connection (the retry with a token after a 401, the next call after a 404 or a 413)
 //! loses it as the connection closes ("server disconnected without sending a response"). Every
 //! answer to such a request therefore says `Connection: close`, decided here for every route:
-//! what reads a body marks it read, the listener (`server/listener.rs`) does the rest.
+//! a body is read through [`RequestBody::read_all`], which marks it read, and the listener
+//! (`server/listener.rs`) does the rest.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use bytes::Bytes;
 use http::{HeaderValue, Request, Response, Version, header};
+use http_body_util::{BodyExt, Limited};
+use hyper::body::Incoming;
+
+use super::BoxError;
 
 /// One request's body, as the listener follows it.
 #[derive(Debug)]
@@ -29,8 +35,15 @@ impl RequestBody {
         RequestBody { unread_matters: announced && req.version() < Version::HTTP_2, read: AtomicBool::new(false) }
     }
 
-    /// What read the body did so to its end.
-    pub fn mark_read(&self) {
+    /// The whole body, at most `limit` bytes (a longer one is an error and stays unread): the
+    /// one way a route reads a request's body, so that what was read is always known.
+    pub async fn read_all(&self, body: Incoming, limit: usize) -> Result<Bytes, BoxError> {
+        let bytes = Limited::new(body, limit).collect().await?.to_bytes();
+        self.mark_read();
+        Ok(bytes)
+    }
+
+    fn mark_read(&self) {
         self.read.store(true, Ordering::Relaxed);
     }
 

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use http::{Method, Request, Response, header};
-use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 
 use super::forward::{Outbound, mcp};
@@ -53,11 +52,8 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestB
     let (parts, body) = req.into_parts();
     let limit = gw.config.listen.max_body_bytes;
     let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
-    let body = match tokio::time::timeout(within, Limited::new(body, limit).collect()).await {
-        Ok(Ok(b)) => {
-            read.mark_read();
-            b.to_bytes()
-        }
+    let body = match tokio::time::timeout(within, read.read_all(body, limit)).await {
+        Ok(Ok(b)) => b,
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
             return GatewayError::BodyTooLarge(limit).into_response(None);
         }
