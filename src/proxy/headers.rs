@@ -21,7 +21,8 @@ const DROPPED: [HeaderName; 10] = [
 
 /// The Streamable HTTP session header, as every part of the proxy reads and writes it. Names
 /// the proxy looks up on every request are `HeaderName` constants: a lookup by `&str` parses
-/// and lower-cases the name first, a third of what the lookup costs.
+/// and lower-cases the name first, about half of what the lookup costs (callgrind: 172 of 340
+/// instructions).
 pub const SESSION_HEADER: HeaderName = HeaderName::from_static("mcp-session-id");
 /// 2026-07-28 routing headers, checked against the body.
 pub const MCP_METHOD: HeaderName = HeaderName::from_static("mcp-method");

@@ -60,6 +60,10 @@ const MIGRATIONS: &[&str] = &[
     super::texts::TABLE,
 ];
 
+/// How long a statement waits for another connection's lock (SQLite's busy handler), and how
+/// long opening a new file retries the switch to WAL, which that handler does not cover.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Whether SQLite refused because another connection held the lock.
 fn busy(e: &rusqlite::Error) -> bool {
     matches!(e.sqlite_error_code(), Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked))
@@ -86,7 +90,7 @@ impl SqliteStore {
             )));
         }
         let prepare = || -> rusqlite::Result<()> {
-            conn.busy_timeout(Duration::from_secs(5))?;
+            conn.busy_timeout(BUSY_TIMEOUT)?;
             let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
             if mode != "wal" {
                 tracing::warn!(path = %path.display(), mode, "SQLite WAL mode unavailable");
@@ -101,7 +105,7 @@ impl SqliteStore {
         loop {
             match prepare() {
                 Ok(()) => break,
-                Err(e) if busy(&e) && started.elapsed() < Duration::from_secs(5) => {
+                Err(e) if busy(&e) && started.elapsed() < BUSY_TIMEOUT => {
                     std::thread::sleep(Duration::from_millis(10));
                 }
                 Err(e) => return Err(named(e.into())),
