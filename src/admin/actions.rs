@@ -16,9 +16,14 @@ use crate::scoring::pins::PinStatus;
 const MAX_BODY: usize = 64 * 1024;
 
 /// The optional JSON object of a POST (`{}` when the body is empty).
-async fn body_object(req: Request<Incoming>, body: &RequestBody) -> Result<serde_json::Map<String, Value>, AdminError> {
+async fn body_object(
+    console: &Console,
+    req: Request<Incoming>,
+    body: &RequestBody,
+) -> Result<serde_json::Map<String, Value>, AdminError> {
+    let within = std::time::Duration::from_millis(console.config.listen.body_read_timeout_ms);
     let bytes = body
-        .read_all(req.into_body(), MAX_BODY)
+        .read_all(req.into_body(), MAX_BODY, within)
         .await
         .map_err(|e| AdminError::BadRequest(format!("cannot read the request body: {e}")))?;
     if bytes.iter().all(u8::is_ascii_whitespace) {
@@ -41,7 +46,7 @@ pub async fn approve(
     req: Request<Incoming>,
     read: &RequestBody,
 ) -> Result<Response<Body>, AdminError> {
-    let body = body_object(req, read).await?;
+    let body = body_object(console, req, read).await?;
     if !up.policy.pin {
         return Err(AdminError::BadRequest(format!(
             "upstream {:?} does not pin tool definitions (its policy has pin = false)",

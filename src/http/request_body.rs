@@ -10,13 +10,14 @@
 //! (`server/listener.rs`) does the rest.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use bytes::Bytes;
 use http::{HeaderValue, Request, Response, Version, header};
 use http_body_util::{BodyExt, Limited};
 use hyper::body::Incoming;
 
-use super::BoxError;
+use super::error::GatewayError;
 
 /// One request's body, as the listener follows it.
 #[derive(Debug)]
@@ -35,10 +36,16 @@ impl RequestBody {
         RequestBody { unread_matters: announced && req.version() < Version::HTTP_2, read: AtomicBool::new(false) }
     }
 
-    /// The whole body, at most `limit` bytes (a longer one is an error and stays unread): the
-    /// one way a route reads a request's body, so that what was read is always known.
-    pub async fn read_all(&self, body: Incoming, limit: usize) -> Result<Bytes, BoxError> {
-        let bytes = Limited::new(body, limit).collect().await?.to_bytes();
+    /// The whole body, at most `limit` bytes, arriving within `within`: the one way a route
+    /// reads a request's body, so that what was read is always known and no route reads one
+    /// without both bounds. A longer, slower or broken body is an error and stays unread.
+    pub async fn read_all(&self, body: Incoming, limit: usize, within: Duration) -> Result<Bytes, GatewayError> {
+        let bytes = match tokio::time::timeout(within, Limited::new(body, limit).collect()).await {
+            Ok(Ok(b)) => b.to_bytes(),
+            Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return Err(GatewayError::BodyTooLarge(limit)),
+            Ok(Err(e)) => return Err(GatewayError::BadBody(e.to_string())),
+            Err(_) => return Err(GatewayError::SlowRequest(within.as_millis() as u64)),
+        };
         self.mark_read();
         Ok(bytes)
     }

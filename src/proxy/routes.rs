@@ -52,13 +52,9 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestB
     let (parts, body) = req.into_parts();
     let limit = gw.config.listen.max_body_bytes;
     let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
-    let body = match tokio::time::timeout(within, read.read_all(body, limit)).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
-            return GatewayError::BodyTooLarge(limit).into_response(None);
-        }
-        Ok(Err(e)) => return GatewayError::BadBody(e.to_string()).into_response(None),
-        Err(_) => return GatewayError::SlowRequest(gw.config.listen.body_read_timeout_ms).into_response(None),
+    let body = match read.read_all(body, limit, within).await {
+        Ok(b) => b,
+        Err(e) => return e.into_response(None),
     };
     let out = Outbound {
         method: parts.method,

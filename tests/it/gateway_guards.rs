@@ -270,3 +270,30 @@ async fn answers_to_unread_bodies_close_the_connection() {
         assert_eq!((status, connection), (200, None));
     }
 }
+
+/// A body that never finishes arriving is answered once the listener's body deadline passes,
+/// on the proxy's routes and the admin API's alike (both read bodies the same one way), and
+/// the connection closes behind the answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_body_is_answered_at_the_deadline_on_every_route() {
+    let rig = Rig::new("guards-stalled");
+    let upstream = Upstream::fastmcp(&rig, &["--stateless"]).await;
+    let config = format!("[[upstream]]\nname = \"rig\"\nurl = \"{}\"\n", upstream.url());
+    let gw = Gateway::start(&rig, "body_read_timeout_ms = 300", &config).await;
+    for (path, status) in [("/mcp/rig", 408), ("/admin/api/servers/rig/approve", 400)] {
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
+             Accept: {ACCEPT_BOTH}\r\nContent-Length: 100\r\n\r\n",
+            gw.addr.port()
+        );
+        let mut s = tokio::net::TcpStream::connect(gw.addr).await.unwrap();
+        // Two bytes of the hundred announced, then nothing: the answer must come by itself.
+        let answer =
+            tokio::time::timeout(std::time::Duration::from_secs(30), on_connection(&mut s, &head, b"{\"")).await;
+        let (got, connection, closed) = answer.unwrap_or_else(|_| panic!("{path}: no answer to a stalled body"));
+        assert_eq!(got, status, "{path}");
+        assert_eq!(connection.as_deref(), Some("close"), "{path}");
+        assert!(closed, "{path}: the connection closes after the answer");
+    }
+    assert!(upstream.received().await.is_empty(), "nothing reached the upstream");
+}
