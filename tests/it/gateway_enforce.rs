@@ -244,7 +244,7 @@ async fn both_sdk_clients_see_the_filtered_list_and_the_refusal_on_an_sse_server
     let cli = cli_scores(&rig, &direct_list["result"]);
     let hidden = below(&cli, 3.5);
     assert!(hidden.contains(&"echo".to_owned()), "echo is below A: {}", cli["echo"]["tdqs"]);
-    let allowed = "get-tiny-image";
+    let allowed = "get-env";
     assert!(!hidden.contains(&allowed.to_owned()), "{allowed} is A: {}", cli[allowed]["tdqs"]);
 
     let py = support::py_client(&["call", &gw.url("everything"), "echo", r#"{"message": "hi"}"#]).await;

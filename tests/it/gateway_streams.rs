@@ -148,7 +148,7 @@ async fn batch_with_a_list_a_refused_call_and_more() {
     let batch = json!([
         {"jsonrpc": "2.0", "id": 11, "method": "tools/list"},
         {"jsonrpc": "2.0", "id": 12, "method": "tools/call", "params": {"name": "echo", "arguments": {"message": "x"}}},
-        {"jsonrpc": "2.0", "id": 13, "method": "tools/call", "params": {"name": "get-tiny-image", "arguments": {}}},
+        {"jsonrpc": "2.0", "id": 13, "method": "tools/call", "params": {"name": "get-env", "arguments": {}}},
         {"jsonrpc": "2.0", "id": 14, "method": "ping"},
     ]);
     let reply = client.post(&batch).await;

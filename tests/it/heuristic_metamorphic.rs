@@ -270,6 +270,34 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
             "<b>Returns</b> <i>data</i>. <ul><li>Use when: needed</li><li>Side effects: none</li><li>Errors: handled</li></ul>".to_owned(),
             true,
         ),
+        (
+            "sales copy",
+            format!(
+                "Supercharge your {words} game with our blazing-fast, award-winning engine. Seamlessly \
+                 integrated and loved by developers: the effortless experience teams have always dreamed of."
+            ),
+            true,
+        ),
+        (
+            "hedged all round",
+            format!(
+                "This tool may possibly handle some {words} matters in certain situations, returning the \
+                 corresponding output. Outcomes could vary depending on several factors."
+            ),
+            true,
+        ),
+        ("numbers with nothing they measure", "Up to 50. 2 seconds. 99.5%. 1.2. 8x. Up to 3.".to_owned(), true),
+        (
+            "a telegram of labels in German",
+            "Liefert Ergebnisse. Nur lesend. Keine Nebenwirkungen. Fehler möglich. Größenlimit. Beispiel vorhanden."
+                .to_owned(),
+            true,
+        ),
+        (
+            "another tool's purpose",
+            "Converts a temperature between Celsius and Fahrenheit and rounds it to one decimal place.".to_owned(),
+            false,
+        ),
         ("honest text stuffed with keywords and praise", format!("{}\n{KEYWORDS}\n{PRAISE}", r.description()), false),
     ]
 }

@@ -13,7 +13,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use support::http::{self, call_request, open_session, post, request};
-use support::{Gateway, Scratch, assert_scored, everything_js, listed, score_of, steps, tool_names, venv_bin};
+use support::{
+    GIT_MIN_SCORE, Gateway, Scratch, assert_scored, everything_js, listed, score_of, steps, tool_names, venv_bin,
+};
 
 /// A scratch git repository with one commit and one unstaged change holding `marker`.
 fn git_repo(scratch: &Scratch, marker: &str) -> std::path::PathBuf {
@@ -72,6 +74,7 @@ name = "git_enforce"
 command = {git}
 [upstream.policy]
 mode = "enforce"
+min_score = {GIT_MIN_SCORE}
 
 [[upstream]]
 name = "everything"
@@ -216,7 +219,7 @@ async fn sdk_tour(sdk: Sdk) {
     assert!(ok_text(&call_step(&everything, 1), "get-sum").contains("42"), "{everything}");
 
     // Phase 2: the enforce twins, checked against the annotate lists.
-    let git_hidden_by = |t: &Value| tdqs(t) < 3.0; // the default minimum: 3.0, tier B
+    let git_hidden_by = |t: &Value| tdqs(t) < GIT_MIN_SCORE;
     let lowest_git = git_tools
         .iter()
         .filter(|t| git_hidden_by(t))

@@ -14,7 +14,9 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{Guarded, Scratch, assert_scored, everything_js, listed, procs, score_of, steps, tool_names, venv_bin};
+use support::{
+    GIT_MIN_SCORE, Guarded, Scratch, assert_scored, everything_js, listed, procs, score_of, steps, tool_names, venv_bin,
+};
 
 fn s(x: impl AsRef<std::ffi::OsStr>) -> String {
     x.as_ref().to_string_lossy().into_owned()
@@ -88,7 +90,7 @@ async fn python_stdio_client_launches_wrap() {
 
     let time_server = vec![s(venv_bin("mcp-server-time")), "--local-timezone".into(), "UTC".into()];
     let git_server = vec![s(venv_bin("mcp-server-git")), "--repository".into(), s(&repo)];
-    let enforce = enforce_config(&scratch, "enforce.toml", "");
+    let enforce = enforce_config(&scratch, "enforce.toml", &format!("min_score = {GIT_MIN_SCORE}\n"));
     let time_name = format!("{marker}-time");
     let git_name = format!("{marker}-git");
     let git_enf_name = format!("{marker}-gitenf");
@@ -150,10 +152,10 @@ async fn python_stdio_client_launches_wrap() {
         expect_gone(&pids, what).await;
     }
 
-    // Enforce: the tools below the default minimum (3.0) are gone; calling one is refused.
+    // Enforce: the tools below the minimum are gone; calling one is refused.
     let lowest =
         git_tools.iter().min_by(|a, b| tdqs(a).total_cmp(&tdqs(b))).unwrap()["name"].as_str().unwrap().to_owned();
-    assert!(tdqs(git_tools.iter().find(|t| t["name"] == lowest.as_str()).unwrap()) < 3.0, "{git_tools:?}");
+    assert!(tdqs(git_tools.iter().find(|t| t["name"] == lowest.as_str()).unwrap()) < GIT_MIN_SCORE, "{git_tools:?}");
     let enf_plan = plan(json!([
         {"op": "call", "tool": lowest, "args": {"repo_path": s(&repo), "branch_name": "main"}},
         {"op": "call", "tool": "git_status", "args": {"repo_path": s(&repo)}},
@@ -165,8 +167,10 @@ async fn python_stdio_client_launches_wrap() {
     )
     .await;
     let visible = listed(&enf, 0);
-    let expected: Vec<String> = tool_names(&git_tools.iter().filter(|t| tdqs(t) >= 3.0).cloned().collect::<Vec<_>>());
-    assert_eq!(tool_names(&visible), expected, "enforce keeps exactly the tools at or above 3.0");
+    let expected: Vec<String> =
+        tool_names(&git_tools.iter().filter(|t| tdqs(t) >= GIT_MIN_SCORE).cloned().collect::<Vec<_>>());
+    assert!(!expected.is_empty() && expected.len() < git_tools.len(), "the minimum splits the tools: {git_tools:?}");
+    assert_eq!(tool_names(&visible), expected, "enforce keeps exactly the tools at or above {GIT_MIN_SCORE}");
     assert_scored(&visible, "wrap git enforce");
     assert_refused(&call(&enf, 0), &lowest, "wrap git enforce");
     if expected.iter().any(|t| t == "git_status") {

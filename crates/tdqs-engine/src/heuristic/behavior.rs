@@ -53,8 +53,9 @@ pub fn behavioral_transparency(e: &Evidence, contradiction: Option<&str>) -> Jus
         return Justified { score, justification: format!("The description {cited}{burden}.") };
     }
     let hints = e.hints.join(", ");
+    // Hints alone are the minimum viable disclosure: the bar is lower with them, but a 4 needs
+    // the prose to say something they cannot (what is touched, auth, limits, failures).
     let score = match families {
-        0 if e.hints.len() >= 3 => 4,
         0 => 3,
         1..=3 => 4,
         _ => 5,

@@ -9,6 +9,7 @@ use crate::signals::ContextSignals;
 use rustc_hash::FxHashSet;
 
 use super::cues::Cues;
+use super::grounding::{akin, filler, foreign, own_words};
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
 pub use super::param_mentions::{Mention, Param};
 use super::param_mentions::{param_keys, params};
@@ -114,6 +115,18 @@ pub struct Evidence {
     pub has_output_schema: bool,
     /// Bullet lines or `Args:`/`Returns:` sections.
     pub structured: bool,
+    /// The first of the tool's own words (from its name, title or parameter names) that the
+    /// kept text uses, when it has any to use: a purpose stated in none of them may be another
+    /// tool's. `None` when it uses none.
+    pub grounding: Option<String>,
+    /// The tool's own words, for the justification when none is used.
+    pub own_words: Vec<String>,
+    /// The text reads as another language than English (ideographs, or letters beyond ASCII
+    /// and few English function words): its words cannot be checked against the name's.
+    pub foreign: bool,
+    /// Of the kept text's content words, how many are praise, hedges or qualifiers that name
+    /// nothing ("relevant", "suitable", "blazing"), and how many content words there are.
+    pub filler: (usize, usize),
     /// Tags and emoji that carry no meaning (`[UNIFIED]`).
     pub noise: Vec<String>,
     pub signals: ContextSignals,
@@ -155,6 +168,7 @@ impl Evidence {
             let content = !on(w, List::Stopword)
                 && !on(w, List::Meta)
                 && !on(w, List::Generic)
+                && !on(w, List::Hedge)
                 && !w.chars().all(|c| c.is_ascii_digit())
                 && !known.iter().any(|k| k == s);
             if content && extra.insert(s) {
@@ -183,7 +197,22 @@ impl Evidence {
             })
             .collect();
         let hints = hints(tool);
+        let own_words = own_words(&name_words, &title_words, &param_keys(tool));
+        let grounding = if own_words.is_empty() || desc.lower.contains(&name.to_lowercase()) {
+            Some(String::new())
+        } else {
+            (0..desc.words.len())
+                .map(|i| desc.stem_at(i))
+                .find(|s| own_words.iter().any(|o| akin(o, s)))
+                .map(str::to_owned)
+        };
+        let foreign = foreign(&desc);
+        let filler = filler(&desc, &known);
         Evidence {
+            grounding,
+            own_words,
+            foreign,
+            filler,
             lead_verb: lead_verb(&desc),
             name_verb: name_words.iter().find_map(|w| verb_class(w).map(|class| Verb { word: w.clone(), class })),
             name_words,

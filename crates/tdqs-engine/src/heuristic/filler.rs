@@ -23,7 +23,7 @@ pub const META: &[&str] = &[
     "neither", "nor", "yes", "ok", "okay", "please", "tool", "tools", "function", "functions", "feature",
     "features", "works", "work", "handles", "handle", "handling", "processes", "process", "supports", "support",
     "provides", "provide", "gets", "get", "does", "done", "make", "makes", "allows", "allow", "lets", "let",
-    "helps", "help", "keywords", "keyword", "tags", "tag", "seo",
+    "helps", "help", "keywords", "keyword", "tags", "tag", "seo", "up",
 ];
 
 /// Praise and marketing words: they describe how the author feels about the tool.
@@ -41,6 +41,25 @@ pub const GENERIC: &[&str] = &[
     "empower", "empowers", "unlock", "unlocks", "gracefully", "graceful", "elegant", "elegantly", "optimal",
     "optimally", "optimized", "superior", "versatile", "essential", "valuable", "changer", "stunning", "beautiful", "delightful", "fantastic", "wonderful", "brilliant", "purposes",
     "generally", "overall", "possible", "anything", "everything", "whatever", "important",
+    "blazing", "reimagined", "reimagine", "genius", "dreamed", "dreamt", "award", "unparalleled", "unmatched",
+    "unrivaled", "unrivalled", "supercharge", "supercharged", "supercharges", "frictionless", "hassle",
+    "beloved", "loved", "revolutionize", "revolutionizes", "revolutionise", "elevate", "elevates", "accelerate",
+    "accelerates", "delight", "delights", "wow", "stellar", "superb", "exceptional", "tomorrow", "instantly",
+    "blazingly", "lightning", "smartest", "easiest", "fastest",
+];
+
+/// Hedges and qualifiers that stand where a fact would be and name none: "the relevant
+/// details in a suitable format", "may possibly return some results in certain situations".
+#[rustfmt::skip]
+pub const HEDGES: &[&str] = &[
+    "suitable", "suitably", "pertinent", "sensible", "sensibly", "dependable", "dependably", "typical",
+    "typically", "usual", "usually", "possibly", "perhaps", "probably", "potentially", "maybe", "somewhat",
+    "situations", "situation", "scenarios", "scenario", "circumstances", "manner", "respective", "applicable",
+    "intended", "necessary", "handy", "convenient", "conveniently", "nicely", "smoothly", "neatly",
+    "assorted", "miscellaneous", "numerous", "whichever", "whenever", "somehow", "reasonable", "reasonably",
+    "adequate", "adequately", "sufficient", "sufficiently", "proper", "fitting", "apt", "desired", "pertaining",
+    "certain", "depending", "factors", "factor", "vary", "varies", "varying", "several", "potential", "outcomes",
+    "outcome", "could", "would", "provided", "corresponding", "somewhat", "arbitrary", "assorted", "whatnot",
 ];
 
 /// Placeholder text ("lorem ipsum") and keyboard mashing.

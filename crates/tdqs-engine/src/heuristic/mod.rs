@@ -3,11 +3,12 @@
 //! Deterministic, no I/O, microseconds per tool; its identity says it is not a model.
 //!
 //! How it reads a tool: [`reading`] first sets aside the sentences that carry no fact (copies,
-//! bare cues, keyword lists, praise, placeholder and shuffled text), so vocabulary alone earns
-//! nothing; [`evidence`] gathers cues from what is left (verbs, usage and behaviour phrases,
-//! parameter mentions (through [`param_mentions`]), named siblings, annotation hints); one
-//! scorer per dimension turns them into a 1-5 score under the TDQS anchors and cites what it
-//! found, and [`contradiction`] reads the whole text and the name against the hints. Calibrated against published scores (see
+//! bare cues, keyword lists, praise, hedges, bare numbers, telegrams of labels, placeholder and
+//! shuffled text), so vocabulary alone earns nothing; [`evidence`] gathers cues from what is
+//! left (verbs, usage and behaviour phrases, parameter mentions (through [`param_mentions`]),
+//! named siblings, annotation hints, the tool's own words it uses); one scorer per dimension
+//! turns them into a 1-5 score under the TDQS anchors and cites what it found, and
+//! [`contradiction`] reads the whole text and the name against the hints. Calibrated against published scores (see
 //! `tests/it/heuristic_calibration.rs`); gaming resistance is `tests/it/heuristic_metamorphic.rs`.
 
 mod behavior;
@@ -17,6 +18,7 @@ mod contradiction;
 mod cues;
 mod evidence;
 mod filler;
+mod grounding;
 mod lexicon;
 mod names;
 mod overlap_pairs;
@@ -54,8 +56,11 @@ type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 /// The judge identity in reports and score keys, part of every stored score's key so that a
 /// judge that answers differently never reuses another's scores. `heuristic-2` read before it
 /// scored (see [`reading`]) and checked contradictions in every direction; `heuristic-3` also
-/// reads capitals, records of labels and markup as a person would ([`surface`]).
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-3";
+/// reads capitals, records of labels and markup as a person would ([`surface`]); `heuristic-4`
+/// asks short text for facts: annotations alone are the minimum, praise and hedges are not
+/// content, a purpose stated in none of the tool's own words is doubted, and numbers with
+/// nothing they measure and telegrams of labels are set aside.
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-4";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {

@@ -7,6 +7,7 @@ use crate::answer::Justified;
 use super::evidence::Evidence;
 use super::lexicon::VAGUE_VERBS;
 use super::text::{quote, stem};
+use super::word_lists::{List, on};
 
 fn justified(score: u8, justification: String) -> Justified {
     Justified { score, justification }
@@ -59,9 +60,27 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             ),
         );
     }
+    if !e.foreign && e.grounding.is_none() {
+        let own: Vec<&String> = e.own_words.iter().collect();
+        return justified(
+            3,
+            format!(
+                "The description {} never uses the words its name and parameters are made of ({}): the purpose it states may be another tool's, or none.",
+                quoted(e),
+                list(&own, 4)
+            ),
+        );
+    }
     let extra = e.extra_words.len();
     let ideographic = e.desc.mostly_ideographic();
     let verb = e.lead_verb.as_ref();
+    // The first sentence's broad verb, whether or not the verb lists know it ("deals with",
+    // "works with").
+    let opening = e.desc.sentences.first().map(|s| {
+        let lower = super::text::lowercase(s);
+        super::text::words_of(&lower).take(6).map(stem).collect::<Vec<_>>()
+    });
+    let broad = opening.unwrap_or_default().into_iter().find(|w| VAGUE_VERBS.contains(&w.as_str()));
     let vague_verb = verb.filter(|v| VAGUE_VERBS.contains(&stem(&v.word).as_str()));
     let verb_stem = verb.map(|v| stem(&v.word));
     let content: Vec<&String> = e.extra_words.iter().filter(|w| Some(*w) != verb_stem.as_ref()).collect();
@@ -85,6 +104,26 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             format!("No leading action verb in {}; it {adds}", quoted(e))
         };
         return justified(3, format!("{why}, so the action stays vague."));
+    }
+    let (idle, content_words) = e.filler;
+    if idle >= 3 && 5 * idle >= 2 * content_words {
+        return justified(
+            3,
+            format!(
+                "{idle} of its {content_words} content words are praise or hedges (such as {}); what exactly it does is left open.",
+                list(&super::grounding::filler_words(&e.desc).iter().collect::<Vec<_>>(), 3)
+            ),
+        );
+    }
+    let generic_verb = verb.filter(|v| on(&v.word, List::Generic) || on(&v.word, List::Hedge));
+    if let Some(v) = generic_verb {
+        return justified(3, format!("Opens with '{}', a word of praise rather than an action; it {adds}.", v.word));
+    }
+    if let (None, Some(b)) = (verb, &broad) {
+        return justified(
+            3,
+            format!("Its purpose rests on the broad verb '{b}' and it {adds}; what exactly happens is left open."),
+        );
     }
     if let Some(v) = vague_verb.filter(|_| extra < 8) {
         return justified(

@@ -1,9 +1,11 @@
 //! Reading a description before scoring it: the sentences that tell an agent something stay,
 //! the ones that do not are set aside with the reason. A sentence says nothing when it repeats
 //! an earlier one, is a bare cue ("Returns." "Use when." "Rate limit."), a list of keywords,
-//! praise, placeholder text, or words in no order. The scorers then look only at what is left,
-//! so stuffing a description with cue words, copies or filler adds nothing to it, while what
-//! was set aside still counts against its conciseness.
+//! praise, hedges ("could vary depending on several factors"), placeholder text, words in no
+//! order, or a number with no word for what it measures ("99.9%."); and a text made mostly of
+//! short labels ("Nur lesend. Keine Nebenwirkungen.") is a telegram, in any language. The
+//! scorers then look only at what is left, so stuffing a description with cue words, copies or
+//! filler adds nothing to it, while what was set aside still counts against its conciseness.
 //! Long: the sentence reader and its tests; the sentence splitter, the concreteness test and the
 //! classifier share the same word lists and are read together.
 
@@ -20,6 +22,7 @@ pub enum Dropped {
     Fragment,
     KeywordList,
     Praise,
+    Hedged,
     Placeholder,
     Shuffled,
 }
@@ -31,6 +34,7 @@ impl Dropped {
             Dropped::Fragment => "is a bare cue with no fact",
             Dropped::KeywordList => "is a keyword list",
             Dropped::Praise => "is praise, not information",
+            Dropped::Hedged => "is hedged so that it states nothing",
             Dropped::Placeholder => "is placeholder text",
             Dropped::Shuffled => "is words in no readable order",
         }
@@ -179,20 +183,19 @@ fn word_weight(words: &[&str]) -> usize {
 }
 
 /// Does the sentence name something an agent can act on: a number, a parameter, a sibling,
-/// an identifier, a quoted value, a unit or format, an acronym?
-/// What makes a sentence concrete: something of its own, or only a sibling's name.
+/// an identifier, a quoted value, a unit or format, an acronym? What makes it concrete:
+/// something of its own, only numbers and units, or only a sibling's name.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Concrete {
     No,
     SiblingOnly,
+    /// Only numbers and units: "5 seconds." "99.9%."
+    Measure,
     Yes,
 }
 
 fn concrete(raw: &str, words: &[&str], lists: &[Lists], own: &Own) -> Concrete {
     let mut sibling = false;
-    if words.iter().zip(lists).any(|(w, l)| w.chars().any(|c| c.is_ascii_digit()) || l.on(List::Concrete)) {
-        return Concrete::Yes;
-    }
     if raw.contains('`') || raw.contains('"') || raw.contains('\u{201c}') {
         return Concrete::Yes;
     }
@@ -209,7 +212,15 @@ fn concrete(raw: &str, words: &[&str], lists: &[Lists], own: &Own) -> Concrete {
             return Concrete::Yes;
         }
     }
+    if words.iter().zip(lists).any(|(w, l)| measure(w, *l)) {
+        return Concrete::Measure;
+    }
     if sibling { Concrete::SiblingOnly } else { Concrete::No }
+}
+
+/// A number or a unit: concrete, but only about something the sentence names.
+fn measure(word: &str, lists: Lists) -> bool {
+    word.chars().any(|c| c.is_ascii_digit()) || lists.on(List::Concrete)
 }
 
 /// A line of short items with no sentence around them: "weather, forecast, rain, wind".
@@ -275,6 +286,10 @@ pub fn read(raw: &str, own: &Own) -> Reading {
     let mut raw_words = 0;
     let mut weights = Vec::with_capacity(spans.len());
     let (mut latin, mut disfluent) = (0, 0);
+    // Later sentences of three words or fewer with nothing concrete in them ("Non-altering."
+    // "Nur lesend." "Bounded in size."): in any language, a text made mostly of these is a
+    // telegram of labels, not statements.
+    let mut terse = vec![false; spans.len()];
     for (k, &(from, to)) in spans.iter().enumerate() {
         let text = &raw[from..to];
         let (lower, words) = (&lowers[k], &sentence_words[k][..]);
@@ -284,6 +299,10 @@ pub fn read(raw: &str, own: &Own) -> Reading {
         weights.push(weight);
         let trigrams = words.len().saturating_sub(2);
         let known = words.windows(3).filter(|t| seen_trigrams.contains(t)).count();
+        // Counted as written: an identifier is one word here, not the two its `_` makes.
+        terse[k] = k > 0
+            && text.split_whitespace().count() <= 3
+            && matches!(concrete(text, words, &lists, own), Concrete::No | Concrete::SiblingOnly);
         let kind = if seen.contains(words) || (trigrams >= 3 && 5 * known >= 4 * trigrams) {
             Some(Dropped::Repeat)
         } else {
@@ -303,10 +322,13 @@ pub fn read(raw: &str, own: &Own) -> Reading {
     }
     // Shuffled words show as disfluency in most sentences; then none of them can be trusted.
     let shuffled = disfluent >= 2 && 2 * disfluent >= latin;
+    let labels = terse.iter().filter(|t| **t).count();
+    let telegram = labels >= 3 && 2 * labels >= spans.len().saturating_sub(1);
     let mut reading = Reading { raw_words, ..Reading::default() };
     let mut last = 0;
     for (k, &(from, to)) in spans.iter().enumerate() {
-        let kind = kinds[k].or(shuffled.then_some(Dropped::Shuffled));
+        let kind =
+            kinds[k].or(shuffled.then_some(Dropped::Shuffled)).or((telegram && terse[k]).then_some(Dropped::Fragment));
         if let Some(kind) = kind {
             reading.substantive.push_str(&raw[last..from]);
             last = to;
@@ -333,7 +355,7 @@ fn classify(raw: &str, lower: &str, words: &[&str], lists: &[Lists], own: &Own, 
     let concrete = concrete(raw, words, lists, own);
     // A part of a sibling's name, when the sentence's only concrete thing is a sibling.
     let sibling_word = |w: &str| concrete == Concrete::SiblingOnly && own.siblings.has_part(w);
-    let meta = |l: &Lists| l.on(List::Meta) || l.on(List::Generic) || l.on(List::Stopword);
+    let meta = |l: &Lists| l.on(List::Meta) || l.on(List::Generic) || l.on(List::Hedge) || l.on(List::Stopword);
     let open: Vec<&&str> = words
         .iter()
         .zip(lists)
@@ -341,17 +363,27 @@ fn classify(raw: &str, lower: &str, words: &[&str], lists: &[Lists], own: &Own, 
         .map(|(w, _)| w)
         .collect();
     let generic = lists.iter().filter(|l| l.on(List::Generic)).count();
+    let hedges = lists.iter().filter(|l| l.on(List::Hedge) && !l.on(List::Generic)).count();
     let own_word = |w: &&&str| {
         let s = stemmed(w);
         own.name_stems.iter().any(|n| *n == *s)
     };
     let new_words = open.iter().filter(|w| !own_word(w)).count();
+    // A number with no word for what it measures ("99.9%." "Up to 100." "5 seconds.") says
+    // nothing an agent can use.
+    if concrete == Concrete::Measure && words.iter().zip(lists).all(|(w, l)| measure(w, *l) || meta(l) || w.len() < 2) {
+        return Some(Dropped::Fragment);
+    }
     // A sibling's name alone ("Instead use get_x.") names an alternative without saying when.
     let around_sibling = words.iter().filter(|w| !sibling_word(w)).count();
-    let is_concrete =
-        concrete == Concrete::Yes || (concrete == Concrete::SiblingOnly && (new_words >= 1 || around_sibling >= 4));
+    let is_concrete = matches!(concrete, Concrete::Yes | Concrete::Measure)
+        || (concrete == Concrete::SiblingOnly && (new_words >= 1 || around_sibling >= 4));
     if !is_concrete && generic >= 2 && generic >= open.len() {
         return Some(Dropped::Praise);
+    }
+    // Hedged all round: "could be affected by various limitations", "the corresponding output".
+    if !is_concrete && generic + hedges >= 2 && 2 * (generic + hedges) >= open.len() {
+        return Some(Dropped::Hedged);
     }
     // The opening sentence states the purpose: one word of its own (often the name's) is
     // enough there. Later sentences must add two words (one of them beyond the name) or one
@@ -393,6 +425,28 @@ mod tests {
         let lorem = read("Gets the forecast. Lorem ipsum dolor sit amet, returns results, use when.", &own);
         assert_eq!(lorem.dropped[0].0, Dropped::Placeholder);
         assert!(read("Returns. Use when. Errors.", &own).content_free());
+    }
+
+    #[test]
+    fn sets_aside_hedges_bare_numbers_and_telegrams_of_labels() {
+        let (n, p, s) = own();
+        let s = s.view(None);
+        let own = Own { name_stems: &n, params: &p, siblings: &s };
+        let r = read("Gets the forecast for a city. Results could vary depending on several factors.", &own);
+        assert_eq!(r.dropped.iter().map(|d| d.0).collect::<Vec<_>>(), [Dropped::Hedged], "{r:?}");
+        // A number needs a word for what it measures.
+        let r = read("Gets the forecast for a city. Up to 100. 99.9%. Timeout 30 seconds.", &own);
+        assert_eq!(r.substantive.trim(), "Gets the forecast for a city.   Timeout 30 seconds.", "{r:?}");
+        // Labels, in any language, when they make up the text.
+        let r = read("Liefert die Vorhersage. Nur lesend. Keine Nebenwirkungen. Fehler möglich.", &own);
+        assert_eq!(r.dropped.len(), 3, "{r:?}");
+        // Short statements among sentences are kept, and so are terse ones that measure.
+        for honest in [
+            "Gets the forecast for a city. Cached hourly. Temperatures are rounded to one decimal.",
+            "Fetches the forecast page. Timeout 30 s. Max 5 MB. Follows redirects.",
+        ] {
+            assert!(read(honest, &own).dropped.is_empty(), "{honest}");
+        }
     }
 
     #[test]

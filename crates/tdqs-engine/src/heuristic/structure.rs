@@ -79,6 +79,15 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
             e.params.len()
         );
     }
+    // Praise and hedges are words spent on no fact: conciseness falls with their share.
+    let (idle, content_words) = e.filler;
+    if idle >= 2 && 4 * idle >= content_words {
+        let cut = if 2 * idle >= content_words { 2 } else { 1 };
+        score = score.saturating_sub(cut).max(2);
+        let shown: Vec<String> =
+            super::grounding::filler_words(&e.desc).iter().take(3).map(|w| format!("'{w}'")).collect();
+        why.push_str(&format!("; {idle} of {content_words} content words are praise or hedges ({})", shown.join(", ")));
+    }
     let redundancy = match e.reading.dropped_percent() {
         50.. => 2,
         25.. => 1,

@@ -12,6 +12,7 @@ use rustc_hash::FxHashMap;
 pub enum List {
     Meta,
     Generic,
+    Hedge,
     Stopword,
     Placeholder,
     Concrete,
@@ -33,9 +34,10 @@ pub enum List {
     DestroyingVerb,
 }
 
-const ALL: [List; 21] = [
+const ALL: [List; 22] = [
     List::Meta,
     List::Generic,
+    List::Hedge,
     List::Stopword,
     List::Placeholder,
     List::Concrete,
@@ -63,6 +65,7 @@ impl List {
         match self {
             List::Meta => filler::META,
             List::Generic => filler::GENERIC,
+            List::Hedge => filler::HEDGES,
             List::Stopword => lexicon::STOPWORDS,
             List::Placeholder => filler::PLACEHOLDER,
             List::Concrete => filler::CONCRETE,

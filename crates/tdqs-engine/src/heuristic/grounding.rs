@@ -1,0 +1,76 @@
+//! What the words of a description are about: whether it uses the tool's own words (its
+//! name's, title's and parameters'), whether it is written in another language than the word
+//! lists, and how many of its words are praise or hedges rather than content. A purpose stated
+//! in none of the tool's own words may be another tool's; a text of hedges states nothing.
+
+use super::text::{Text, split_identifier, stem};
+use super::word_lists::{List, on};
+
+/// Two stems of one word family: equal, or sharing their first four letters and more than half
+/// of the shorter ("stat" and "statist", "configur" and "config").
+pub fn akin(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let shared = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    shared >= 4 && 2 * shared > a.chars().count().min(b.chars().count())
+}
+
+/// Stems of the words a definition names itself with: its name, title and parameter names
+/// (identifiers split at `_`, `-` and case changes), without function words.
+pub fn own_words(name: &[String], title: &[String], params: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in name.iter().chain(title).cloned().chain(params.iter().flat_map(|p| split_identifier(p))) {
+        let keep = w.chars().count() >= 3 && !on(&w, List::Stopword);
+        let s = stem(&w);
+        if keep && !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+/// Another language than English: mostly ideographs, or some words with letters beyond ASCII
+/// and under a fifth of the words on the English lists.
+pub fn foreign(desc: &Text) -> bool {
+    if desc.mostly_ideographic() {
+        return true;
+    }
+    let letters: Vec<&String> = desc.words.iter().filter(|w| w.chars().any(char::is_alphabetic)).collect();
+    let accented = letters.iter().any(|w| w.chars().any(|c| c.is_alphabetic() && !c.is_ascii()));
+    let english = letters
+        .iter()
+        .filter(|w| on(w, List::Stopword) || on(w, List::Function) || on(w, List::Meta) || on(w, List::Generic))
+        .count();
+    accented && 5 * english < letters.len()
+}
+
+/// (filler words, content words) of the kept text: content words are those not on the
+/// function, cue or number lists and not the name's; filler words are the praise and hedge
+/// words among the text's words.
+pub fn filler(desc: &Text, known: &[String]) -> (usize, usize) {
+    let (mut idle, mut content) = (0, 0);
+    for (i, w) in desc.words.iter().enumerate() {
+        if on(w, List::Stopword) || on(w, List::Function) || w.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        if on(w, List::Generic) || on(w, List::Hedge) {
+            idle += 1;
+            content += 1;
+        } else if !on(w, List::Meta) && !known.iter().any(|k| k == desc.stem_at(i)) {
+            content += 1;
+        }
+    }
+    (idle, content)
+}
+
+/// The praise and hedge words of a text, each once, in order.
+pub fn filler_words(desc: &Text) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for w in &desc.words {
+        if (on(w, List::Generic) || on(w, List::Hedge)) && !out.contains(w) {
+            out.push(w.clone());
+        }
+    }
+    out
+}
