@@ -288,15 +288,24 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
         ),
         ("numbers with nothing they measure", "Up to 50. 2 seconds. 99.5%. 1.2. 8x. Up to 3.".to_owned(), true),
         (
+            "the name said round in circles",
+            format!(
+                "{cap}. This tool does {words}: it performs the {words} by doing {words}, so that the {words} gets done.",
+                cap = capitalised(&words)
+            ),
+            true,
+        ),
+        (
             "a telegram of labels in German",
             "Liefert Ergebnisse. Nur lesend. Keine Nebenwirkungen. Fehler möglich. Größenlimit. Beispiel vorhanden."
                 .to_owned(),
             true,
         ),
+        // (For the corpus's own translator it is not another tool's purpose.)
         (
             "another tool's purpose",
-            "Converts a temperature between Celsius and Fahrenheit and rounds it to one decimal place.".to_owned(),
-            false,
+            "Translates a paragraph of English prose into French and keeps its headings and emphasis.".to_owned(),
+            !name.contains("translat"),
         ),
         ("honest text stuffed with keywords and praise", format!("{}\n{KEYWORDS}\n{PRAISE}", r.description()), false),
     ]
@@ -608,6 +617,20 @@ const CONTRADICTIONS: &[(&str, &str, &str, &str, bool)] = &[
         "Writes the content to a path; fails on read-only files.",
         r#"{"readOnlyHint":false}"#,
         false,
+    ),
+    (
+        "scope: a parameter is read-only for the caller",
+        "create_event",
+        "Creates an event on the calendar; fails with `forbidden` if calendar_id is read-only for the caller.",
+        r#"{"readOnlyHint":false}"#,
+        false,
+    ),
+    (
+        "readOnly denied: the endpoint is read-only",
+        "archive_board",
+        "Moves a board to the archive. The endpoint is read-only and safe to call twice.",
+        r#"{"readOnlyHint":false}"#,
+        true,
     ),
     (
         "negated: is not idempotent",

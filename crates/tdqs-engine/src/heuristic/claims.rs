@@ -175,10 +175,57 @@ fn claim(words: &[&str], lists: &[Lists], parts: &[&str]) -> bool {
         let before = &lists[i.saturating_sub(3)..i];
         let negated = negated(before) && !on(parts[0], List::Negator);
         let scoped = lists.get(i + n).is_some_and(|l| l.on(List::ScopedObject))
-            || before.iter().rev().take(2).any(|l| l.on(List::Scoping));
+            || before.iter().rev().take(2).any(|l| l.on(List::Scoping))
+            || said_of_something_else(&words[..i], &lists[..i]);
         !negated && !scoped
     })
 }
+
+/// "calendar_id is read-only", "the target is idempotent": a claim after "is" or "are" whose
+/// subject is a noun other than the tool (or the words that stand for it: "it", "this tool",
+/// "the endpoint", "access") is about that noun.
+fn said_of_something_else(before: &[&str], lists: &[Lists]) -> bool {
+    let [.., subject, link] = before else {
+        return false;
+    };
+    let aux = matches!(*link, "is" | "are");
+    let lists_of_subject = lists[lists.len() - 2];
+    aux && !lists_of_subject.on(List::SubjectLink)
+        && !lists_of_subject.on(List::Negator)
+        && !TOOL_SUBJECTS.contains(subject)
+        && subject.chars().all(|c| c.is_alphanumeric())
+}
+
+/// Nouns that stand for the tool as the subject of a claim ("the endpoint is read-only").
+const TOOL_SUBJECTS: &[&str] = &[
+    "endpoint",
+    "operation",
+    "call",
+    "command",
+    "function",
+    "action",
+    "method",
+    "request",
+    "api",
+    "access",
+    "mode",
+    "everything",
+    "which",
+    "what",
+    "itself",
+    "tools",
+    "operations",
+    "calls",
+    "requests",
+    "always",
+    "fully",
+    "completely",
+    "strictly",
+    "purely",
+    "entirely",
+    "safe",
+    "also",
+];
 
 fn has(words: &[&str], phrase: &str) -> bool {
     let parts = parts(phrase);

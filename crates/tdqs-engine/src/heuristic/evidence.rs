@@ -9,13 +9,14 @@ use crate::signals::ContextSignals;
 use rustc_hash::FxHashSet;
 
 use super::cues::Cues;
-use super::grounding::{akin, filler, foreign, own_words};
+use super::grounding::{akin, echo, filler, foreign, own_words};
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
 pub use super::param_mentions::{Mention, Param};
-use super::param_mentions::{param_keys, params};
+use super::param_mentions::{param_descriptions, param_keys, params};
 use super::reading::{Own, Reading, read};
 use super::siblings::SiblingView;
-use super::text::{Text, lower_of, lowercase, plain, sentences_of, split_identifier, stem, text_words, words_of};
+use super::structure::{noise, structured};
+use super::text::{Text, lower_of, plain, sentences_of, split_identifier, stem, text_words, words_of};
 use super::word_lists::{List, on};
 
 /// Words that stand where a returned thing would be named and name nothing: "gives back
@@ -127,6 +128,9 @@ pub struct Evidence {
     /// Of the kept text's content words, how many are praise, hedges or qualifiers that name
     /// nothing ("relevant", "suitable", "blazing"), and how many content words there are.
     pub filler: (usize, usize),
+    /// Of the kept text's content words, how many are the name's own words again (in any form),
+    /// and how many content words there are: a text that mostly repeats its name is circular.
+    pub echo: (usize, usize),
     /// Tags and emoji that carry no meaning (`[UNIFIED]`).
     pub noise: Vec<String>,
     pub signals: ContextSignals,
@@ -164,13 +168,16 @@ impl Evidence {
         for (i, w) in desc.words.iter().enumerate() {
             let s = desc.stem_at(i);
             // Cue and praise words ("returns", "output", "appropriate", "powerful") say nothing
-            // about what the tool acts on: they are not content beyond the name.
-            let content = !on(w, List::Stopword)
+            // about what the tool acts on, and neither do the name's own words in another form
+            // ("uploaded", "uploading" for `upload_file`): they are not content beyond the name.
+            let content = (w.chars().count() >= 2 || w.chars().any(super::text::is_ideograph))
+                && !on(w, List::Stopword)
                 && !on(w, List::Meta)
                 && !on(w, List::Generic)
                 && !on(w, List::Hedge)
+                && !lexicon::VAGUE_VERBS.contains(&s)
                 && !w.chars().all(|c| c.is_ascii_digit())
-                && !known.iter().any(|k| k == s);
+                && !known.iter().any(|k| akin(k, s));
             if content && extra.insert(s) {
                 extra_words.push(s.to_owned());
             }
@@ -197,7 +204,7 @@ impl Evidence {
             })
             .collect();
         let hints = hints(tool);
-        let own_words = own_words(&name_words, &title_words, &param_keys(tool));
+        let own_words = own_words(&name_words, &title_words, &param_keys(tool), &param_descriptions(tool));
         let grounding = if own_words.is_empty() || desc.lower.contains(&name.to_lowercase()) {
             Some(String::new())
         } else {
@@ -208,11 +215,13 @@ impl Evidence {
         };
         let foreign = foreign(&desc);
         let filler = filler(&desc, &known);
+        let echo = echo(&desc, &known);
         Evidence {
             grounding,
             own_words,
             foreign,
             filler,
+            echo,
             lead_verb: lead_verb(&desc),
             name_verb: name_words.iter().find_map(|w| verb_class(w).map(|class| Verb { word: w.clone(), class })),
             name_words,
@@ -278,6 +287,13 @@ impl Evidence {
             "openWorldHint" => a.open_world,
             _ => None,
         }
+    }
+
+    /// English text that uses none of the tool's own words: what it says may be about another
+    /// tool, so it earns no more than the minimum on any dimension. A tool with a single word of
+    /// its own (a one-word name, no parameters) is too easily described in other words to tell.
+    pub fn ungrounded(&self) -> bool {
+        !self.foreign && self.grounding.is_none() && self.own_words.len() >= 2
     }
 
     /// Parameters the prose mentions at least as well as `at_least`.
@@ -362,33 +378,4 @@ fn hints(tool: &ToolDefinition) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-fn structured(raw: &str) -> bool {
-    let lines: Vec<&str> = raw.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    let bullets = lines
-        .iter()
-        .filter(|l| l.starts_with(['-', '*', '•']) || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". ")))
-        .count();
-    let lower: Vec<_> = lines.iter().map(|l| lowercase(l)).collect();
-    let heading = |l: &str, h: &str| l.strip_prefix(h).is_some_and(|rest| rest.is_empty() || rest.starts_with(':'));
-    let sections = ["args", "arguments", "parameters", "params", "returns", "example", "examples", "usage", "notes"]
-        .iter()
-        .filter(|h| lower.iter().any(|l| heading(l, h)))
-        .count();
-    bullets >= 2 || sections >= 1
-}
-
-fn noise(raw: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    if let Some(rest) = raw.trim_start().strip_prefix('[')
-        && let Some(end) = rest.find(']')
-        && end <= 20
-    {
-        out.push(format!("[{}]", &rest[..end]));
-    }
-    if raw.chars().any(|c| matches!(c as u32, 0x1F300..=0x1FAFF | 0x2700..=0x27BF)) {
-        out.push("emoji".to_owned());
-    }
-    out
 }

@@ -59,7 +59,8 @@ pub const HEDGES: &[&str] = &[
     "assorted", "miscellaneous", "numerous", "whichever", "whenever", "somehow", "reasonable", "reasonably",
     "adequate", "adequately", "sufficient", "sufficiently", "proper", "fitting", "apt", "desired", "pertaining",
     "certain", "depending", "factors", "factor", "vary", "varies", "varying", "several", "potential", "outcomes",
-    "outcome", "could", "would", "provided", "corresponding", "somewhat", "arbitrary", "assorted", "whatnot",
+    "outcome", "could", "would", "provided", "corresponding", "somewhat", "arbitrary", "whatnot", "being",
+    "doing", "fashion",
 ];
 
 /// Placeholder text ("lorem ipsum") and keyboard mashing.

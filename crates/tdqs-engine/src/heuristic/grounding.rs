@@ -17,14 +17,36 @@ pub fn akin(a: &str, b: &str) -> bool {
 }
 
 /// Stems of the words a definition names itself with: its name, title and parameter names
-/// (identifiers split at `_`, `-` and case changes), without function words.
-pub fn own_words(name: &[String], title: &[String], params: &[String]) -> Vec<String> {
+/// (identifiers split at `_`, `-` and case changes), without function words, and the longer
+/// words of its parameters' descriptions that are on none of the judge's lists ("memory" in
+/// "the memory to store"), so that a description in other words than the name's still counts
+/// as about the tool when the schema speaks the same language.
+pub fn own_words(name: &[String], title: &[String], params: &[String], param_descriptions: &[String]) -> Vec<String> {
+    // Enough to recognise the tool's vocabulary; bounded so that a schema of long descriptions
+    // does not make every word of the description a long search.
+    const MOST: usize = 96;
     let mut out: Vec<String> = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<String> = rustc_hash::FxHashSet::default();
     for w in name.iter().chain(title).cloned().chain(params.iter().flat_map(|p| split_identifier(p))) {
         let keep = w.chars().count() >= 3 && !on(&w, List::Stopword);
         let s = stem(&w);
-        if keep && !out.contains(&s) {
+        if keep && out.len() < MOST && seen.insert(s.clone()) {
             out.push(s);
+        }
+    }
+    for d in param_descriptions {
+        let lower = d.to_lowercase();
+        for w in super::text::words_of(&lower) {
+            let lists = super::word_lists::Lists::of(w);
+            let listed = [List::Stopword, List::Meta, List::Generic, List::Hedge, List::Concrete, List::Function]
+                .iter()
+                .any(|l| lists.on(*l));
+            if w.chars().count() >= 5 && w.chars().all(char::is_alphabetic) && !listed && out.len() < MOST {
+                let s = stem(w);
+                if seen.insert(s.clone()) {
+                    out.push(s);
+                }
+            }
         }
     }
     out
@@ -62,6 +84,28 @@ pub fn filler(desc: &Text, known: &[String]) -> (usize, usize) {
         }
     }
     (idle, content)
+}
+
+/// (words that are the name's again, content words) of a text: content words are those not
+/// on the function and cue lists and not numbers; a name word counts in any form ("uploaded").
+pub fn echo(desc: &Text, known: &[String]) -> (usize, usize) {
+    let (mut again, mut content) = (0, 0);
+    for (i, w) in desc.words.iter().enumerate() {
+        let lists = super::word_lists::Lists::of(w);
+        if lists.on(List::Stopword)
+            || lists.on(List::Function)
+            || lists.on(List::Meta)
+            || w.chars().all(|c| c.is_ascii_digit())
+        {
+            continue;
+        }
+        content += 1;
+        let s = desc.stem_at(i);
+        if known.iter().any(|k| akin(k, s)) {
+            again += 1;
+        }
+    }
+    (again, content)
 }
 
 /// The praise and hedge words of a text, each once, in order.

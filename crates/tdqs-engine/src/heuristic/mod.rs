@@ -87,9 +87,27 @@ fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::S
     let ps = params::parameter_semantics(&e);
     let cs = structure::conciseness_structure(&e, ug.score, bt.score);
     let cc = structure::contextual_completeness(&e, ps.score, ug.score, bt.score);
-    let dimensions = [pc, ug, bt, ps, cs, cc];
+    let mut dimensions = [pc, ug, bt, ps, cs, cc];
+    if e.ungrounded() {
+        doubt_ungrounded(&mut dimensions);
+    }
     let summary = summary(&e, &dimensions, contradiction.is_some());
     ToolJudgement { dimensions, annotation_contradiction: contradiction.is_some(), summary }
+}
+
+/// A description in none of the tool's own words may describe another tool: what it says about
+/// usage, behaviour, size and completeness is not credited beyond the minimum viable (3).
+/// Parameter semantics rests on the schema and stays.
+fn doubt_ungrounded(dims: &mut [Justified; 6]) {
+    for i in [1, 2, 4, 5] {
+        let d = &mut dims[i];
+        if d.score > 3 {
+            d.score = 3;
+            d.justification.push_str(
+                " Capped: the description never uses the tool's own words, so this may be about another tool.",
+            );
+        }
+    }
 }
 
 fn summary(e: &Evidence, dims: &[Justified; 6], contradiction: bool) -> String {

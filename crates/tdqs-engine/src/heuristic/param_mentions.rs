@@ -31,6 +31,16 @@ pub(super) fn param_keys(tool: &ToolDefinition) -> Vec<String> {
     props.map(|p| p.iter().map(|(k, _)| plain(k)).collect()).unwrap_or_default()
 }
 
+/// The descriptions the input schema gives its parameters, as written.
+pub(super) fn param_descriptions(tool: &ToolDefinition) -> Vec<String> {
+    let props = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object);
+    let described = props
+        .into_iter()
+        .flat_map(|p| p.iter())
+        .filter_map(|(_, v)| v.as_object().and_then(|o| o.get("description")).and_then(JsValue::as_str).map(plain));
+    described.collect()
+}
+
 pub(super) fn params(tool: &ToolDefinition, desc: &Text) -> Vec<Param> {
     let Some(props) = tool.input_schema.as_ref().and_then(|s| s.get("properties")).and_then(JsValue::as_object) else {
         return Vec::new();

@@ -60,10 +60,10 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             ),
         );
     }
-    if !e.foreign && e.grounding.is_none() {
+    if e.ungrounded() {
         let own: Vec<&String> = e.own_words.iter().collect();
         return justified(
-            3,
+            2,
             format!(
                 "The description {} never uses the words its name and parameters are made of ({}): the purpose it states may be another tool's, or none.",
                 quoted(e),

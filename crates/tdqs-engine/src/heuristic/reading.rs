@@ -269,6 +269,9 @@ fn disfluencies(raw: &str, words: &[&str], lists: &[Lists]) -> usize {
     capitalised + collisions + usize::from(bad_end)
 }
 
+/// Who a sales pitch speaks for and to.
+const PITCH_PRONOUNS: &[&str] = &["our", "we", "us", "your", "you"];
+
 /// Words that open English sentences; capitalised in the middle of one, they were moved.
 pub(super) const CAPITALISED_OPENERS: &[&str] =
     &["use", "call", "give", "gets", "lists", "returns", "creates", "an", "if", "for"];
@@ -379,6 +382,12 @@ fn classify(raw: &str, lower: &str, words: &[&str], lists: &[Lists], own: &Own, 
     let is_concrete = matches!(concrete, Concrete::Yes | Concrete::Measure)
         || (concrete == Concrete::SiblingOnly && (new_words >= 1 || around_sibling >= 4));
     if !is_concrete && generic >= 2 && generic >= open.len() {
+        return Some(Dropped::Praise);
+    }
+    // A pitch to a buyer: the author's "our" or the reader's "your" with praise around it.
+    let addressed = words.iter().any(|w| PITCH_PRONOUNS.contains(w));
+    let praise = lists.iter().filter(|l| l.on(List::Generic) && !l.on(List::Meta)).count();
+    if !is_concrete && addressed && praise >= 2 {
         return Some(Dropped::Praise);
     }
     // Hedged all round: "could be affected by various limitations", "the corresponding output".

@@ -79,6 +79,13 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
             e.params.len()
         );
     }
+    // A text that mostly says its name again is circular, however short.
+    let (again, echo_of) = e.echo;
+    if again >= 4 && 2 * again >= echo_of {
+        let cut = if 3 * again >= 2 * echo_of { 2 } else { 1 };
+        score = score.saturating_sub(cut).max(2);
+        why.push_str(&format!("; {again} of its {echo_of} content words repeat the name"));
+    }
     // Praise and hedges are words spent on no fact: conciseness falls with their share.
     let (idle, content_words) = e.filler;
     if idle >= 2 && 4 * idle >= content_words {
@@ -190,4 +197,35 @@ pub fn contextual_completeness(e: &Evidence, params: u8, usage: u8, behaviour: u
         text.push_str(&format!("; missing: {}", missing.join(", ")));
     }
     Justified { score: score.clamp(1, 5) as u8, justification: format!("{text}.") }
+}
+
+/// Bullet lines (two or more) or a section heading (`Args:`, `Returns:`): scannable text.
+pub(super) fn structured(raw: &str) -> bool {
+    let lines: Vec<&str> = raw.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let bullets = lines
+        .iter()
+        .filter(|l| l.starts_with(['-', '*', '•']) || (l.starts_with(|c: char| c.is_ascii_digit()) && l.contains(". ")))
+        .count();
+    let lower: Vec<_> = lines.iter().map(|l| super::text::lowercase(l)).collect();
+    let heading = |l: &str, h: &str| l.strip_prefix(h).is_some_and(|rest| rest.is_empty() || rest.starts_with(':'));
+    let sections = ["args", "arguments", "parameters", "params", "returns", "example", "examples", "usage", "notes"]
+        .iter()
+        .filter(|h| lower.iter().any(|l| heading(l, h)))
+        .count();
+    bullets >= 2 || sections >= 1
+}
+
+/// Tags (`[UNIFIED]`) and emoji that carry no meaning.
+pub(super) fn noise(raw: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(rest) = raw.trim_start().strip_prefix('[')
+        && let Some(end) = rest.find(']')
+        && end <= 20
+    {
+        out.push(format!("[{}]", &rest[..end]));
+    }
+    if raw.chars().any(|c| matches!(c as u32, 0x1F300..=0x1FAFF | 0x2700..=0x27BF)) {
+        out.push("emoji".to_owned());
+    }
+    out
 }
