@@ -143,7 +143,8 @@ impl Evidence {
         let title_words = tool.title.as_ref().map(|t| split_identifier(&plain(t))).unwrap_or_default();
         let written = super::surface::as_read(tool.description.as_ref().map(plain).unwrap_or_default());
         let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
-        let param_names: Vec<String> = param_keys(tool).iter().map(|p| p.to_lowercase()).collect();
+        let keys = param_keys(tool);
+        let param_names: Vec<String> = keys.iter().map(|p| p.to_lowercase()).collect();
         let reading = read(&written, &Own { name_stems: &known, params: &param_names, siblings });
         let desc_raw = reading.substantive.clone();
         let desc = Text::new(&desc_raw);
@@ -204,7 +205,7 @@ impl Evidence {
             })
             .collect();
         let hints = hints(tool);
-        let own_words = own_words(&name_words, &title_words, &param_keys(tool), &param_descriptions(tool));
+        let own_words = own_words(&name_words, &title_words, &keys, &param_descriptions(tool));
         let grounding = if own_words.is_empty() || desc.lower.contains(&name.to_lowercase()) {
             Some(String::new())
         } else {

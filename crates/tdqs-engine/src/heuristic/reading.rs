@@ -302,14 +302,14 @@ pub fn read(raw: &str, own: &Own) -> Reading {
         weights.push(weight);
         let trigrams = words.len().saturating_sub(2);
         let known = words.windows(3).filter(|t| seen_trigrams.contains(t)).count();
+        let concrete = concrete(text, words, &lists, own);
         // Counted as written: an identifier is one word here, not the two its `_` makes.
-        terse[k] = k > 0
-            && text.split_whitespace().count() <= 3
-            && matches!(concrete(text, words, &lists, own), Concrete::No | Concrete::SiblingOnly);
+        terse[k] =
+            k > 0 && text.split_whitespace().count() <= 3 && matches!(concrete, Concrete::No | Concrete::SiblingOnly);
         let kind = if seen.contains(words) || (trigrams >= 3 && 5 * known >= 4 * trigrams) {
             Some(Dropped::Repeat)
         } else {
-            classify(text, lower, words, &lists, own, kinds.iter().all(|k| k.is_some()))
+            classify(text, lower, words, &lists, concrete, own, kinds.iter().all(|k| k.is_some()))
         };
         if kind.is_none() && words.len() >= 4 && text.is_ascii() {
             latin += 1;
@@ -343,7 +343,15 @@ pub fn read(raw: &str, own: &Own) -> Reading {
     reading
 }
 
-fn classify(raw: &str, lower: &str, words: &[&str], lists: &[Lists], own: &Own, first: bool) -> Option<Dropped> {
+fn classify(
+    raw: &str,
+    lower: &str,
+    words: &[&str],
+    lists: &[Lists],
+    concrete: Concrete,
+    own: &Own,
+    first: bool,
+) -> Option<Dropped> {
     let heading = words.len() <= 2 && lists.iter().all(|l| l.on(List::Heading));
     if heading && !raw.ends_with(['.', '!', '?']) {
         return None;
@@ -355,7 +363,6 @@ fn classify(raw: &str, lower: &str, words: &[&str], lists: &[Lists], own: &Own, 
     if keyword_list(lower) {
         return Some(Dropped::KeywordList);
     }
-    let concrete = concrete(raw, words, lists, own);
     // A part of a sibling's name, when the sentence's only concrete thing is a sibling.
     let sibling_word = |w: &str| concrete == Concrete::SiblingOnly && own.siblings.has_part(w);
     let meta = |l: &Lists| l.on(List::Meta) || l.on(List::Generic) || l.on(List::Hedge) || l.on(List::Stopword);
@@ -407,67 +414,68 @@ mod tests {
     use super::*;
     use crate::json::JsString;
 
-    fn own() -> (Vec<String>, Vec<String>, SiblingIndex) {
+    /// Runs `check` with what a forecast tool owns: its name's stems, a `city` parameter and one
+    /// sibling.
+    fn with_own(check: impl FnOnce(&Own)) {
         let siblings = SiblingIndex::new(&[JsString::from("get_current_weather")]);
-        (vec!["get".into(), "forecast".into()], vec!["city".into()], siblings)
+        let (name_stems, params) = (vec!["get".into(), "forecast".into()], vec!["city".into()]);
+        check(&Own { name_stems: &name_stems, params: &params, siblings: &siblings.view(None) });
     }
 
     #[test]
     fn sets_aside_cues_copies_lists_and_filler() {
-        let (n, p, s) = own();
-        let s = s.view(None);
-        let own = Own { name_stems: &n, params: &p, siblings: &s };
-        let r = read("Returns. Use when. Rate limit. Instead use get_current_weather.", &own);
-        // A sibling's name with nothing around it says which tool, not when.
-        assert_eq!(r.dropped.len(), 4, "{r:?}");
-        assert!(r.content_free());
-        let r = read("Returns. For today's conditions, use get_current_weather instead.", &own);
-        assert_eq!(r.substantive.trim(), "For today's conditions, use get_current_weather instead.");
-        let honest = "Gets the 5-day forecast for a city. Temperatures are in Celsius.";
-        assert_eq!(read(honest, &own).substantive, honest);
-        let copies = read(&format!("{honest} {honest}"), &own);
-        assert_eq!(copies.substantive.trim(), honest);
-        let kw = read("Gets the forecast for a city.\nKeywords: weather, rain, wind, returns", &own);
-        assert_eq!(kw.dropped[0].0, Dropped::KeywordList);
-        let praise = read("Gets the forecast for a city. This powerful tool is extremely useful and amazing.", &own);
-        assert_eq!(praise.dropped[0].0, Dropped::Praise);
-        let lorem = read("Gets the forecast. Lorem ipsum dolor sit amet, returns results, use when.", &own);
-        assert_eq!(lorem.dropped[0].0, Dropped::Placeholder);
-        assert!(read("Returns. Use when. Errors.", &own).content_free());
+        with_own(|own| {
+            let r = read("Returns. Use when. Rate limit. Instead use get_current_weather.", own);
+            // A sibling's name with nothing around it says which tool, not when.
+            assert_eq!(r.dropped.len(), 4, "{r:?}");
+            assert!(r.content_free());
+            let r = read("Returns. For today's conditions, use get_current_weather instead.", own);
+            assert_eq!(r.substantive.trim(), "For today's conditions, use get_current_weather instead.");
+            let honest = "Gets the 5-day forecast for a city. Temperatures are in Celsius.";
+            assert_eq!(read(honest, own).substantive, honest);
+            let copies = read(&format!("{honest} {honest}"), own);
+            assert_eq!(copies.substantive.trim(), honest);
+            let kw = read("Gets the forecast for a city.\nKeywords: weather, rain, wind, returns", own);
+            assert_eq!(kw.dropped[0].0, Dropped::KeywordList);
+            let praise = read("Gets the forecast for a city. This powerful tool is extremely useful and amazing.", own);
+            assert_eq!(praise.dropped[0].0, Dropped::Praise);
+            let lorem = read("Gets the forecast. Lorem ipsum dolor sit amet, returns results, use when.", own);
+            assert_eq!(lorem.dropped[0].0, Dropped::Placeholder);
+            assert!(read("Returns. Use when. Errors.", own).content_free());
+        });
     }
 
     #[test]
     fn sets_aside_hedges_bare_numbers_and_telegrams_of_labels() {
-        let (n, p, s) = own();
-        let s = s.view(None);
-        let own = Own { name_stems: &n, params: &p, siblings: &s };
-        let r = read("Gets the forecast for a city. Results could vary depending on several factors.", &own);
-        assert_eq!(r.dropped.iter().map(|d| d.0).collect::<Vec<_>>(), [Dropped::Hedged], "{r:?}");
-        // A number needs a word for what it measures.
-        let r = read("Gets the forecast for a city. Up to 100. 99.9%. Timeout 30 seconds.", &own);
-        assert_eq!(r.substantive.trim(), "Gets the forecast for a city.   Timeout 30 seconds.", "{r:?}");
-        // Labels, in any language, when they make up the text.
-        let r = read("Liefert die Vorhersage. Nur lesend. Keine Nebenwirkungen. Fehler möglich.", &own);
-        assert_eq!(r.dropped.len(), 3, "{r:?}");
-        // Short statements among sentences are kept, and so are terse ones that measure.
-        for honest in [
-            "Gets the forecast for a city. Cached hourly. Temperatures are rounded to one decimal.",
-            "Fetches the forecast page. Timeout 30 s. Max 5 MB. Follows redirects.",
-        ] {
-            assert!(read(honest, &own).dropped.is_empty(), "{honest}");
-        }
+        with_own(|own| {
+            let r = read("Gets the forecast for a city. Results could vary depending on several factors.", own);
+            assert_eq!(r.dropped.iter().map(|d| d.0).collect::<Vec<_>>(), [Dropped::Hedged], "{r:?}");
+            // A number needs a word for what it measures.
+            let r = read("Gets the forecast for a city. Up to 100. 99.9%. Timeout 30 seconds.", own);
+            assert_eq!(r.substantive.trim(), "Gets the forecast for a city.   Timeout 30 seconds.", "{r:?}");
+            // Labels, in any language, when they make up the text.
+            let r = read("Liefert die Vorhersage. Nur lesend. Keine Nebenwirkungen. Fehler möglich.", own);
+            assert_eq!(r.dropped.len(), 3, "{r:?}");
+            // Short statements among sentences are kept, and so are terse ones that measure.
+            for honest in [
+                "Gets the forecast for a city. Cached hourly. Temperatures are rounded to one decimal.",
+                "Fetches the forecast page. Timeout 30 s. Max 5 MB. Follows redirects.",
+            ] {
+                assert!(read(honest, own).dropped.is_empty(), "{honest}");
+            }
+        });
     }
 
     #[test]
     fn keeps_abbreviations_wrapped_lines_and_other_scripts() {
-        let (n, p, s) = own();
-        let s = s.view(None);
-        let own = Own { name_stems: &n, params: &p, siblings: &s };
-        let t = "Gets the forecast, e.g. for Paris.\nValues are\nrounded to one decimal.";
-        assert_eq!(read(t, &own).substantive, t);
-        for t in ["Ruft die Wettervorhersage für eine Stadt ab.", "获取城市的天气预报。", "يعرض توقعات الطقس لمدينة."]
-        {
-            assert!(read(t, &own).dropped.is_empty(), "{t}");
-        }
+        with_own(|own| {
+            let t = "Gets the forecast, e.g. for Paris.\nValues are\nrounded to one decimal.";
+            assert_eq!(read(t, own).substantive, t);
+            for t in
+                ["Ruft die Wettervorhersage für eine Stadt ab.", "获取城市的天气预报。", "يعرض توقعات الطقس لمدينة."]
+            {
+                assert!(read(t, own).dropped.is_empty(), "{t}");
+            }
+        });
     }
 }
