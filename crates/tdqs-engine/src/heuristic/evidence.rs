@@ -9,7 +9,7 @@ use crate::signals::ContextSignals;
 use rustc_hash::FxHashSet;
 
 use super::cues::Cues;
-use super::grounding::{akin, echo, filler, foreign, own_words};
+use super::grounding::{akin, foreign, own_words, shares};
 use super::lexicon::{self, BEHAVIOUR_CUES, OPENERS, VerbClass, verb_class};
 pub use super::param_mentions::{Mention, Param};
 use super::param_mentions::{param_descriptions, param_keys, params};
@@ -215,8 +215,7 @@ impl Evidence {
                 .map(str::to_owned)
         };
         let foreign = foreign(&desc);
-        let filler = filler(&desc, &known);
-        let echo = echo(&desc, &known);
+        let (filler, echo) = shares(&desc, &known);
         Evidence {
             grounding,
             own_words,

@@ -67,45 +67,31 @@ pub fn foreign(desc: &Text) -> bool {
     accented && 5 * english < letters.len()
 }
 
-/// (filler words, content words) of the kept text: content words are those not on the
-/// function, cue or number lists and not the name's; filler words are the praise and hedge
-/// words among the text's words.
-pub fn filler(desc: &Text, known: &[String]) -> (usize, usize) {
+/// Two shares of a text's words, counted in one pass: `filler` is (praise and hedge words,
+/// content words), where content words are not function, cue or number words and not the
+/// name's own; `echo` is (the name's words again in any form, "uploaded" for `upload_file`,
+/// content words), where content words are not function, cue or number words.
+pub fn shares(desc: &Text, known: &[String]) -> ((usize, usize), (usize, usize)) {
     let (mut idle, mut content) = (0, 0);
-    for (i, w) in desc.words.iter().enumerate() {
-        if on(w, List::Stopword) || on(w, List::Function) || w.chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        if on(w, List::Generic) || on(w, List::Hedge) {
-            idle += 1;
-            content += 1;
-        } else if !on(w, List::Meta) && !known.iter().any(|k| k == desc.stem_at(i)) {
-            content += 1;
-        }
-    }
-    (idle, content)
-}
-
-/// (words that are the name's again, content words) of a text: content words are those not
-/// on the function and cue lists and not numbers; a name word counts in any form ("uploaded").
-pub fn echo(desc: &Text, known: &[String]) -> (usize, usize) {
-    let (mut again, mut content) = (0, 0);
+    let (mut again, mut echo_content) = (0, 0);
     for (i, w) in desc.words.iter().enumerate() {
         let lists = super::word_lists::Lists::of(w);
-        if lists.on(List::Stopword)
-            || lists.on(List::Function)
-            || lists.on(List::Meta)
-            || w.chars().all(|c| c.is_ascii_digit())
-        {
+        if lists.on(List::Stopword) || lists.on(List::Function) || w.chars().all(|c| c.is_ascii_digit()) {
             continue;
         }
-        content += 1;
         let s = desc.stem_at(i);
-        if known.iter().any(|k| akin(k, s)) {
-            again += 1;
+        if lists.on(List::Generic) || lists.on(List::Hedge) {
+            idle += 1;
+            content += 1;
+        } else if !lists.on(List::Meta) && !known.iter().any(|k| k == s) {
+            content += 1;
+        }
+        if !lists.on(List::Meta) {
+            echo_content += 1;
+            again += usize::from(known.iter().any(|k| akin(k, s)));
         }
     }
-    (again, content)
+    ((idle, content), (again, echo_content))
 }
 
 /// The praise and hedge words of a text, each once, in order.
