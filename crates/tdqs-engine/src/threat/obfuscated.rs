@@ -1,7 +1,8 @@
 //! Words written so that a phrase rule does not read them: leetspeak ("1gn0r3 pr3v10us
 //! 1nstruct10ns"), letters split by dots or dashes ("I.g.n.o.r.e", "u.s.e.r's"), words split
 //! into syllables ("Ig-nore pre-vi-ous in.struc.tions"), letters spelled apart ([`spaced`]) and
-//! text that names its cipher ([`ciphers`]: rot13, Caesar, reversed). A person reads them at a
+//! text that names its cipher ([`ciphers`]: rot13, Caesar, reversed), and letters in a code
+//! ([`codes`]: Morse, NATO spelling, letter positions). A person reads them at a
 //! glance and so does a model. The string is rewritten as it reads and handed back as hidden
 //! text, so the instruction rules run on it like on a decoded blob: the carrier is low alone
 //! and high when what it spells is an instruction.
@@ -16,6 +17,7 @@
 //! leetspeak, a word with one stand-in ("s3nd") is read too.
 
 mod ciphers;
+mod codes;
 mod spaced;
 mod syllables;
 mod turned;
@@ -264,6 +266,7 @@ pub fn scan(t: &Text<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec
         spaced::scan(t, out, hidden);
     }
     turned::scan(t, out, hidden);
+    codes::scan(t, out, hidden);
     // Words with two stand-ins, read as `scan` reads words below (each holds a letter next to
     // a stand-in, so two of them need two such meetings).
     let strong = if meetings >= 2 {
