@@ -308,6 +308,52 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
             !name.contains("translat"),
         ),
         ("honest text stuffed with keywords and praise", format!("{}\n{KEYWORDS}\n{PRAISE}", r.description()), false),
+        (
+            "rhetorical questions",
+            format!("Need to {words}? Tired of doing it by hand? What if it just worked? Why not start today?"),
+            true,
+        ),
+        (
+            "a sales line of keywords",
+            format!(
+                "Best-in-class {words} for teams, automation, cloud, analytics, dashboards, integrations, fast \
+                 onboarding, trusted by leading brands worldwide."
+            ),
+            true,
+        ),
+        (
+            "a changelog",
+            "v2.4.1 - Fixed a minor issue.\nv2.4.0 - Improvements to handling.\nv2.3.0 - Updated dependencies.\n\
+             v2.2.0 - Initial public release of this endpoint."
+                .to_owned(),
+            true,
+        ),
+        (
+            "buzzwords strung together",
+            "Orchestrates omnichannel vendor-agnostic synergies across the cloud-native data fabric, leveraging \
+             AI-driven lifecycle paradigms to operationalize enterprise-grade velocity."
+                .to_owned(),
+            true,
+        ),
+        (
+            "praise of itself in Spanish",
+            "Esta herramienta realiza la operación correspondiente de manera eficiente y confiable. Está diseñada \
+             para ofrecer la mejor experiencia posible a todos los usuarios y se integra fácilmente."
+                .to_owned(),
+            true,
+        ),
+        (
+            "the name, then padding",
+            format!(
+                "{cap}. This capability is an important part of the overall experience and has been designed \
+                 with care to serve a wide range of needs. Many teams rely on it as part of their routine, and \
+                 it continues to evolve as those needs change over time. It is intended to be flexible enough \
+                 for small businesses while remaining robust for larger organizations. People generally find \
+                 that it fits naturally into the way they already work, without significant changes to habits.",
+                cap = capitalised(&words)
+            ),
+            true,
+        ),
     ]
 }
 

@@ -145,7 +145,8 @@ impl Evidence {
         let known: Vec<String> = name_words.iter().chain(&title_words).map(|w| stem(w)).collect();
         let keys = param_keys(tool);
         let param_names: Vec<String> = keys.iter().map(|p| p.to_lowercase()).collect();
-        let reading = read(&written, &Own { name_stems: &known, params: &param_names, siblings });
+        let own_words = own_words(&name_words, &title_words, &keys, &param_descriptions(tool));
+        let reading = read(&written, &Own { name_stems: &known, words: &own_words, params: &param_names, siblings });
         let desc_raw = reading.substantive.clone();
         let desc = Text::new(&desc_raw);
         let full = (!reading.dropped.is_empty()).then(|| sentences_of(&written));
@@ -183,7 +184,18 @@ impl Evidence {
                 extra_words.push(s.to_owned());
             }
         }
-        let own = |p: &str| p.split(' ').all(|w| name_words.iter().any(|n| n.starts_with(w.trim_end_matches('*'))));
+        // A phrase of the name's own words (in any form: "creates a" for `create_label`) with
+        // at most function words beside them.
+        let own = |p: &str| {
+            let mut named = false;
+            let all = p.split(' ').all(|w| {
+                let w = w.trim_end_matches('*');
+                let of_name = name_words.iter().any(|n| n.starts_with(w) || akin(&stem(n), &stem(w)));
+                named |= of_name;
+                of_name || on(w, List::Determiner) || on(w, List::Function)
+            });
+            all && named
+        };
         // A cue inside an identifier (`max_results`, `wait`) names a parameter, not behaviour.
         let masked = mask_identifiers(&desc_raw);
         // The masked text is read for cues only: its words, not a whole `Text`.
@@ -205,7 +217,6 @@ impl Evidence {
             })
             .collect();
         let hints = hints(tool);
-        let own_words = own_words(&name_words, &title_words, &keys, &param_descriptions(tool));
         let grounding = if own_words.is_empty() || desc.lower.contains(&name.to_lowercase()) {
             Some(String::new())
         } else {

@@ -46,6 +46,21 @@ pub const GENERIC: &[&str] = &[
     "beloved", "loved", "revolutionize", "revolutionizes", "revolutionise", "elevate", "elevates", "accelerate",
     "accelerates", "delight", "delights", "wow", "stellar", "superb", "exceptional", "tomorrow", "instantly",
     "blazingly", "lightning", "smartest", "easiest", "fastest",
+    // Sales and strategy words.
+    "cheap", "cheapest", "discounted", "affordable", "faster", "trusted", "leading", "worldwide", "innovators",
+    "scalable", "synergy", "synergies", "omnichannel", "paradigm", "paradigms", "operationalize", "holistic",
+    "actionable", "harmonized", "ecosystem", "insights", "turnkey", "hyperlocal", "accelerating", "harmonizing",
+    "excellence", "resilience", "enabling", "driving", "delivering", "unifying", "orchestration", "empowering",
+    // The same praise in the languages translated filler is written in (whole words as the
+    // judge reads them).
+    "eficiente", "eficientes", "confiable", "fiable", "rápida", "rápido", "rápidamente", "fácil", "fácilmente",
+    "sencilla", "sencillo", "zuverlässig", "einfach", "problemlos", "schnell", "efficace", "facile", "facilement",
+    "rapide", "rapidement", "semplice", "affidabile", "prática", "confiável", "niezawodny", "szybki", "wygodny",
+    "güvenilir", "hızlı", "kolay", "nhanh", "надёжно", "надежно", "быстро", "удобно", "удобства",
+    "facilitar", "facilita", "necesidades", "necessidades", "besoins", "esigenze", "bedürfnisse", "usuarios",
+    "usuários", "utilisateurs", "utenti", "nutzer", "experiencia", "experiência", "expérience", "esperienza",
+    "mejor", "melhor", "meilleure", "migliore", "simplifica", "simplifie", "semplifica", "vereinfacht",
+    "użytkowników", "potrzeb", "kullanıcıların", "ihtiyaçlarını", "người", "пользователей", "потребностям",
 ];
 
 /// Hedges and qualifiers that stand where a fact would be and name none: "the relevant
@@ -61,6 +76,11 @@ pub const HEDGES: &[&str] = &[
     "certain", "depending", "factors", "factor", "vary", "varies", "varying", "several", "potential", "outcomes",
     "outcome", "could", "would", "provided", "corresponding", "somewhat", "arbitrary", "whatnot", "being",
     "doing", "fashion",
+    // Legal boilerplate states terms, not behaviour.
+    "warranty", "warranties", "warrant", "liable", "liability", "liabilities", "disclaims", "disclaim",
+    "disclaimer", "herein", "thereof", "hereby", "constitutes", "constitute", "advice", "consult", "consultation",
+    "licensed", "solely", "sole", "expressly", "indemnify", "damages", "infringement", "accordance", "responsibility",
+    "responsible", "obligations", "consents",
 ];
 
 /// Placeholder text ("lorem ipsum") and keyboard mashing.

@@ -104,3 +104,25 @@ pub fn filler_words(desc: &Text) -> Vec<String> {
     }
     out
 }
+
+/// Whether the first kept sentence says nothing but the name's words ("Creates a label for
+/// shipping." for `create_shipping_label`), in at least two of them.
+pub fn opening_restates_name(desc: &Text, name_words: &[String]) -> bool {
+    let Some(first) = desc.sentences.first() else { return false };
+    let lower = first.to_lowercase();
+    let name: Vec<String> = name_words.iter().map(|w| stem(w)).collect();
+    let mut said = 0;
+    for w in super::text::words_of(&lower) {
+        let listed =
+            [List::Stopword, List::Function, List::Determiner, List::Generic, List::Hedge].iter().any(|l| on(w, *l));
+        if listed || w.chars().count() < 3 {
+            continue;
+        }
+        let s = stem(w);
+        if !name.iter().any(|n| akin(n, &s)) {
+            return false;
+        }
+        said += 1;
+    }
+    said >= 2
+}

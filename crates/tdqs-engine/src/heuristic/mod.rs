@@ -56,11 +56,11 @@ type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 /// The judge identity in reports and score keys, part of every stored score's key so that a
 /// judge that answers differently never reuses another's scores. `heuristic-2` read before it
 /// scored (see [`reading`]) and checked contradictions in every direction; `heuristic-3` also
-/// reads capitals, records of labels and markup as a person would ([`surface`]); `heuristic-4`
+/// reads capitals, records of labels and markup as a person would ([`surface`]); `heuristic-5`
 /// asks short text for facts: annotations alone are the minimum, praise and hedges are not
 /// content, a purpose stated in none of the tool's own words is doubted, and numbers with
 /// nothing they measure and telegrams of labels are set aside.
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-4";
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-5";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {
@@ -91,6 +91,9 @@ fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::S
     if e.ungrounded() {
         doubt_ungrounded(&mut dimensions);
     }
+    if e.reading.padding_percent() >= MOSTLY_PADDING {
+        mostly_padding(&mut dimensions, e.reading.padding_percent());
+    }
     let summary = summary(&e, &dimensions, contradiction.is_some());
     ToolJudgement { dimensions, annotation_contradiction: contradiction.is_some(), summary }
 }
@@ -106,6 +109,22 @@ fn doubt_ungrounded(dims: &mut [Justified; 6]) {
             d.justification.push_str(
                 " Capped: the description never uses the tool's own words, so this may be about another tool.",
             );
+        }
+    }
+}
+
+/// Share of a description's words (percent) that, set aside, make it mostly padding.
+const MOSTLY_PADDING: usize = 60;
+
+/// A description whose words are mostly set aside (filler, asides, praise, copies) keeps what
+/// the rest says, but no dimension that rests on the prose reads above minimum viable (3): a
+/// fact buried in padding is a fact an agent may not find.
+fn mostly_padding(dims: &mut [Justified; 6], percent: usize) {
+    for i in [0, 1, 2, 5] {
+        let d = &mut dims[i];
+        if d.score > 3 {
+            d.score = 3;
+            d.justification.push_str(&format!(" Capped: {percent}% of the description's words carry no fact."));
         }
     }
 }

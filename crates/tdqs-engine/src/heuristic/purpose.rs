@@ -6,6 +6,7 @@ use crate::answer::Justified;
 
 use super::evidence::Evidence;
 use super::lexicon::VAGUE_VERBS;
+use super::param_mentions::Mention;
 use super::text::{quote, stem};
 use super::word_lists::{List, on};
 
@@ -112,6 +113,22 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             format!(
                 "{idle} of its {content_words} content words are praise or hedges (such as {}); what exactly it does is left open.",
                 list(&super::grounding::filler_words(&e.desc).iter().collect::<Vec<_>>(), 3)
+            ),
+        );
+    }
+    // The opening is the name in other words and nothing after it is specific: no detail, no
+    // return, no boundary, no alternative, no parameter named. Whatever else is said, the
+    // purpose is only the name's.
+    let specific = !e.details.is_empty()
+        || !e.returns.is_empty()
+        || !e.when_not.is_empty()
+        || e.names_alternative().is_some()
+        || e.params_mentioned(Mention::Full) > 0;
+    if super::grounding::opening_restates_name(&e.desc, &e.name_words) && !specific {
+        return justified(
+            3,
+            format!(
+                "Its opening only says the name `{name}` in other words, and nothing after it is specific (no detail, return value, boundary or parameter): the purpose is the name's."
             ),
         );
     }

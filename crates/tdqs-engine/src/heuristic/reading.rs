@@ -25,6 +25,10 @@ pub enum Dropped {
     Hedged,
     Placeholder,
     Shuffled,
+    Question,
+    Aside,
+    Jargon,
+    History,
 }
 
 impl Dropped {
@@ -37,6 +41,10 @@ impl Dropped {
             Dropped::Hedged => "is hedged so that it states nothing",
             Dropped::Placeholder => "is placeholder text",
             Dropped::Shuffled => "is words in no readable order",
+            Dropped::Question => "is a question, not a statement",
+            Dropped::Aside => "speaks of neither the tool nor its inputs",
+            Dropped::Jargon => "is buzzwords strung together",
+            Dropped::History => "is release history, not behaviour",
         }
     }
 }
@@ -44,6 +52,8 @@ impl Dropped {
 /// What the tool's own definition makes concrete: its parameters and sibling tools.
 pub struct Own<'a> {
     pub name_stems: &'a [String],
+    /// Stems of the words the definition is made of ([`super::grounding::own_words`]).
+    pub words: &'a [String],
     pub params: &'a [String],
     pub siblings: &'a SiblingView<'a>,
 }
@@ -63,6 +73,18 @@ impl Reading {
     /// Share of the description's words that carry nothing, 0-100.
     pub fn dropped_percent(&self) -> usize {
         (100 * self.dropped_words).checked_div(self.raw_words).unwrap_or(0)
+    }
+
+    /// Share of the description's words (0-100) set aside for any reason but repetition:
+    /// filler, asides, praise, cues without facts. Copies are counted against conciseness only.
+    pub fn padding_percent(&self) -> usize {
+        let padding: usize = self
+            .dropped
+            .iter()
+            .filter(|(kind, _)| *kind != Dropped::Repeat)
+            .map(|(_, text)| text.split_whitespace().count())
+            .sum();
+        (100 * padding).checked_div(self.raw_words).unwrap_or(0).min(100)
     }
 
     /// More than a word or two was written, but none of it says anything.
@@ -208,7 +230,11 @@ fn concrete(raw: &str, words: &[&str], lists: &[Lists], own: &Own) -> Concrete {
             ident.len() >= 2 && ident.chars().all(|c| c.is_ascii_uppercase()) && !["API", "MCP", "AI"].contains(&ident);
         if own.siblings.has_name(lower) {
             sibling = true;
-        } else if lower.contains('_') || inner_caps || acronym || own.params.iter().any(|p| p == lower) {
+        } else if lower.contains('_')
+            || inner_caps
+            || acronym
+            || own.params.iter().any(|p| p == lower && named_apart(p))
+        {
             return Concrete::Yes;
         }
     }
@@ -216,6 +242,12 @@ fn concrete(raw: &str, words: &[&str], lists: &[Lists], own: &Own) -> Concrete {
         return Concrete::Measure;
     }
     if sibling { Concrete::SiblingOnly } else { Concrete::No }
+}
+
+/// A parameter whose name is also a common word ("to", "for", "in") is not named by using
+/// the word: only a longer name, or one on no function-word list, is.
+fn named_apart(param: &str) -> bool {
+    param.len() >= 3 && !Lists::of(param).on(List::Stopword) && !Lists::of(param).on(List::Function)
 }
 
 /// A number or a unit: concrete, but only about something the sentence names.
@@ -249,6 +281,184 @@ fn keyword_list(lower: &str) -> bool {
         }
     }
     segments >= 4 && !prose && (first_len == 1 || segments >= 6)
+}
+
+/// A sales line: six or more comma-separated items, two thirds of them short, with praise
+/// among them ("Best-in-class shipping for ecommerce, logistics, cheap postage, ...").
+fn sales_list(lower: &str, lists: &[Lists]) -> bool {
+    let (mut segments, mut short) = (0, 0);
+    for segment in lower.split([',', ';', '|', '\u{3001}']) {
+        let n = words_of(segment).count();
+        if n > 0 {
+            segments += 1;
+            short += usize::from(n <= 4);
+        }
+    }
+    let praise = lists.iter().filter(|l| l.on(List::Generic)).count();
+    segments >= 6 && 3 * short >= 2 * segments && praise >= 2
+}
+
+/// A line that opens with a version or a date and a separator: a changelog entry.
+fn release_note(raw: &str) -> bool {
+    let mut parts = raw.splitn(2, char::is_whitespace);
+    let head = parts.next().unwrap_or("").trim_start_matches(['-', '*', '#', '[']).trim_end_matches([']', ':']);
+    let head = head.strip_prefix(['v', 'V']).unwrap_or(head);
+    let numbered = head.split(['.', '-']).filter(|p| !p.is_empty()).all(|p| p.bytes().all(|b| b.is_ascii_digit()));
+    let dotted = head.matches(['.', '-']).count() >= 1 && head.starts_with(|c: char| c.is_ascii_digit());
+    let rest = parts.next().unwrap_or("").trim_start();
+    numbered && dotted && (rest.starts_with(['-', ':', '\u{2013}', '\u{2014}']) || raw.contains(':'))
+}
+
+/// Buzzwords strung together: three or more hyphenated modifiers ("carrier-agnostic",
+/// "cloud-native") with praise among them, making a quarter of the sentence.
+fn jargon(raw: &str, lists: &[Lists]) -> bool {
+    let compounds = raw
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| {
+            let mut parts = w.split('-');
+            w.contains('-') && parts.all(|p| p.len() >= 2 && p.chars().all(char::is_alphabetic))
+        })
+        .count();
+    let praise = lists.iter().filter(|l| l.on(List::Generic)).count();
+    compounds >= 3 && praise >= 1 && 4 * (compounds + praise) >= lists.len()
+}
+
+/// How a sentence about the tool itself opens, in the languages filler is written in.
+const SELF_REFERENCES: &[&str] = &[
+    "this tool",
+    "esta herramienta",
+    "dieses werkzeug",
+    "dieses tool",
+    "cet outil",
+    "questo strumento",
+    "esta ferramenta",
+    "narzędzie to",
+    "to narzędzie",
+    "bu araç",
+    "công cụ này",
+    "этот инструмент",
+    "цей інструмент",
+    "deze tool",
+    "dit hulpmiddel",
+    "alat ini",
+    "tämä työkalu",
+    "detta verktyg",
+    "dette værktøj",
+    "ten nástroj",
+];
+
+/// Terms rather than behaviour ("The provider disclaims all liability for decisions made on
+/// the basis of this information."): two or more hedges or legal words, none of the
+/// definition's own words, nothing concrete.
+fn boilerplate(raw: &str, words: &[&str], lists: &[Lists], concrete: Concrete, own: &Own) -> bool {
+    let hedges = lists.iter().filter(|l| l.on(List::Hedge)).count();
+    hedges >= 2 && concrete != Concrete::Yes && !owned(words, own) && !raw.chars().any(|c| c.is_ascii_digit())
+}
+
+/// Whether a sentence uses one of the definition's own words (in any form).
+fn owned(words: &[&str], own: &Own) -> bool {
+    words.iter().any(|w| {
+        let s = stemmed(w);
+        own.words.iter().chain(own.name_stems).any(|o| super::grounding::akin(o, &s))
+    })
+}
+
+/// The cue words an agent acts on (the actionable part of [`super::filler::META`]: not "way",
+/// "many" or "help").
+const ACTIONABLE: &[&str] = &[
+    "return",
+    "returns",
+    "returned",
+    "use",
+    "used",
+    "when",
+    "whenever",
+    "instead",
+    "rather",
+    "avoid",
+    "prefer",
+    "only",
+    "read",
+    "write",
+    "readonly",
+    "idempotent",
+    "side",
+    "effects",
+    "safe",
+    "rate",
+    "limit",
+    "limits",
+    "limited",
+    "auth",
+    "authentication",
+    "authenticated",
+    "authorization",
+    "permission",
+    "permissions",
+    "pagination",
+    "paginated",
+    "page",
+    "pages",
+    "error",
+    "errors",
+    "failure",
+    "failures",
+    "fail",
+    "fails",
+    "example",
+    "examples",
+    "output",
+    "outputs",
+    "result",
+    "results",
+    "response",
+    "responses",
+    "input",
+    "inputs",
+    "parameter",
+    "parameters",
+    "argument",
+    "arguments",
+    "option",
+    "options",
+    "value",
+    "values",
+    "call",
+    "calls",
+    "request",
+    "requests",
+    "destructive",
+    "reversible",
+    "irreversible",
+    "permanent",
+    "permanently",
+    "never",
+    "always",
+    "must",
+    "required",
+    "requires",
+    "optional",
+    "default",
+    "defaults",
+    "format",
+    "formats",
+    "before",
+    "after",
+    "unless",
+    "until",
+];
+
+/// A later sentence of a longer description that speaks of neither the tool nor its inputs:
+/// none of the definition's own words, nothing concrete, no cue an agent acts on, and praise
+/// or hedges in it ("Many teams rely on it every day as their needs change over time.").
+fn aside(raw: &str, words: &[&str], lists: &[Lists], concrete: Concrete, own: &Own) -> bool {
+    if concrete == Concrete::Yes || concrete == Concrete::SiblingOnly || raw.chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let vague = lists.iter().filter(|l| l.on(List::Generic) || l.on(List::Hedge)).count();
+    let cue = words.iter().any(|w| ACTIONABLE.contains(w));
+    vague >= 1 && !cue && !owned(words, own) && raw.is_ascii()
 }
 
 /// Words out of order: a determiner before a function word ("the of"), or a sentence ending
@@ -293,6 +503,7 @@ pub fn read(raw: &str, own: &Own) -> Reading {
     // "Nur lesend." "Bounded in size."): in any language, a text made mostly of these is a
     // telegram of labels, not statements.
     let mut terse = vec![false; spans.len()];
+    let mut self_praise = false;
     for (k, &(from, to)) in spans.iter().enumerate() {
         let text = &raw[from..to];
         let (lower, words) = (&lowers[k], &sentence_words[k][..]);
@@ -306,10 +517,23 @@ pub fn read(raw: &str, own: &Own) -> Reading {
         // Counted as written: an identifier is one word here, not the two its `_` makes.
         terse[k] =
             k > 0 && text.split_whitespace().count() <= 3 && matches!(concrete, Concrete::No | Concrete::SiblingOnly);
+        // "Esta herramienta realiza la operación ... de manera eficiente. Está diseñada para
+        // ...": sentences about the tool itself, in any language, with praise in them and
+        // nothing concrete; once one opened so, the next ones in another script than ASCII go
+        // with it.
+        let praised = concrete != Concrete::Yes && lists.iter().any(|l| l.on(List::Generic));
+        let about_itself = SELF_REFERENCES.iter().any(|r| lower.starts_with(r)) || (self_praise && !text.is_ascii());
+        self_praise = praised && about_itself;
         let kind = if seen.contains(words) || (trigrams >= 3 && 5 * known >= 4 * trigrams) {
             Some(Dropped::Repeat)
+        } else if self_praise {
+            Some(Dropped::Praise)
         } else {
             classify(text, lower, words, &lists, concrete, own, kinds.iter().all(|k| k.is_some()))
+                .or_else(|| {
+                    (k > 0 && spans.len() >= 4 && aside(text, words, &lists, concrete, own)).then_some(Dropped::Aside)
+                })
+                .or_else(|| boilerplate(text, words, &lists, concrete, own).then_some(Dropped::Hedged))
         };
         if kind.is_none() && words.len() >= 4 && text.is_ascii() {
             latin += 1;
@@ -360,9 +584,23 @@ fn classify(
     if placeholder >= 2 && 10 * placeholder >= 3 * words.len() {
         return Some(Dropped::Placeholder);
     }
-    if keyword_list(lower) {
+    if keyword_list(lower) || sales_list(lower, lists) {
         return Some(Dropped::KeywordList);
     }
+    // "v2.4.1 - Fixed a minor issue.": what changed once, not what the tool does now.
+    if release_note(raw) {
+        return Some(Dropped::History);
+    }
+    // (Capitals inside a compound, "AI-driven", make it look like an identifier; code, quotes
+    // and numbers do not come with buzzwords.)
+    if jargon(raw, lists) && !raw.contains(['`', '"', '_']) && !raw.chars().any(|c| c.is_ascii_digit()) {
+        return Some(Dropped::Jargon);
+    }
+    // A question asks; the answer, if any, is the next sentence ("Need a label? ...").
+    if raw.ends_with(['?', '\u{ff1f}', '\u{61f}']) && concrete != Concrete::Yes {
+        return Some(Dropped::Question);
+    }
+
     // A part of a sibling's name, when the sentence's only concrete thing is a sibling.
     let sibling_word = |w: &str| concrete == Concrete::SiblingOnly && own.siblings.has_part(w);
     let meta = |l: &Lists| l.on(List::Meta) || l.on(List::Generic) || l.on(List::Hedge) || l.on(List::Stopword);
@@ -419,7 +657,7 @@ mod tests {
     fn with_own(check: impl FnOnce(&Own)) {
         let siblings = SiblingIndex::new(&[JsString::from("get_current_weather")]);
         let (name_stems, params) = (vec!["get".into(), "forecast".into()], vec!["city".into()]);
-        check(&Own { name_stems: &name_stems, params: &params, siblings: &siblings.view(None) });
+        check(&Own { name_stems: &name_stems, words: &[], params: &params, siblings: &siblings.view(None) });
     }
 
     #[test]

@@ -7,10 +7,10 @@
 //! ("put ...", "send ...", "ignore ...") is an instruction whatever the rules say of the rest:
 //! nobody spells a sentence in Morse inside a tool's description to inform its reader.
 //!
-//! Each code has its own cheap gate (two bytes that every Morse message holds, the letters of
-//! "echo" or "tango", a digit beside a dash), so prose pays a `memmem` or two.
-
-use memchr::memmem;
+//! Each code has a cheap gate (a dot beside a dash, "echo" or "tango", a digit on each side of
+//! a separator), found in two passes of `memchr` over the rare bytes involved.
+//! Long: the three codes share the run, its reading and the tests of what is not a code (a
+//! third of the file); split, each would carry its own copy of the reading.
 
 use super::words;
 use crate::threat::invisible::Hidden;
@@ -38,14 +38,15 @@ impl Run {
 
 pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let b = t.text.as_bytes();
+    let (morse_marks, numbered) = gates(b);
     let mut runs = Vec::new();
-    if memmem::find(b, b".-").is_some() || memmem::find(b, b"-.").is_some() {
+    if morse_marks {
         morse(t.text, &mut runs);
     }
-    if ["echo", "Echo", "ECHO", "ango", "ANGO"].iter().any(|n| memmem::find(b, n.as_bytes()).is_some()) {
+    if spells_nato(b) {
         nato(t.text, &mut runs);
     }
-    if b.windows(3).any(|w| w[0].is_ascii_digit() && matches!(w[1], b'-' | b',' | b'.') && w[2].is_ascii_digit()) {
+    if numbered {
         positions(t.text, &mut runs);
     }
     for run in runs {
@@ -57,6 +58,32 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
             }
         }
     }
+}
+
+/// One pass over the separators: a dot beside a dash (every Morse message of a few letters
+/// has one), and a separator between two digits (letter positions).
+fn gates(b: &[u8]) -> (bool, bool) {
+    let (mut morse, mut numbered) = (false, false);
+    for i in memchr::memchr3_iter(b'-', b',', b'.', b) {
+        let next = b.get(i + 1).copied().unwrap_or(0);
+        morse |= matches!((b[i], next), (b'.', b'-') | (b'-', b'.'));
+        numbered |= i > 0 && b[i - 1].is_ascii_digit() && next.is_ascii_digit();
+        if morse && numbered {
+            break;
+        }
+    }
+    (morse, numbered)
+}
+
+/// Whether the text holds "echo" or "tango" in any case: a NATO spelling of a few words
+/// nearly always has an E or a T, and prose seldom holds either word.
+fn spells_nato(b: &[u8]) -> bool {
+    memchr::memchr2_iter(b'o', b'O', b).any(|i| {
+        i >= 3 && {
+            let w = [b[i - 3] | 0x20, b[i - 2] | 0x20, b[i - 1] | 0x20];
+            &w == b"ech" || (&w[1..] == b"ng" && w[0] == b'a')
+        }
+    })
 }
 
 /// The message of a run, when it reads as words: its groups as they are when the code gave
