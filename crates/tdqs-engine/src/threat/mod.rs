@@ -24,9 +24,9 @@
 //! | `control-character` | medium | C0/C1 control characters other than tab and newlines |
 //! | `whitespace-padding` | high / medium | a long run of whitespace that pushes text out of view |
 //! | `html-comment` | high / low | an HTML comment (high when what it hides reads as an instruction) |
-//! | `hidden-html` | high / medium | an HTML element styled or marked out of sight (`display:none`, zero font size, white text, `hidden`, `sr-only`), its text decoded (high when it reads as an instruction) |
+//! | `hidden-html` | high / medium | an HTML element styled or marked out of sight (`display:none`, zero font size, white text, `hidden`, `sr-only`) and a style sheet's `content` strings, its text decoded (high when it reads as an instruction) |
 //! | `encoded-payload` | high / low | a base64, base32 or hex blob decoding to readable text (high when it reads as an instruction) |
-//! | `obfuscated-text` | high / low | leetspeak, letters split by dots or dashes, words split into syllables, letters spelled apart, text naming its cipher (rot13, ROT47, Caesar, reversed), read as words (high when they spell an instruction) |
+//! | `obfuscated-text` | high / low | leetspeak, letters split by dots or dashes, words split into syllables, letters spelled apart, text naming its cipher (rot13, ROT47, Caesar, reversed), Morse, NATO spelling and letter positions, read as words (high when they spell an instruction); a direction to decode text and act on it |
 //! | `deceptive-name` | high | a tool name mixing scripts so it looks like another (Cyrillic `а` in `read_file`) |
 //! | `foreign-tool-reference` | high / low | directions about a tool this server does not have |
 //! | `tool-name-collision` | medium / high | this tool's name equals (or looks like) another upstream's tool |
