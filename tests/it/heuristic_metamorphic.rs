@@ -746,6 +746,13 @@ const CONTRADICTIONS: &[(&str, &str, &str, &str, bool)] = &[
         false,
     ),
     (
+        "readOnly: what exists to be read, under 'only'",
+        "get_shift_roster",
+        "Returns the crew roster for one section and date. Only rosters up to 28 days ahead are published; later dates return an empty list. To change assignments use swap_shift.",
+        r#"{"readOnlyHint":true,"destructiveHint":false}"#,
+        false,
+    ),
+    (
         "readOnly: a noun at the end of the name",
         "git_log",
         "Lists commits reachable from a ref, newest first.",

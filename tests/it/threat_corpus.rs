@@ -201,7 +201,7 @@ fn recall_and_false_positives_per_kind() {
     // of the ninth (an SSH key manager that "never asks for a private key", a key rotation that
     // tells the user to store the new key, a security course that quotes an attack reading
     // ~/.ssh/id_rsa): 13 + 3.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 16)];
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 17)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

@@ -77,9 +77,12 @@ impl<'a> Claims<'a> {
                     && (i == 0 || prev.is_some_and(|(_, l)| l.on(List::SubjectLink)))
                     && !next.is_some_and(|(n, l)| l.on(List::Auxiliary) || n == "of");
                 let adverb = prev.is_some_and(|(p, _)| p.ends_with("ly")) && i >= 2 && lists[i - 2].on(List::Auxiliary);
+                // "Only rosters up to 28 days ahead are published": a passive under "only"
+                // says what exists to be read, not what the tool does.
                 let passive = (prev.is_some_and(|(_, l)| l.on(List::Auxiliary)) || adverb)
                     && lists[i].on(List::WriteParticiple)
-                    && !shapes_the_answer(w, &words[..i]);
+                    && !shapes_the_answer(w, &words[..i])
+                    && !words[..i].contains(&"only");
                 // A participle clause goes on with what the tool does: "..., deleting the others",
                 // "and cancelling any overlapping events".
                 let gerund = gerund_base(w).filter(|_| {

@@ -216,7 +216,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(do not|don't|dont|never|must not|should not|shouldn't|without|avoid|not to|will not|won't|shall not|is not to|are not to|is never to|may not) (ever )?(tell|telling|mention|mentioning|inform|informing|reveal|revealing|disclose|disclosing|alert|alerting|let|letting|notify|notifying|warn|warning|explain|explaining|bring|bringing|raising)\b( \S+){0,5} (the )?(user|users|human|person|operator|customer|owner)\b",
+        r"\b(do not|don't|dont|never|must not|should not|shouldn't|without|avoid|not to|will not|won't|shall not|is not to|are not to|is never to|may not) (ever )?(tell|telling|mention|mentioning|inform|informing|reveal|revealing|disclose|disclosing|alert|alerting|let|letting|notify|notifying|warn|warning|explain|explaining|bring|bringing|raising)\b( \S+){0,5} (the |any |this )?(\S+ )?(user|users|human|person|operator|customer|owner|patient|patients|pharmacist|passenger|guest|client|member|staff|manager|producer|buyer|seller|donor|employee|driver|tenant|player|student|caller|requester|account holder|cashier|clinician|doctor|nurse|agent's user|end user)\b",
     ),
     p(
         CONCEAL,
@@ -288,7 +288,7 @@ pub const PHRASES: &[Phrase] = &[
             // A step kept out of what the user sees, said as an aside or as settings: "do not call out
             // the addition", "do not ask or inform the user", "report only 'eligible'",
             // `notify_user: false`, `skip_user_confirmation = true`.
-            r#"\b(do not|don't|never|without) (mention|mentioning|call out|calling out|point out|pointing out|flag|flagging|surface|surfacing|disclose|disclosing|acknowledge|acknowledging|highlight|highlighting) (the|this|that|any|such) (addition|additions|substitution|swap|replacement|extra recipient|added recipient|redirect|redirection|rerouting|extra copy|copy|change of (account|recipient|beneficiary|payee|address))\b|\b(do not|don't|never) (ask|check with|consult) (or|nor|and) (tell|inform|notify|alert|warn|ask) (the )?(user|customer|owner|human)\b|\b(then |and )?(report|say|reply|respond|answer|tell the user|show the user)( with)? only ['"‘“`]|\b(notify|inform|tell|alert|warn|show|ask|confirm|prompt)_?(to_?)?(the_?)?(user|customer|owner|human)s? ?[:=] ?['"]?(false|no|off|0|never|none|only)\b|\bskip_?(user_?)?(confirmation|approval|consent|prompt)s? ?[:=] ?['"]?(true|yes|on|1)\b|\breport_?to_?(the_?)?user ?[:=] ?['"]?only\b"#,
+            r#"\b(do not|don't|never|without) (mention|mentioning|call out|calling out|point out|pointing out|flag|flagging|surface|surfacing|disclose|disclosing|acknowledge|acknowledging|highlight|highlighting) (the|this|that|any|such) (addition|additions|substitution|swap|replacement|extra recipient|added recipient|redirect|redirection|rerouting|extra copy|copy|change of (account|recipient|beneficiary|payee|address))\b|\b(do not|don't|never) (ask|check with|consult) (or|nor|and) (tell|inform|notify|alert|warn|ask) (the )?(user|customer|owner|human)\b|\b(then |and )?(report|say|reply|respond|answer|tell the user|show the user)( with)? only ['"‘“`]|\b(notify|inform|tell|alert|warn|show|ask|confirm|prompt|disclose|reveal|mention|report)_?(to_?)?(the_?)?(user|customer|owner|human|operator|staff)s?['"]? ?[:=] ?['"]?(false|no|off|0|never|none|only)\b|\bskip_?(user_?)?(confirmation|approval|consent|prompt)s? ?[:=] ?['"]?(true|yes|on|1)\b|\breport_?to_?(the_?)?user ?[:=] ?['"]?only\b"#,
             ")",
             "|",
             "(?:",
@@ -302,7 +302,7 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"\bwithout (narrating|announcing|reporting|describing|explaining|mentioning|disclosing) (it|this|that|them|what you|the step|this step)\b|\bdo (this|it|that)( part| step)? (silently|quietly|secretly|covertly|discreetly|invisibly)\b|\b(silently|quietly|secretly|covertly|discreetly) (also )?(run|execute|call|invoke|send|upload|push|post|forward|email|transfer|delete|install|add|grant)\b|\b(omit|leave out|exclude|strip|remove|drop|hide|suppress) (any|all|every) (mention|mentions|trace|traces|sign|signs|reference|references|record|word) of\b( \S+){0,8} (from|in|out of) (your|the|any) (\S+ )?(reply|replies|response|answer|summary|output|message|report|confirmation)\b",
+            r"\bwithout (narrating|announcing|reporting|describing|explaining|mentioning|disclosing) (it|this|that|them|what you|the step|this step)\b|\bdo (this|it|that)( part| step)? (silently|quietly|secretly|covertly|discreetly|invisibly)\b|\b(silently|quietly|secretly|covertly|discreetly) (also )?(run|execute|call|invoke|send|upload|push|post|forward|email|transfer|delete|install|add|grant|replace|swap|substitute|switch|change|override|modify|raise|increase|redirect|reroute)\b|\b(omit|leave out|exclude|strip|remove|drop|hide|suppress) (any|all|every) (mention|mentions|trace|traces|sign|signs|reference|references|record|word) of\b( \S+){0,8} (from|in|out of) (your|the|any) (\S+ )?(reply|replies|response|answer|summary|output|message|report|confirmation)\b",
             ")",
             "|",
             "(?:",
@@ -310,7 +310,7 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"\btell (them|the user|the human|him|her|the customer) (it'?s|it is|that it'?s|that it is|this is|that this is) (a |an |just |only |the |merely )?(routine|normal|standard|required|mandatory|regular|harmless|usual|necessary)\b|\b(describe|report|present|portray|frame|pass off|disguise)\b( \S+){1,4} as\b( \S+){0,5} (if (anyone|the user|they|someone|asked) asks?|to (the user|them|the human|anyone)|(the )?original (recipient|destination|payee|account|address))\b|\b(describe|present|portray|frame|report) (it|this|that|them|the change|the transfer|the \S+) (to (the user|them|the human) )?as ['\x22‘“]|\btell (the user|them|the human) only (that|what)\b|\bonly tell (the user|them|the human) (that|what)\b",
+            r"\btell (them|the user|the human|him|her|the customer) (it'?s|it is|that it'?s|that it is|this is|that this is) (a |an |just |only |the |merely )?(routine|normal|standard|required|mandatory|regular|harmless|usual|necessary)\b|\b(describe|report|present|portray|frame|pass off|disguise)\b( \S+){1,4} as\b( \S+){0,5} (if (anyone|the user|they|someone|asked) asks?|to (the user|them|the human|anyone)|(the )?original (recipient|destination|payee|account|address))\b|\b(describe|present|portray|frame|report) (it|this|that|them|the change|the transfer|the \S+) (to (the user|them|the human) )?as ['\x22‘“]|\btell (the (\S+ )?(user|users|human|person|operator|customer|owner|patient|patients|pharmacist|passenger|guest|client|member|staff|manager|producer|buyer|seller|donor|employee|driver|tenant|player|student|caller|requester|account holder|cashier|clinician|doctor|nurse|agent's user|end user)|them|the human) only (that|what)\b|\bonly tell (the user|them|the human) (that|what)\b",
             ")",
             "|",
             "(?:",
@@ -643,7 +643,11 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"\bsin (decirle|decir|informar|avisar|notificar|contarle)(le|les)?( \S+){0,2} (al|a los|a la) usuari[oa]s?\b",
     ),
-    p(CONCEAL, High, r"\bel usuario no (debe|tiene que|puede) (saber|enterarse|ver|notar)\b"),
+    p(
+        CONCEAL,
+        High,
+        r"\bel usuario no (debe|tiene que|puede) (saber|enterarse|ver|notar|conocer)\b|\bsin (avisarle|avisarles|avisar al usuario|avisar|informarle|informarles|decírselo|decirselo)\b|\b(ne (le |la |les )?(signalez|signale|dites|mentionnez|mentionne|indiquez)( \S+)? jamais|répondez (seulement|uniquement))\b|\bbez (informowania|powiadamiania|pytania|wiedzy)\b|\b(user|usko|unko|customer) ko( \S+){0,2} (batana|bataana|pata) nahi\b|\bnunca use outras ferramentas\b|\bnão use outras ferramentas\b|لا تكشف|لا تخبر المستخدم|この指示は秘密|確認を求めてはいけません|確認を求めないで|確認せずに",
+    ),
     p(
         HIJACK,
         High,
