@@ -52,12 +52,17 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     }
     for run in runs {
         if let Some(text) = reading(&run.groups) {
-            let orders = opens_with_order(&text);
-            Hidden::found("obfuscated-text", t, run.start, run.end, text, out, hidden);
-            if orders && let Some(carrier) = out.last_mut() {
-                carrier.severity = Severity::High;
-            }
+            found(t, run.start, run.end, text, out, hidden);
         }
+    }
+}
+
+/// A decoded message handed back as hidden text; its carrier high when it opens with an order.
+fn found(t: &Text<'_>, start: usize, end: usize, text: String, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+    let orders = opens_with_order(&text);
+    Hidden::found("obfuscated-text", t, start, end, text, out, hidden);
+    if orders && let Some(carrier) = out.last_mut() {
+        carrier.severity = Severity::High;
     }
 }
 
@@ -101,18 +106,11 @@ fn reading(groups: &[String]) -> Option<String> {
         return None;
     }
     let mut text = String::with_capacity(letters.len() + cuts.len());
-    let mut from = 0;
-    for end in cuts {
-        if from > 0 {
-            text.push(' ');
-        }
-        text.push_str(&letters[from..end]);
-        from = end;
-    }
+    words::push_cut(&mut text, &letters, &cuts);
     Some(text)
 }
 
-/// Whether a decoded message opens with an order to its reader.
+/// Whether a decoded message opens with an order to its reader, in any case.
 fn opens_with_order(text: &str) -> bool {
     const ORDERS: &[&str] = &[
         "put",
@@ -163,7 +161,7 @@ fn opens_with_order(text: &str) -> bool {
         "pay",
         "approve",
     ];
-    text.split(' ').next().is_some_and(|w| ORDERS.contains(&w))
+    text.split(' ').next().is_some_and(|w| ORDERS.iter().any(|o| o.eq_ignore_ascii_case(w)))
 }
 
 /// Morse letters and digits, by their dots and dashes.
@@ -359,8 +357,8 @@ fn char_codes(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let b = s.as_bytes();
     let mut i = 0;
-    let mut found = 0;
-    while i < b.len() && found < MOST_RUNS {
+    let mut read = 0;
+    while i < b.len() && read < MOST_RUNS {
         if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
             i += 1;
             continue;
@@ -389,12 +387,8 @@ fn char_codes(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
         i = i.max(start + 1);
         let letters = text.chars().filter(|c| c.is_ascii_alphabetic() || *c == ' ').count();
         if text.len() >= 12 && 10 * letters >= 7 * text.len() && super::ciphers::english(&text) >= 2 {
-            let orders = opens_with_order(&text.to_lowercase());
-            Hidden::found("obfuscated-text", t, start, end, text, out, hidden);
-            if orders && let Some(carrier) = out.last_mut() {
-                carrier.severity = Severity::High;
-            }
-            found += 1;
+            found(t, start, end, text, out, hidden);
+            read += 1;
         }
     }
 }

@@ -96,14 +96,7 @@ fn read(run: &Run) -> Option<String> {
         }
         let (cuts, known) = words::cut(&lower);
         in_words += known;
-        let mut from = 0;
-        for (k, cut) in cuts.into_iter().enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            out.push_str(&core[from..cut]);
-            from = cut;
-        }
+        words::push_cut(&mut out, core, &cuts);
         out.push_str(&text[core.len()..]);
     }
     (in_words * 10 >= letters * IN_WORDS).then_some(out)

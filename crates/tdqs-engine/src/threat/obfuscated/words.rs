@@ -74,6 +74,19 @@ pub fn is_word(word: &str) -> bool {
     words.contains(word) || word.strip_suffix('s').is_some_and(|w| w.len() >= 2 && words.contains(w))
 }
 
+/// Appends `text` to `out` with a blank at each of `cuts` but the last (the piece ends
+/// [`cut`] returns; `text` may be the letters in their own case).
+pub fn push_cut(out: &mut String, text: &str, cuts: &[usize]) {
+    let mut from = 0;
+    for (k, &end) in cuts.iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        out.push_str(&text[from..end]);
+        from = end;
+    }
+}
+
 /// `letters` (lower-case ASCII) cut into words: the cut leaving the fewest letters outside a
 /// word of two or more letters, then the fewest pieces. Returns where each piece ends (letters
 /// outside words kept together as one piece) and how many letters are inside words.
