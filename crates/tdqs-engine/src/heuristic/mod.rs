@@ -91,8 +91,9 @@ fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::S
     if e.ungrounded() {
         doubt_ungrounded(&mut dimensions);
     }
-    if e.reading.padding_percent() >= MOSTLY_PADDING {
-        mostly_padding(&mut dimensions, e.reading.padding_percent());
+    let padding = e.reading.padding_percent();
+    if padding >= MOSTLY_PADDING {
+        mostly_padding(&mut dimensions, padding);
     }
     let summary = summary(&e, &dimensions, contradiction.is_some());
     ToolJudgement { dimensions, annotation_contradiction: contradiction.is_some(), summary }
@@ -102,13 +103,20 @@ fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::S
 /// usage, behaviour, size and completeness is not credited beyond the minimum viable (3).
 /// Parameter semantics rests on the schema and stays.
 fn doubt_ungrounded(dims: &mut [Justified; 6]) {
-    for i in [1, 2, 4, 5] {
+    cap_at_minimum_viable(
+        dims,
+        [1, 2, 4, 5],
+        " Capped: the description never uses the tool's own words, so this may be about another tool.",
+    );
+}
+
+/// The dimensions at `which` read no more than 3, each capped one saying `why`.
+fn cap_at_minimum_viable(dims: &mut [Justified; 6], which: [usize; 4], why: &str) {
+    for i in which {
         let d = &mut dims[i];
         if d.score > 3 {
             d.score = 3;
-            d.justification.push_str(
-                " Capped: the description never uses the tool's own words, so this may be about another tool.",
-            );
+            d.justification.push_str(why);
         }
     }
 }
@@ -120,13 +128,11 @@ const MOSTLY_PADDING: usize = 60;
 /// the rest says, but no dimension that rests on the prose reads above minimum viable (3): a
 /// fact buried in padding is a fact an agent may not find.
 fn mostly_padding(dims: &mut [Justified; 6], percent: usize) {
-    for i in [0, 1, 2, 5] {
-        let d = &mut dims[i];
-        if d.score > 3 {
-            d.score = 3;
-            d.justification.push_str(&format!(" Capped: {percent}% of the description's words carry no fact."));
-        }
-    }
+    cap_at_minimum_viable(
+        dims,
+        [0, 1, 2, 5],
+        &format!(" Capped: {percent}% of the description's words carry no fact."),
+    );
 }
 
 fn summary(e: &Evidence, dims: &[Justified; 6], contradiction: bool) -> String {

@@ -285,7 +285,7 @@ fn keyword_list(lower: &str) -> bool {
 
 /// A sales line: six or more comma-separated items, two thirds of them short, with praise
 /// among them ("Best-in-class shipping for ecommerce, logistics, cheap postage, ...").
-fn sales_list(lower: &str, lists: &[Lists]) -> bool {
+fn sales_list(lower: &str, praise: usize) -> bool {
     let (mut segments, mut short) = (0, 0);
     for segment in lower.split([',', ';', '|', '\u{3001}']) {
         let n = words_of(segment).count();
@@ -294,7 +294,6 @@ fn sales_list(lower: &str, lists: &[Lists]) -> bool {
             short += usize::from(n <= 4);
         }
     }
-    let praise = lists.iter().filter(|l| l.on(List::Generic)).count();
     segments >= 6 && 3 * short >= 2 * segments && praise >= 2
 }
 
@@ -311,7 +310,7 @@ fn release_note(raw: &str) -> bool {
 
 /// Buzzwords strung together: three or more hyphenated modifiers ("carrier-agnostic",
 /// "cloud-native") with praise among them, making a quarter of the sentence.
-fn jargon(raw: &str, lists: &[Lists]) -> bool {
+fn jargon(raw: &str, words: usize, praise: usize) -> bool {
     let compounds = raw
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
@@ -320,8 +319,7 @@ fn jargon(raw: &str, lists: &[Lists]) -> bool {
             w.contains('-') && parts.all(|p| p.len() >= 2 && p.chars().all(char::is_alphabetic))
         })
         .count();
-    let praise = lists.iter().filter(|l| l.on(List::Generic)).count();
-    compounds >= 3 && praise >= 1 && 4 * (compounds + praise) >= lists.len()
+    compounds >= 3 && praise >= 1 && 4 * (compounds + praise) >= words
 }
 
 /// How a sentence about the tool itself opens, in the languages filler is written in.
@@ -365,8 +363,8 @@ fn owned(words: &[&str], own: &Own) -> bool {
 }
 
 /// The cue words an agent acts on (the actionable part of [`super::filler::META`]: not "way",
-/// "many" or "help").
-const ACTIONABLE: &[&str] = &[
+/// "many" or "help"); looked up through [`List::Actionable`].
+pub(super) const ACTIONABLE: &[&str] = &[
     "return",
     "returns",
     "returned",
@@ -457,7 +455,7 @@ fn aside(raw: &str, words: &[&str], lists: &[Lists], concrete: Concrete, own: &O
         return false;
     }
     let vague = lists.iter().filter(|l| l.on(List::Generic) || l.on(List::Hedge)).count();
-    let cue = words.iter().any(|w| ACTIONABLE.contains(w));
+    let cue = lists.iter().any(|l| l.on(List::Actionable));
     vague >= 1 && !cue && !owned(words, own) && raw.is_ascii()
 }
 
@@ -584,7 +582,8 @@ fn classify(
     if placeholder >= 2 && 10 * placeholder >= 3 * words.len() {
         return Some(Dropped::Placeholder);
     }
-    if keyword_list(lower) || sales_list(lower, lists) {
+    let generic = lists.iter().filter(|l| l.on(List::Generic)).count();
+    if keyword_list(lower) || sales_list(lower, generic) {
         return Some(Dropped::KeywordList);
     }
     // "v2.4.1 - Fixed a minor issue.": what changed once, not what the tool does now.
@@ -593,7 +592,7 @@ fn classify(
     }
     // (Capitals inside a compound, "AI-driven", make it look like an identifier; code, quotes
     // and numbers do not come with buzzwords.)
-    if jargon(raw, lists) && !raw.contains(['`', '"', '_']) && !raw.chars().any(|c| c.is_ascii_digit()) {
+    if jargon(raw, lists.len(), generic) && !raw.contains(['`', '"', '_']) && !raw.chars().any(|c| c.is_ascii_digit()) {
         return Some(Dropped::Jargon);
     }
     // A question asks; the answer, if any, is the next sentence ("Need a label? ...").
@@ -610,7 +609,6 @@ fn classify(
         .filter(|(w, l)| !meta(l) && (w.len() >= 2 || w.chars().any(is_ideograph)) && !sibling_word(w))
         .map(|(w, _)| w)
         .collect();
-    let generic = lists.iter().filter(|l| l.on(List::Generic)).count();
     let hedges = lists.iter().filter(|l| l.on(List::Hedge) && !l.on(List::Generic)).count();
     let own_word = |w: &&&str| {
         let s = stemmed(w);

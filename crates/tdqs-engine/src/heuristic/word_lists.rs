@@ -32,9 +32,10 @@ pub enum List {
     SubjectLink,
     Auxiliary,
     DestroyingVerb,
+    Actionable,
 }
 
-const ALL: [List; 22] = [
+const ALL: [List; 23] = [
     List::Meta,
     List::Generic,
     List::Hedge,
@@ -57,6 +58,7 @@ const ALL: [List; 22] = [
     List::SubjectLink,
     List::Auxiliary,
     List::DestroyingVerb,
+    List::Actionable,
 ];
 
 impl List {
@@ -85,6 +87,7 @@ impl List {
             List::SubjectLink => c::SUBJECT_LINKS,
             List::Auxiliary => c::AUXILIARIES,
             List::DestroyingVerb => lexicon::DESTROYING_VERBS,
+            List::Actionable => reading::ACTIONABLE,
         }
     }
 
