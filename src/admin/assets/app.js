@@ -294,12 +294,18 @@ function fmt(x) {
 let refreshing = null;
 let again = false;
 
-// Re-rendering replaces nodes: focus goes back to the control with the same data-key.
+// Re-rendering replaces nodes: focus goes back to the control with the same data-key. The key
+// is the last one focused, tracked as it happens: a control focused while a render is awaiting
+// the API (after the render began) is the one to restore, not whatever had focus at its start.
+let focusKey = null;
+document.addEventListener("focusin", (e) => {
+  focusKey = (e.target && e.target.dataset && e.target.dataset.key) || null;
+});
+
 function keepFocus(render) {
-  const key = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   return Promise.resolve(render()).then(() => {
-    if (!key) return;
-    const target = [...document.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key);
+    if (!focusKey) return;
+    const target = [...document.querySelectorAll("[data-key]")].find((n) => n.dataset.key === focusKey);
     // Only where the old node's removal dropped focus: a user who moved it meanwhile keeps it.
     const lost = !document.activeElement || document.activeElement === document.body;
     if (target && lost) target.focus();
