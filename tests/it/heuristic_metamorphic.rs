@@ -240,7 +240,7 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
     let words = name.replace(['_', '-'], " ");
     let sibling = &r.siblings[0];
     let cue_lines = "Returns results. Use when needed.\nRead-only, idempotent, no side effects, rate limited.";
-    vec![
+    let mut out = vec![
         (
             "cue string naming a sibling",
             format!(
@@ -354,7 +354,80 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
             ),
             true,
         ),
-    ]
+        // Text around the tool rather than about it: fluent, in the tool's own words, and
+        // telling an agent nothing it can act on.
+        (
+            "a backlog item",
+            format!(
+                "As an operations lead, I want {words} to be easier so that my team is less busy. As an \
+                 auditor, I want that as well. Acceptance criteria: the team is happy. Story points: 5."
+            ),
+            true,
+        ),
+        (
+            "who owns it and how to reach them",
+            format!(
+                "Maintained by the platform enablement guild. For questions about {words}, ask in #platform-help \
+                 on Slack or file a ticket with the service desk; the on-call engineer covers out-of-hours issues."
+            ),
+            true,
+        ),
+        (
+            "a pointer to documentation",
+            format!(
+                "See the engineering handbook, chapter 12, for everything about {words}. Inputs, outputs and \
+                 edge cases are described there and are not repeated here."
+            ),
+            true,
+        ),
+        (
+            "how it came to be",
+            format!(
+                "Back in 2020 the team handled {words} by hand in a shared spreadsheet. When the spreadsheet \
+                 finally broke during a busy quarter, two engineers built this tool over a long weekend."
+            ),
+            true,
+        ),
+        (
+            "a persona for the agent",
+            "You are a meticulous and courteous assistant. Stay calm, be thorough and precise, and treat every \
+             request with care and respect."
+                .to_owned(),
+            true,
+        ),
+        (
+            "a figure of speech",
+            format!(
+                "Think of this as the compass of {words}: a trusted companion on the road. It is the bridge \
+                 between a question and its answer, steady as a lighthouse in the fog."
+            ),
+            true,
+        ),
+        (
+            "how it is built",
+            format!(
+                "Under the hood, {words} runs as a gRPC microservice on Kubernetes behind an API gateway, with a \
+                 Redis read-through cache. Responses are serialised with protobuf internally."
+            ),
+            true,
+        ),
+    ];
+    // The input schema said again, for tools that have parameters.
+    let params: Vec<&String> =
+        r.tool["inputSchema"]["properties"].as_object().map(|p| p.keys().collect()).unwrap_or_default();
+    if let Some(first) = params.first() {
+        let listed: Vec<String> = params.iter().map(|p| format!("{p} (string)")).collect();
+        out.push((
+            "the input schema said again",
+            format!(
+                "Parameters: {}. The {first} field is required; the other fields are optional. The result is \
+                 returned as a JSON object.",
+                listed.join(", ")
+            ),
+            true,
+        ));
+    }
+    out
 }
 
 fn capitalised(s: &str) -> String {

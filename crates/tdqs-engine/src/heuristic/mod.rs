@@ -20,12 +20,14 @@ mod evidence;
 mod filler;
 mod grounding;
 mod lexicon;
+mod meta_talk;
 mod names;
 mod overlap_pairs;
 mod param_mentions;
 mod params;
 mod purpose;
 mod reading;
+mod schema_echo;
 mod siblings;
 mod structure;
 mod surface;
@@ -59,8 +61,11 @@ type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 /// reads capitals, records of labels and markup as a person would ([`surface`]); `heuristic-5`
 /// asks short text for facts: annotations alone are the minimum, praise and hedges are not
 /// content, a purpose stated in none of the tool's own words is doubted, and numbers with
-/// nothing they measure and telegrams of labels are set aside.
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-5";
+/// nothing they measure and telegrams of labels are set aside; `heuristic-6` sets aside text
+/// around the tool rather than about it (backlog items, owners, pointers to documentation,
+/// origin stories, personas, figures of speech, how it is built: [`meta_talk`]) and a
+/// description that only says the input schema again ([`schema_echo`]).
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-6";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {

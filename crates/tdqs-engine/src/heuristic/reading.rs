@@ -11,6 +11,8 @@
 
 use super::WordSet;
 
+use super::meta_talk::{Sentence, around_the_tool};
+use super::schema_echo::{Echo, echo_of_schema, whole_text_is_echo};
 use super::siblings::SiblingView;
 use super::text::{is_ideograph, lowercase, stemmed, words_of};
 use super::word_lists::{List, Lists};
@@ -29,6 +31,14 @@ pub enum Dropped {
     Aside,
     Jargon,
     History,
+    Backlog,
+    Contact,
+    Pointer,
+    Story,
+    Persona,
+    Figure,
+    Plumbing,
+    Echo,
 }
 
 impl Dropped {
@@ -45,6 +55,14 @@ impl Dropped {
             Dropped::Aside => "speaks of neither the tool nor its inputs",
             Dropped::Jargon => "is buzzwords strung together",
             Dropped::History => "is release history, not behaviour",
+            Dropped::Backlog => "is a backlog note, not behaviour",
+            Dropped::Contact => "says who looks after the tool, not what it does",
+            Dropped::Pointer => "points to documentation elsewhere instead of saying",
+            Dropped::Story => "tells how the tool came to be, not what it does",
+            Dropped::Persona => "tells the agent how to behave, not what the tool does",
+            Dropped::Figure => "is a figure of speech, not a fact",
+            Dropped::Plumbing => "says how the tool is built, not what it does",
+            Dropped::Echo => "only says the input schema again",
         }
     }
 }
@@ -502,6 +520,9 @@ pub fn read(raw: &str, own: &Own) -> Reading {
     // telegram of labels, not statements.
     let mut terse = vec![false; spans.len()];
     let mut self_praise = false;
+    // The sentences kept so far, with what [`echo_of_schema`] finds in them; none once one
+    // of them has words of its own.
+    let mut echoes: Option<Vec<(usize, Echo)>> = Some(Vec::new());
     for (k, &(from, to)) in spans.iter().enumerate() {
         let text = &raw[from..to];
         let (lower, words) = (&lowers[k], &sentence_words[k][..]);
@@ -526,6 +547,17 @@ pub fn read(raw: &str, own: &Own) -> Reading {
             Some(Dropped::Repeat)
         } else if self_praise {
             Some(Dropped::Praise)
+        } else if let Some(kind) = around_the_tool(
+            &Sentence {
+                raw: text,
+                lower: lower.trim_start_matches(|c: char| !c.is_alphanumeric()),
+                words,
+                lists: &lists,
+                previous: kinds.last().copied().flatten(),
+            },
+            own,
+        ) {
+            Some(kind)
         } else {
             classify(text, lower, words, &lists, concrete, own, kinds.iter().all(|k| k.is_some()))
                 .or_else(|| {
@@ -541,9 +573,25 @@ pub fn read(raw: &str, own: &Own) -> Reading {
                 disfluent += 1;
             }
         }
+        if kind.is_none()
+            && let Some(kept) = echoes.as_mut()
+        {
+            match echo_of_schema(text, own) {
+                Some(echo) => kept.push((k, echo)),
+                None => echoes = None,
+            }
+        }
         seen.insert(words);
         seen_trigrams.extend(words.windows(3));
         kinds.push(kind);
+    }
+    if let Some(echoes) = echoes {
+        let kept: Vec<Echo> = echoes.iter().map(|e| e.1).collect();
+        if whole_text_is_echo(&kept) {
+            for (k, _) in echoes {
+                kinds[k] = Some(Dropped::Echo);
+            }
+        }
     }
     // Shuffled words show as disfluency in most sentences; then none of them can be trusted.
     let shuffled = disfluent >= 2 && 2 * disfluent >= latin;

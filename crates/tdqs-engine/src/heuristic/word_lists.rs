@@ -33,9 +33,19 @@ pub enum List {
     Auxiliary,
     DestroyingVerb,
     Actionable,
+    Planning,
+    Channel,
+    Docs,
+    Past,
+    Now,
+    Tone,
+    Image,
+    Parts,
+    SchemaWord,
+    Typing,
 }
 
-const ALL: [List; 23] = [
+const ALL: [List; 33] = [
     List::Meta,
     List::Generic,
     List::Hedge,
@@ -59,11 +69,21 @@ const ALL: [List; 23] = [
     List::Auxiliary,
     List::DestroyingVerb,
     List::Actionable,
+    List::Planning,
+    List::Channel,
+    List::Docs,
+    List::Past,
+    List::Now,
+    List::Tone,
+    List::Image,
+    List::Parts,
+    List::SchemaWord,
+    List::Typing,
 ];
 
 impl List {
     fn words(self) -> &'static [&'static str] {
-        use super::{contradiction as c, filler, lexicon, reading};
+        use super::{contradiction as c, filler, lexicon, meta_talk as m, reading, schema_echo};
         match self {
             List::Meta => filler::META,
             List::Generic => filler::GENERIC,
@@ -88,16 +108,26 @@ impl List {
             List::Auxiliary => c::AUXILIARIES,
             List::DestroyingVerb => lexicon::DESTROYING_VERBS,
             List::Actionable => reading::ACTIONABLE,
+            List::Planning => m::PLANNING,
+            List::Channel => m::CHANNELS,
+            List::Docs => m::DOCS,
+            List::Past => m::PAST,
+            List::Now => m::NOW,
+            List::Tone => m::TONE,
+            List::Image => m::IMAGES,
+            List::Parts => m::PARTS,
+            List::SchemaWord => schema_echo::SCHEMA_WORDS,
+            List::Typing => schema_echo::TYPING,
         }
     }
 
-    fn bit(self) -> u32 {
-        1 << self as u32
+    fn bit(self) -> u64 {
+        1 << self as u64
     }
 }
 
-static TABLE: LazyLock<FxHashMap<&'static str, u32>> = LazyLock::new(|| {
-    let mut table: FxHashMap<&'static str, u32> = FxHashMap::default();
+static TABLE: LazyLock<FxHashMap<&'static str, u64>> = LazyLock::new(|| {
+    let mut table: FxHashMap<&'static str, u64> = FxHashMap::default();
     for list in ALL {
         for w in list.words() {
             *table.entry(w).or_default() |= list.bit();
@@ -108,7 +138,7 @@ static TABLE: LazyLock<FxHashMap<&'static str, u32>> = LazyLock::new(|| {
 
 /// The lists one word is on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Lists(u32);
+pub struct Lists(u64);
 
 impl Lists {
     pub fn of(word: &str) -> Lists {
