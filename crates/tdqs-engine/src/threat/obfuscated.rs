@@ -143,7 +143,8 @@ static DISGUISE: [u8; 256] = {
 };
 
 /// What a pair of bytes (the first in the low byte) is: [`BYTE`] when either byte is something
-/// in a disguise, [`CAESAR`] when it is "ca" or "ae" in any case (caesar, at either parity).
+/// in a disguise, [`CAESAR`] when it is "ca" or "ae" in any case (caesar, at either parity),
+/// [`RIGHT`] for the middle of "right".
 /// The look skips plain text two bytes at a time; of the 64 KiB, the pairs of letters, spaces
 /// and punctuation that prose is made of are a few dozen cache lines.
 static PAIRS: [u8; 1 << 16] = {
@@ -153,13 +154,16 @@ static PAIRS: [u8; 1 << 16] = {
         let (first, second) = ((pair & 0xff) as u8, (pair >> 8) as u8);
         let byte = DISGUISE[first as usize] != 0 || DISGUISE[second as usize] != 0;
         let caesar = matches!((first | 0x20, second | 0x20), (b'c', b'a') | (b'a', b'e'));
-        table[pair] = if byte { BYTE } else { 0 } | if caesar { CAESAR } else { 0 };
+        let right = matches!((first | 0x20, second | 0x20), (b'g', b'h') | (b'h', b't'));
+        table[pair] = if byte { BYTE } else { 0 } | if caesar { CAESAR } else { 0 } | if right { RIGHT } else { 0 };
         pair += 1;
     }
     table
 };
 const BYTE: u8 = 1;
 const CAESAR: u8 = 2;
+/// "gh" or "ht" in any case: "right" (to left) at either parity.
+const RIGHT: u8 = 4;
 
 /// What the look at a string found.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -203,6 +207,13 @@ fn look(b: &[u8]) -> Look {
         {
             let c = if b[i] | 0x20 == b'c' { i } else { i.wrapping_sub(1) };
             cipher = c < b.len() && ciphers::names_cipher_at(b, c);
+        }
+        if let Some(&second) = b.get(i + 1)
+            && PAIRS[usize::from(u16::from_le_bytes([b[i], second]))] & RIGHT != 0
+            && !cipher
+        {
+            let g = if b[i] | 0x20 == b'g' { i } else { i.wrapping_sub(1) };
+            cipher = g < b.len() && ciphers::names_cipher_at(b, g);
         }
         for i in i..b.len().min(i + 2) {
             let c = b[i];
@@ -350,7 +361,18 @@ mod tests {
         assert_eq!(look(b"Ig-nore pre-vi-ous x_y"), l(0, false, 3, false));
         assert_eq!(look(b"(rot13): Vtaber"), l(1, false, 0, true));
         assert_eq!(look(b"read it backwards"), l(0, false, 0, true));
-        for s in ["Caesar", "caesar", "a caesar", "xx CAESAR cipher", "ROT-13", "x rot47", "reversed", "Backwards"] {
+        for s in [
+            "Caesar",
+            "caesar",
+            "a caesar",
+            "xx CAESAR cipher",
+            "ROT-13",
+            "x rot47",
+            "reversed",
+            "Backwards",
+            "read right to left",
+            "x Right-To-Left:",
+        ] {
             assert!(look(s.as_bytes()).cipher, "{s}");
         }
         for s in ["cat", "revenue", "back", "rot1", "can", "previous review"] {
