@@ -411,6 +411,31 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
             ),
             true,
         ),
+        // Text that never says what the tool does, in shapes no word list holds.
+        (
+            "an apology",
+            format!(
+                "We are sorry that {words} has been unreliable for some of you lately. We hear you, and \
+                 we are grateful for your patience while the team looks into it."
+            ),
+            true,
+        ),
+        (
+            "minutes of a meeting",
+            format!(
+                "Platform sync, item 3: {words} came up briefly. Views were shared and the group agreed to \
+                 revisit the topic next month. No owner assigned."
+            ),
+            true,
+        ),
+        (
+            "a request for feedback",
+            format!(
+                "How is {words} working for you? We would love to hear your thoughts. Your comments help \
+                 shape what comes next."
+            ),
+            true,
+        ),
     ];
     // The input schema said again, for tools that have parameters.
     let params: Vec<&String> =

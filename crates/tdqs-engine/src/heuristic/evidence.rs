@@ -111,6 +111,9 @@ pub struct Evidence {
     pub behaviour: Vec<(&'static str, Vec<&'static str>)>,
     pub returns: Vec<&'static str>,
     pub details: Vec<&'static str>,
+    /// Some sentence opens with an action ([`super::statement`]); `None` for text mostly in
+    /// another language.
+    pub says_what_it_does: Option<bool>,
     /// Annotation hints declared as booleans, as `readOnlyHint: true` strings.
     pub hints: Vec<String>,
     pub has_output_schema: bool,
@@ -227,6 +230,7 @@ impl Evidence {
         };
         let foreign = foreign(&desc);
         let (filler, echo) = shares(&desc, &known);
+        let says_what_it_does = super::statement::says_what_it_does(&desc.sentences, &name_words);
         Evidence {
             grounding,
             own_words,
@@ -241,6 +245,7 @@ impl Evidence {
             soft_usage: desc.all_of(lexicon::SOFT_USAGE_CUES),
             returns: what_comes_back(&desc, desc.all_of(lexicon::RETURN_CUES)),
             details: desc.all_of(lexicon::DETAIL_CUES),
+            says_what_it_does,
             structured: structured(&desc_raw),
             noise: noise(&written),
             has_output_schema: signals.has_output_schema,

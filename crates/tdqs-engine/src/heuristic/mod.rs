@@ -29,6 +29,7 @@ mod purpose;
 mod reading;
 mod schema_echo;
 mod siblings;
+mod statement;
 mod structure;
 mod surface;
 mod text;
@@ -64,7 +65,8 @@ type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 /// nothing they measure and telegrams of labels are set aside; `heuristic-6` sets aside text
 /// around the tool rather than about it (backlog items, owners, pointers to documentation,
 /// origin stories, personas, figures of speech, how it is built: [`meta_talk`]) and a
-/// description that only says the input schema again ([`schema_echo`]).
+/// description that only says the input schema again ([`schema_echo`]), and asks that some
+/// sentence say what the tool does ([`statement`]) before purpose or conciseness read above 3.
 pub const HEURISTIC_JUDGE_ID: &str = "heuristic-6";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.

@@ -151,6 +151,14 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     if extra < 3 || (ideographic && e.word_count() < 12) {
         return justified(3, format!("States an action but {adds}; the resource and scope stay thin."));
     }
+    if e.says_what_it_does == Some(false) && !ideographic && !e.foreign {
+        return justified(
+            3,
+            format!(
+                "No sentence opens with what `{name}` does (an action on something); it {adds}, but the action stays vague."
+            ),
+        );
+    }
     let action = match verb {
         Some(v) => format!("Leads with the verb '{}' and {adds}", v.word),
         None => format!("Has no leading verb but {adds}"),

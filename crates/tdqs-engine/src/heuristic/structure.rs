@@ -54,6 +54,11 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
         (_, 121..=200) => (3, "long enough that the essentials are buried".to_owned()),
         _ => (2, "far longer than an agent needs".to_owned()),
     };
+    // Short text that never says what the tool does is brief by leaving out the purpose.
+    if score > 3 && e.says_what_it_does == Some(false) && !e.foreign && !e.desc.mostly_ideographic() {
+        (score, why) =
+            (3, "no sentence says what the tool does; brevity without the purpose is not conciseness".to_owned());
+    }
     if wc > 60 && kept > 60 && e.structured {
         score += 1;
         why.push_str(", but sections or bullets make it scannable");

@@ -1,0 +1,208 @@
+//! Whether a description says what the tool does at all: some sentence opens with an action
+//! ("Gets the forecast ...", "Places a hold on ...", "This tool lists ...", "Use it to ..."),
+//! the way every honest description does somewhere. Text that never does (an apology, minutes
+//! of a meeting, a roadmap, trivia about the domain, thanks, a request for feedback, a note on
+//! the copy itself) may use the tool's words fluently, but an agent still cannot tell what
+//! calling it would do: its purpose is at best vague and its brevity is not conciseness.
+//!
+//! Read on the sentences the reader kept, by grammar rather than vocabulary: a verb the verb
+//! lists know, not followed by another verb or a participle ("Calls go ...", "Copy reviewed
+//! ..."), or any third-person verb followed by what a verb takes (an article, a pronoun, a
+//! particle: "Puts one lift ...", "Looks up a permit ...").
+
+use super::grounding::akin;
+use super::lexicon::verb_class;
+use super::text::{stem, stemmed, words_of};
+use super::word_lists::{List, Lists};
+
+/// Who a sentence may say acts before its verb: "This tool lists ...", "It returns ...".
+const SUBJECTS: &[&str] =
+    &["tool", "endpoint", "function", "operation", "method", "api", "command", "action", "server"];
+
+/// Words after which a first word is a noun, not a verb: "Calls go through ...".
+const AFTER_A_NOUN: &[&str] = &[
+    "go", "are", "were", "is", "was", "land", "arrive", "flow", "pass", "run", "get", "come", "need", "must", "can",
+    "will", "should", "may", "have", "had", "range",
+];
+
+/// A modal or auxiliary two words in: the first two words were the subject ("Finds recording
+/// will evolve ...").
+const AUXILIARIES: &[&str] =
+    &["will", "is", "are", "was", "were", "has", "have", "had", "can", "should", "would", "may", "must"];
+
+/// What follows an imperative that takes an object: "Fill out a form", "Select an element".
+const OBJECT_OPENERS: &[&str] = &[
+    "a", "an", "the", "all", "each", "every", "any", "its", "their", "your", "this", "that", "these", "those", "some",
+    "up", "out", "multiple", "several", "new", "existing", "current",
+];
+
+/// Nouns of thanks and record that look like verbs in the third person: "Thanks to ...",
+/// "Apologies for ...", "Minutes of ...".
+const SOCIAL_NOUNS: &[&str] = &[
+    "thanks",
+    "apologies",
+    "cheers",
+    "congratulations",
+    "kudos",
+    "notes",
+    "minutes",
+    "greetings",
+    "regards",
+    "credits",
+    "props",
+    "shoutouts",
+    "details",
+    "docs",
+];
+
+/// Prepositions after a participle: "Copy reviewed for ...", "Notes taken by ...".
+const AFTER_A_PARTICIPLE: &[&str] = &["for", "by", "with", "in", "on", "at", "to", "during", "from", "per"];
+
+/// Whether the description says what its tool does: one of `sentences` (lowercase) opens with
+/// an action, or the first is a short noun phrase that opens with the name's words ("Current
+/// weather for a city.", "Full-text search over the user's documents."). Text mostly in
+/// another language than English is not read here (`None`).
+pub fn says_what_it_does<S: AsRef<str>>(sentences: &[S], name_words: &[String]) -> Option<bool> {
+    let (mut english, mut words) = (0, 0);
+    for s in sentences {
+        for w in words_of(s.as_ref()) {
+            words += 1;
+            english += usize::from(Lists::of(w).on(List::Stopword) || Lists::of(w).on(List::Function));
+        }
+    }
+    if 8 * english < words {
+        return None;
+    }
+    let named_phrase = sentences.first().is_some_and(|s| names_first(s.as_ref(), name_words));
+    Some(named_phrase || sentences.iter().any(|s| opens_with_action(s.as_ref())))
+}
+
+/// A short first sentence with no verb of being, whose first four words hold a word of the
+/// name: a noun phrase naming the tool's resource.
+fn names_first(lower: &str, name_words: &[String]) -> bool {
+    let words: Vec<&str> = words_of(lower).collect();
+    // Before any comma or colon: "Brewhouse stand-up: fermentation readings came up" names a
+    // meeting first.
+    let head = lower.split([',', ':', ';']).next().unwrap_or("");
+    words.len() <= 12
+        && !lower.contains('?')
+        && !words.iter().any(|w| AUXILIARIES.contains(w))
+        && words_of(head).take(3).any(|w| {
+            let s = stemmed(w);
+            name_words.iter().any(|n| akin(&stem(n), &s))
+        })
+}
+
+fn opens_with_action(lower: &str) -> bool {
+    // A label first ("DESTRUCTIVE: delete a file", "Router tool: map one question ..."), then
+    // the sentence.
+    let lower = match lower.split_once(':') {
+        Some((label, rest)) if words_of(label).count() <= 6 && rest.starts_with(' ') && !rest.trim().is_empty() => rest,
+        _ => lower,
+    };
+    let all: Vec<&str> = words_of(lower).collect();
+    // "If a dialog was opened, use this command to handle it."
+    if all.windows(2).any(|p| p[0] == "use" && matches!(p[1], "this" | "it")) {
+        return true;
+    }
+    let words = &all[..all.len().min(8)];
+    let mut start = super::lexicon::OPENERS
+        .iter()
+        .find(|o| words.len() > o.len() && words[..o.len()] == o[..])
+        .map_or(0, |o| o.len());
+    // "It returns ...", "This endpoint lists ...", "Permanently deletes ...".
+    match words.get(start..) {
+        Some(["it", ..]) => start += 1,
+        Some(["this" | "the", subject, ..]) if SUBJECTS.contains(subject) => start += 2,
+        // "Always consult ...", "Never pass ...": a rule for the caller, not the tool's action.
+        Some(["always" | "never", ..]) => return false,
+        Some([adverb, ..])
+            if (adverb.len() > 4 && adverb.ends_with("ly"))
+                || matches!(*adverb, "often" | "also" | "then" | "just") =>
+        {
+            start += 1
+        }
+        _ => {}
+    }
+    let at = |k: usize| words.get(start + k).copied().unwrap_or("");
+    let (first, next, third) = (at(0), at(1), at(2));
+    // A verb of being or a past tense in third or fourth place: the words before were its
+    // subject ("Get forecast came up briefly", "Finds recording will evolve").
+    let subject_of = |w: &str| AUXILIARIES.contains(&w) || Lists::of(w).on(List::Past);
+    if first.is_empty() || subject_of(third) || subject_of(at(3)) {
+        return false;
+    }
+    // A gerund opens a noun phrase ("Raising a glass ...", "Drilling a core takes ..."); an
+    // object of "us" or "me" is the author asking the reader ("Tell us ...", "Drop us a line").
+    if first.ends_with("ing") || matches!(next, "us" | "me") || next.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let participle = next.len() > 4 && next.ends_with("ed");
+    if verb_class(first).is_some() {
+        return !(AFTER_A_NOUN.contains(&next) || (participle && AFTER_A_PARTICIPLE.contains(&third)));
+    }
+    // A verb the lists do not know: in the third person followed by its object ("Counts
+    // presigned urls", "Puts one lift"), or in the imperative followed by a determiner ("Fill
+    // out ...").
+    if matches!(first, "lets" | "allows" | "enables" | "helps") {
+        return true;
+    }
+    let plain = Lists::of(first);
+    if plain.on(List::Stopword) || plain.on(List::Function) || plain.on(List::Determiner) {
+        return false;
+    }
+    let third_person = first.len() >= 4 && first.ends_with('s') && !first.ends_with("ss") && !first.ends_with("us");
+    let takes_object = !next.is_empty()
+        && !AFTER_A_NOUN.contains(&next)
+        && !SOCIAL_NOUNS.contains(&first)
+        && !participle
+        && !next.ends_with("ly");
+    (third_person && takes_object) || OBJECT_OPENERS.contains(&next)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_are_found_and_talk_around_them_is_not() {
+        for s in [
+            "gets the forecast for a city.",
+            "places a hold on one ice core segment.",
+            "looks up a permit number.",
+            "this tool lists open invoices.",
+            "it returns the newest first.",
+            "use this to book a slot.",
+            "search for products by name.",
+            "permanently deletes an issue.",
+            "counts presigned urls that match a filter.",
+            "get detailed profile information for a user.",
+            "fill out an input field.",
+            "destructive: delete a file on the server.",
+            "shows version information.",
+            "sends a message through https://api.telegram.org/bot{token}/sendmessage with `chat_id` and `text`.",
+            "lists processed and pending payrolls with status.",
+            "reacts with a thumbs up.",
+        ] {
+            assert!(opens_with_action(s), "{s}");
+        }
+        for s in [
+            "sorry to everyone affected by the delays last winter.",
+            "calls go through the gateway service.",
+            "copy reviewed for consistency with the style sheet.",
+            "the cellar team has big ambitions for next quarter.",
+            "with thanks to the ranger service.",
+            "love it? hate it? tell us.",
+            "finds recording will evolve alongside the archive strategy.",
+            "platform sync, item 3: get forecast came up briefly.",
+            "always consult official meteorological services.",
+            "sorry to all the guests affected by lift delays.",
+            "thanks to the volunteers who tested it.",
+            "apologies to everyone whose records went missing.",
+            "raising a glass to the cellar crew.",
+            "tell us one thing you would change.",
+        ] {
+            assert!(!opens_with_action(s), "{s}");
+        }
+    }
+}
