@@ -111,8 +111,8 @@ pub struct Evidence {
     pub behaviour: Vec<(&'static str, Vec<&'static str>)>,
     pub returns: Vec<&'static str>,
     pub details: Vec<&'static str>,
-    /// Some sentence opens with an action ([`super::statement`]); `None` for text mostly in
-    /// another language.
+    /// Some sentence opens with an action ([`super::statement`]); `None` for text in another
+    /// language ([`Self::foreign`], or few English function words).
     pub says_what_it_does: Option<bool>,
     /// Annotation hints declared as booleans, as `readOnlyHint: true` strings.
     pub hints: Vec<String>,
@@ -230,7 +230,9 @@ impl Evidence {
         };
         let foreign = foreign(&desc);
         let (filler, echo) = shares(&desc, &known);
-        let says_what_it_does = super::statement::says_what_it_does(&desc.sentences, &name_words);
+        // Text in another language is not asked for an English action.
+        let says_what_it_does =
+            if foreign { None } else { super::statement::says_what_it_does(&desc.sentences, &name_words) };
         Evidence {
             grounding,
             own_words,

@@ -21,10 +21,9 @@ use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickKind, MatchKind};
 
-use super::grounding::akin;
 use super::lexicon::verb_class;
 use super::reading::{Dropped, Own};
-use super::text::stemmed;
+use super::statement::AFTER_A_NOUN;
 use super::word_lists::{List, Lists};
 
 /// What one sentence gives the checks, computed once by the reader.
@@ -161,11 +160,11 @@ pub(super) fn around_the_tool(s: &Sentence, own: &Own) -> Option<Dropped> {
         _ => 0,
     };
     let found = Found::of(s.lower, role_from);
-    let named = s.words.iter().any(|w| of_name(w, own));
+    let named = s.words.iter().any(|w| own.of_name(w));
     let on = |list: List| s.lists.iter().filter(|l| l.on(list)).count();
     // A word an agent acts on ("must", "never", "error"), unless it is the name's ("call" in
     // `publish_call_sheet`).
-    let actionable = s.words.iter().zip(s.lists).any(|(w, l)| l.on(List::Actionable) && !of_name(w, own));
+    let actionable = s.words.iter().zip(s.lists).any(|(w, l)| l.on(List::Actionable) && !own.of_name(w));
     let after = |kind: Dropped| s.previous == Some(kind);
 
     // "As a shift boss I want ... so that ...", "Story points: 3", "Definition of done: ...".
@@ -185,7 +184,7 @@ pub(super) fn around_the_tool(s: &Sentence, own: &Own) -> Option<Dropped> {
         .words
         .iter()
         .zip(s.lists)
-        .filter(|(w, l)| l.on(List::Channel) && !of_name(w, own) && !own.params.iter().any(|p| p == *w))
+        .filter(|(w, l)| l.on(List::Channel) && !own.of_name(w) && !own.params.iter().any(|p| p == *w))
         .map(|(w, _)| *w)
         .collect();
     channels.dedup();
@@ -265,17 +264,7 @@ fn cites_own(s: &Sentence, own: &Own) -> bool {
 /// with a noun: a verb follows it.)
 fn states_an_action(words: &[&str]) -> bool {
     let [first, second, ..] = words else { return false };
-    const FOLLOWING_A_NOUN: &[&str] = &[
-        "go", "are", "were", "is", "was", "land", "arrive", "flow", "pass", "run", "get", "come", "need", "must",
-        "can", "will", "should", "may", "have", "had",
-    ];
-    first.ends_with('s') && verb_class(first).is_some() && !FOLLOWING_A_NOUN.contains(second)
-}
-
-/// One of the words of the tool's name, in any form.
-fn of_name(w: &str, own: &Own) -> bool {
-    let s = stemmed(w);
-    own.name_stems.iter().any(|n| akin(n, &s))
+    first.ends_with('s') && verb_class(first).is_some() && !AFTER_A_NOUN.contains(second)
 }
 
 /// An address to write to: "x@y", "#channel", "@handle".

@@ -151,7 +151,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     if extra < 3 || (ideographic && e.word_count() < 12) {
         return justified(3, format!("States an action but {adds}; the resource and scope stay thin."));
     }
-    if e.says_what_it_does == Some(false) && !ideographic && !e.foreign {
+    if e.says_what_it_does == Some(false) {
         return justified(
             3,
             format!(

@@ -76,6 +76,14 @@ pub struct Own<'a> {
     pub siblings: &'a SiblingView<'a>,
 }
 
+impl Own<'_> {
+    /// Whether `word`, in any form, is one of the tool's name's words.
+    pub fn of_name(&self, word: &str) -> bool {
+        let s = stemmed(word);
+        self.name_stems.iter().any(|n| super::grounding::akin(n, &s))
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Reading {
     /// The description without the sentences set aside, otherwise byte for byte the same.

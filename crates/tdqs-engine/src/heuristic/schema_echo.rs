@@ -200,7 +200,7 @@ pub(super) fn echo_of_schema(raw: &str, own: &Own) -> Option<Echo> {
         // name's: the schema says it already.
         let from_schema = || {
             let s = stemmed(&lower);
-            own.words.iter().any(|w| akin(w, &s)) && !own.name_stems.iter().any(|n| akin(n, &s))
+            own.words.iter().any(|w| akin(w, &s)) && !own.of_name(&lower)
         };
         if !plain && !from_schema() {
             other += 1;

@@ -20,7 +20,7 @@ const SUBJECTS: &[&str] =
     &["tool", "endpoint", "function", "operation", "method", "api", "command", "action", "server"];
 
 /// Words after which a first word is a noun, not a verb: "Calls go through ...".
-const AFTER_A_NOUN: &[&str] = &[
+pub(super) const AFTER_A_NOUN: &[&str] = &[
     "go", "are", "were", "is", "was", "land", "arrive", "flow", "pass", "run", "get", "come", "need", "must", "can",
     "will", "should", "may", "have", "had", "range",
 ];
@@ -67,7 +67,8 @@ pub fn says_what_it_does<S: AsRef<str>>(sentences: &[S], name_words: &[String]) 
     for s in sentences {
         for w in words_of(s.as_ref()) {
             words += 1;
-            english += usize::from(Lists::of(w).on(List::Stopword) || Lists::of(w).on(List::Function));
+            let lists = Lists::of(w);
+            english += usize::from(lists.on(List::Stopword) || lists.on(List::Function));
         }
     }
     if 8 * english < words {
