@@ -201,19 +201,19 @@ fn look(b: &[u8]) -> Look {
         if i >= b.len() {
             break;
         }
+        // The middle of a cipher's name ("ca"/"ae" of caesar, "gh"/"ht" of right): its lead
+        // letter is this byte or the one before, whichever it is.
         if let Some(&second) = b.get(i + 1)
-            && PAIRS[usize::from(u16::from_le_bytes([b[i], second]))] & CAESAR != 0
             && !cipher
         {
-            let c = if b[i] | 0x20 == b'c' { i } else { i.wrapping_sub(1) };
-            cipher = c < b.len() && ciphers::names_cipher_at(b, c);
-        }
-        if let Some(&second) = b.get(i + 1)
-            && PAIRS[usize::from(u16::from_le_bytes([b[i], second]))] & RIGHT != 0
-            && !cipher
-        {
-            let g = if b[i] | 0x20 == b'g' { i } else { i.wrapping_sub(1) };
-            cipher = g < b.len() && ciphers::names_cipher_at(b, g);
+            let pair = PAIRS[usize::from(u16::from_le_bytes([b[i], second]))];
+            let lead = |letter: u8| if b[i] | 0x20 == letter { i } else { i.wrapping_sub(1) };
+            for (flag, letter) in [(CAESAR, b'c'), (RIGHT, b'g')] {
+                if pair & flag != 0 && !cipher {
+                    let at = lead(letter);
+                    cipher = at < b.len() && ciphers::names_cipher_at(b, at);
+                }
+            }
         }
         for i in i..b.len().min(i + 2) {
             let c = b[i];
