@@ -76,7 +76,11 @@ impl ScoringService {
         let notify = Arc::new(Notify::new());
         {
             let Ok(mut map) = self.in_flight.lock() else { return };
-            if map.contains_key(&key) {
+            // Also what a judgement that ended since the caller looked left: a background
+            // task stores its answer before it leaves this map, so under the lock an absent
+            // key with an answer stored means it is already judged (without this, a caller
+            // that read the cache just before the answer landed judged the tool a second time).
+            if map.contains_key(&key) || self.finals.contains_key(&key) || self.failed.contains_key(&key) {
                 return;
             }
             map.insert(key.clone(), notify.clone());
