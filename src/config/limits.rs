@@ -2,8 +2,8 @@
 //! Clients and upstreams are not trusted to be quick, small or finite: each read has a byte
 //! cap and a time bound, and each resource a client can hold (connections, streams) a cap.
 
-/// A client gets this long to send a request's headers, and a new connection this long to
-/// send its first request (slowloris).
+/// A client gets this long to send a request's headers from their first byte, and a new
+/// connection this long to send its first request (slowloris).
 pub fn header_read_timeout_ms() -> u64 {
     10_000
 }
@@ -16,8 +16,8 @@ pub fn body_read_timeout_ms() -> u64 {
 pub fn tls_handshake_timeout_ms() -> u64 {
     10_000
 }
-/// A kept-alive connection that started no request for this long is closed (a response still
-/// streaming on it, such as a listening GET stream, finishes first).
+/// A kept-alive connection idle this long after its last response ended is closed (no clock
+/// runs while a response, such as a listening GET stream, is still streaming).
 pub fn keep_alive_timeout_ms() -> u64 {
     60_000
 }

@@ -7,7 +7,6 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use hyper::service::service_fn;
@@ -17,6 +16,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_rustls::TlsAcceptor;
 
+use super::activity::{Activity, Limits, Tracked, Watched};
 use super::workers::Workers;
 use super::{App, routes};
 use crate::http::BoxError;
@@ -151,28 +151,31 @@ async fn connection(
     let handshake = Duration::from_millis(limits.tls_handshake_timeout_ms);
     match &a.tls {
         Some(acceptor) => match tokio::time::timeout(handshake, acceptor.accept(stream)).await {
-            Ok(Ok(s)) => serve_connection(&a, TokioIo::new(s), role, peer).await,
+            Ok(Ok(s)) => serve_connection(&a, s, role, peer).await,
             Ok(Err(e)) => tracing::debug!(%peer, error = %e, "TLS handshake failed"),
             Err(_) => tracing::debug!(%peer, "TLS handshake timed out"),
         },
-        None => serve_connection(&a, TokioIo::new(stream), role, peer).await,
+        None => serve_connection(&a, stream, role, peer).await,
     }
 }
 
-/// Serves one connection until it ends, it idles past the keep-alive limit (or sends no first
-/// request in time), or the listener shuts down.
-async fn serve_connection<I>(a: &Accepting, io: I, role: Role, peer: SocketAddr)
+/// Serves one connection until it ends, it idles past the keep-alive limit, it starts a request
+/// whose headers do not arrive in time (or sends no first request in time), or the listener
+/// shuts down. The clocks are `activity.rs`'s.
+async fn serve_connection<S>(a: &Accepting, stream: S, role: Role, peer: SocketAddr)
 where
-    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let limits = &a.app.gateway.config.listen;
-    let started = Instant::now();
-    // Milliseconds after `started` of the latest request's arrival, plus one (0: none yet).
-    let last_request = Arc::new(AtomicU64::new(0));
-    let (app, seen) = (a.app.clone(), last_request.clone());
+    let config = &a.app.gateway.config.listen;
+    let limits = Limits {
+        header_read: Duration::from_millis(config.header_read_timeout_ms),
+        keep_alive: Duration::from_millis(config.keep_alive_timeout_ms),
+    };
+    let activity = Activity::new();
+    let (app, requests) = (a.app.clone(), activity.clone());
     let service = service_fn(move |req| {
         let app = app.clone();
-        seen.store(started.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
+        let in_flight = requests.begin();
         async move {
             let body = RequestBody::of(&req);
             let resp = match (role, &app.console) {
@@ -180,22 +183,22 @@ where
                 (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req, &body).await,
                 (Role::Admin, None) => crate::http::error::GatewayError::NotFound.into_response(None),
             };
-            Ok::<_, std::convert::Infallible>(body.close_if_unread(resp))
+            Ok::<_, std::convert::Infallible>(body.close_if_unread(resp).map(|b| Tracked::new(b, in_flight)))
         }
     });
     let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder.http1().timer(TokioTimer::new()).header_read_timeout(Duration::from_millis(limits.header_read_timeout_ms));
-    builder.http2().timer(TokioTimer::new()).max_concurrent_streams(limits.max_streams_per_connection);
-    let conn = builder.serve_connection(io, service);
+    builder.http2().timer(TokioTimer::new()).max_concurrent_streams(config.max_streams_per_connection);
+    let conn = builder.serve_connection(TokioIo::new(Watched::new(stream, activity.clone())), service);
     tokio::pin!(conn);
-    let first = Duration::from_millis(limits.header_read_timeout_ms);
-    let idle = Duration::from_millis(limits.keep_alive_timeout_ms);
+    // While a request is in flight no clock runs; the loop looks again after this long.
+    let recheck = limits.keep_alive.min(limits.header_read);
+    let sleep = tokio::time::sleep(recheck);
+    tokio::pin!(sleep);
     let mut stopped = a.stopped.clone();
     let mut closing = false;
     loop {
-        // A connection gets `first` for its first request, then `idle` after each request.
-        let at = last_request.load(Ordering::Relaxed);
-        let deadline = if at == 0 { started + first } else { started + Duration::from_millis(at) + idle };
+        let deadline = activity.deadline(limits);
+        sleep.as_mut().reset(deadline.unwrap_or_else(|| Instant::now() + recheck).into());
         tokio::select! {
             result = conn.as_mut() => {
                 if let Err(e) = result {
@@ -203,13 +206,21 @@ where
                 }
                 return;
             }
-            _ = tokio::time::sleep_until(deadline.into()), if !closing => {
-                if last_request.load(Ordering::Relaxed) == at {
-                    // Responses still streaming finish; the connection is not reused.
+            () = &mut sleep, if !closing => {
+                if activity.deadline(limits).is_some_and(|d| d <= Instant::now()) {
+                    if !activity.is_h2() {
+                        // Nothing is in flight: an idle HTTP/1 connection or a request head
+                        // that did not arrive in time (which hyper's graceful close would wait
+                        // for on a first request) is simply closed.
+                        tracing::debug!(%peer, "connection closed: idle, or a request's headers came too late");
+                        return;
+                    }
+                    // HTTP/2: GOAWAY, so the client knows not to open more streams here.
                     conn.as_mut().graceful_shutdown();
                     closing = true;
                 }
             }
+            () = activity.changed.notified(), if !closing => {}
             Ok(()) = stopped.changed(), if !closing => {
                 conn.as_mut().graceful_shutdown();
                 closing = true;

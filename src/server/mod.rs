@@ -22,6 +22,7 @@
 //!            mcp::rpc_error (the JSON-RPC error, with the request's id)
 //! ```
 
+mod activity;
 mod listener;
 mod routes;
 pub mod workers;

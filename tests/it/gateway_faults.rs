@@ -345,7 +345,10 @@ fn list_request() -> Value {
 fn bystander(gw: &Gateway, stop: Arc<std::sync::atomic::AtomicBool>) -> tokio::task::JoinHandle<usize> {
     let url = gw.url("json");
     tokio::spawn(async move {
-        let http = reqwest::Client::new();
+        // As a well-behaved client does, it lets its idle connections go before the gateway's
+        // keep-alive limit would (1 s here): reusing one just as the server closes it is a race
+        // no server can win for HTTP/1.1 clients.
+        let http = reqwest::Client::builder().pool_idle_timeout(Duration::from_millis(500)).build().unwrap();
         let mut ok = 0;
         while !stop.load(Ordering::Relaxed) {
             let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "read_0", "arguments": {}}});

@@ -24,6 +24,7 @@ mod gateway_auth_jwks;
 mod gateway_auth_python;
 mod gateway_auth_rules;
 mod gateway_auth_tokens;
+mod gateway_client_clocks;
 mod gateway_clients;
 mod gateway_conformance;
 mod gateway_conformance_auth;
