@@ -436,6 +436,23 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
             ),
             true,
         ),
+        // Imperatives to the reader, not statements of what the tool does.
+        (
+            "a rating prompt",
+            format!(
+                "Rate your experience with {words}! Tap a star rating below and help us make it better for \
+                 everyone."
+            ),
+            true,
+        ),
+        (
+            "a teaser",
+            format!(
+                "Big plans for {words} are on our roadmap. Watch this space, and keep an eye on the newsletter \
+                 for what is coming next."
+            ),
+            true,
+        ),
     ];
     // The input schema said again, for tools that have parameters.
     let params: Vec<&String> =

@@ -232,7 +232,7 @@ impl Evidence {
         let (filler, echo) = shares(&desc, &known);
         // Text in another language is not asked for an English action.
         let says_what_it_does =
-            if foreign { None } else { super::statement::says_what_it_does(&desc.sentences, &name_words) };
+            if foreign { None } else { super::statement::says_what_it_does(&desc.sentences, &name_words, &own_words) };
         Evidence {
             grounding,
             own_words,

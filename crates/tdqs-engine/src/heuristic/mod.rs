@@ -66,8 +66,10 @@ type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 /// around the tool rather than about it (backlog items, owners, pointers to documentation,
 /// origin stories, personas, figures of speech, how it is built: [`meta_talk`]) and a
 /// description that only says the input schema again ([`schema_echo`]), and asks that some
-/// sentence say what the tool does ([`statement`]) before purpose or conciseness read above 3.
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-6";
+/// sentence say what the tool does ([`statement`]) before purpose or conciseness read above 3;
+/// `heuristic-7` does not take an imperative to the reader ("Watch this space", "Rate your
+/// experience") for the tool's action, and without one reads purpose and conciseness at most 2.
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-7";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {

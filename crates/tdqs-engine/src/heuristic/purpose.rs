@@ -152,10 +152,11 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
         return justified(3, format!("States an action but {adds}; the resource and scope stay thin."));
     }
     if e.says_what_it_does == Some(false) {
+        // The name is then all that says what the tool does: the anchor for restating it.
         return justified(
-            3,
+            2,
             format!(
-                "No sentence opens with what `{name}` does (an action on something); it {adds}, but the action stays vague."
+                "No sentence opens with what `{name}` does (an action on something); it {adds}, but only the name says what calling it does."
             ),
         );
     }

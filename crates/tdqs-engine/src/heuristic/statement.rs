@@ -55,14 +55,19 @@ const SOCIAL_NOUNS: &[&str] = &[
     "docs",
 ];
 
+/// Words that open a clause inside a sentence, whose verb is not the sentence's.
+const CLAUSE_OPENERS: &[&str] = &["that", "which", "who", "how", "what", "whether", "if", "when", "where", "why"];
+
 /// Prepositions after a participle: "Copy reviewed for ...", "Notes taken by ...".
 const AFTER_A_PARTICIPLE: &[&str] = &["for", "by", "with", "in", "on", "at", "to", "during", "from", "per"];
 
 /// Whether the description says what its tool does: one of `sentences` (lowercase) opens with
 /// an action, or the first is a short noun phrase that opens with the name's words ("Current
 /// weather for a city.", "Full-text search over the user's documents."). Text mostly in
-/// another language than English is not read here (`None`).
-pub fn says_what_it_does<S: AsRef<str>>(sentences: &[S], name_words: &[String]) -> Option<bool> {
+/// another language than English is not read here (`None`). `own` holds the stems of the
+/// tool's own words (name, title, parameters): an imperative is the tool's action only when its
+/// sentence names one of them.
+pub fn says_what_it_does<S: AsRef<str>>(sentences: &[S], name_words: &[String], own: &[String]) -> Option<bool> {
     let (mut english, mut words) = (0, 0);
     for s in sentences {
         for w in words_of(s.as_ref()) {
@@ -75,7 +80,33 @@ pub fn says_what_it_does<S: AsRef<str>>(sentences: &[S], name_words: &[String]) 
         return None;
     }
     let named_phrase = sentences.first().is_some_and(|s| names_first(s.as_ref(), name_words));
-    Some(named_phrase || sentences.iter().any(|s| opens_with_action(s.as_ref())))
+    let tool = Tool { own, name: name_words };
+    Some(named_phrase || sentences.iter().any(|s| opens_with_action(s.as_ref(), &tool)))
+}
+
+/// What a sentence is checked against: the tool's own words.
+struct Tool<'a> {
+    /// Stems of the name's, title's and parameters' words.
+    own: &'a [String],
+    name: &'a [String],
+}
+
+/// What [`opens_with_action`] asks of the tool.
+trait Ground {
+    /// The sentence names something of the tool's.
+    fn names_something(&self, lower: &str) -> bool;
+    /// `word` is a verb of the tool's name: a word of it before the last (`browser_emulate_media`).
+    fn name_verb(&self, word: &str) -> bool;
+}
+
+impl Ground for Tool<'_> {
+    fn names_something(&self, lower: &str) -> bool {
+        self.own.is_empty() || words_of(lower).any(|w| self.own.iter().any(|o| akin(o, &stem(w))))
+    }
+    fn name_verb(&self, word: &str) -> bool {
+        let before_last = &self.name[..self.name.len().saturating_sub(1)];
+        before_last.iter().any(|n| n == word)
+    }
 }
 
 /// A short first sentence with no verb of being, whose first four words hold a word of the
@@ -94,11 +125,21 @@ fn names_first(lower: &str, name_words: &[String]) -> bool {
         })
 }
 
-fn opens_with_action(lower: &str) -> bool {
+/// Whether `lower` opens with the tool's action. An imperative addressed to the reader's own
+/// things ("Rate your experience") or beside its author ("Tap a star and help us ..."), or one
+/// whose verb is not a tool's action and whose sentence
+/// names nothing of the tool's ("Watch this space", "Keep an eye on the portal"), is the author
+/// talking to a person, not a statement of what the tool does.
+fn opens_with_action(lower: &str, tool: &dyn Ground) -> bool {
     // A label first ("DESTRUCTIVE: delete a file", "Router tool: map one question ..."), then
     // the sentence.
-    let lower = match lower.split_once(':') {
-        Some((label, rest)) if words_of(label).count() <= 6 && rest.starts_with(' ') && !rest.trim().is_empty() => rest,
+    // ("Notion | Create a page").
+    let label_end = [lower.find(':'), lower.find(" |")].into_iter().flatten().min();
+    let lower = match label_end.map(|at| lower.split_at(at)) {
+        Some((label, rest)) if words_of(label).count() <= 6 => {
+            let rest = rest.trim_start_matches([':', '|']);
+            if rest.starts_with(' ') && !rest.trim().is_empty() { rest } else { lower }
+        }
         _ => lower,
     };
     let all: Vec<&str> = words_of(lower).collect();
@@ -111,10 +152,19 @@ fn opens_with_action(lower: &str) -> bool {
         .iter()
         .find(|o| words.len() > o.len() && words[..o.len()] == o[..])
         .map_or(0, |o| o.len());
+    // After an opener ("Use this tool to ...") or a subject ("It returns ...") the verb is the
+    // tool's; otherwise it may be an imperative to the reader.
+    let mut to_reader = start == 0;
     // "It returns ...", "This endpoint lists ...", "Permanently deletes ...".
     match words.get(start..) {
-        Some(["it", ..]) => start += 1,
-        Some(["this" | "the", subject, ..]) if SUBJECTS.contains(subject) => start += 2,
+        Some(["it", ..]) => {
+            start += 1;
+            to_reader = false;
+        }
+        Some(["this" | "the", subject, ..]) if SUBJECTS.contains(subject) => {
+            start += 2;
+            to_reader = false;
+        }
         // "Always consult ...", "Never pass ...": a rule for the caller, not the tool's action.
         Some(["always" | "never", ..]) => return false,
         Some([adverb, ..])
@@ -129,8 +179,14 @@ fn opens_with_action(lower: &str) -> bool {
     let (first, next, third) = (at(0), at(1), at(2));
     // A verb of being or a past tense in third or fourth place: the words before were its
     // subject ("Get forecast came up briefly", "Finds recording will evolve").
+    // Not after a word that opens a clause of its own: "Shows changes that are staged",
+    // "Demonstrates how annotations can be used".
     let subject_of = |w: &str| AUXILIARIES.contains(&w) || Lists::of(w).on(List::Past);
-    if first.is_empty() || subject_of(third) || subject_of(at(3)) {
+    let clause = |w: &str| CLAUSE_OPENERS.contains(&w);
+    if first.is_empty()
+        || (subject_of(third) && !clause(next))
+        || (subject_of(at(3)) && !clause(next) && !clause(third))
+    {
         return false;
     }
     // A gerund opens a noun phrase ("Raising a glass ...", "Drilling a core takes ..."); an
@@ -139,6 +195,15 @@ fn opens_with_action(lower: &str) -> bool {
         return false;
     }
     let participle = next.len() > 4 && next.ends_with("ed");
+    let third_person = first.len() >= 4 && first.ends_with('s') && !first.ends_with("ss") && !first.ends_with("us");
+    // The author in the first person beside an imperative: "Tap a star and help us improve".
+    let author = || all.iter().any(|w| matches!(*w, "us" | "we" | "our" | "me" | "my"));
+    if to_reader
+        && !third_person
+        && (next == "your" || author() || (verb_class(first).is_none() && !tool.names_something(lower)))
+    {
+        return false;
+    }
     if verb_class(first).is_some() {
         return !(AFTER_A_NOUN.contains(&next) || (participle && AFTER_A_PARTICIPLE.contains(&third)));
     }
@@ -152,18 +217,29 @@ fn opens_with_action(lower: &str) -> bool {
     if plain.on(List::Stopword) || plain.on(List::Function) || plain.on(List::Determiner) {
         return false;
     }
-    let third_person = first.len() >= 4 && first.ends_with('s') && !first.ends_with("ss") && !first.ends_with("us");
     let takes_object = !next.is_empty()
         && !AFTER_A_NOUN.contains(&next)
         && !SOCIAL_NOUNS.contains(&first)
         && !participle
         && !next.ends_with("ly");
-    (third_person && takes_object) || OBJECT_OPENERS.contains(&next)
+    // An imperative of the name's own verb: "Emulate CSS media features" (`browser_emulate_media`).
+    (third_person && takes_object) || OBJECT_OPENERS.contains(&next) || (!third_person && tool.name_verb(first))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tool every sentence below names something of, with no verb in its name.
+    struct Named;
+    impl Ground for Named {
+        fn names_something(&self, _: &str) -> bool {
+            true
+        }
+        fn name_verb(&self, _: &str) -> bool {
+            false
+        }
+    }
 
     #[test]
     fn actions_are_found_and_talk_around_them_is_not() {
@@ -180,12 +256,13 @@ mod tests {
             "get detailed profile information for a user.",
             "fill out an input field.",
             "destructive: delete a file on the server.",
+            "notion | create a page",
             "shows version information.",
             "sends a message through https://api.telegram.org/bot{token}/sendmessage with `chat_id` and `text`.",
             "lists processed and pending payrolls with status.",
             "reacts with a thumbs up.",
         ] {
-            assert!(opens_with_action(s), "{s}");
+            assert!(opens_with_action(s, &Named), "{s}");
         }
         for s in [
             "sorry to everyone affected by the delays last winter.",
@@ -203,7 +280,38 @@ mod tests {
             "raising a glass to the cellar crew.",
             "tell us one thing you would change.",
         ] {
-            assert!(!opens_with_action(s), "{s}");
+            assert!(!opens_with_action(s, &Named), "{s}");
+        }
+    }
+
+    #[test]
+    fn an_imperative_to_the_reader_is_not_the_tools_action() {
+        let name: Vec<String> = ["close", "lift", "for", "wind", "hold"].iter().map(|w| w.to_string()).collect();
+        let own: Vec<String> = ["lift", "wind", "hold", "close"].iter().map(|w| stem(w)).collect();
+        let tool = Tool { own: &own, name: &name };
+        for s in [
+            "watch this space over the coming seasons.",
+            "keep an eye on the internal portal.",
+            "follow up at the next sprint review.",
+            "tap a star rating and help us make the mountain better.",
+            "rate your experience with lift wind holds!",
+            "share your feedback on wind holds with the team.",
+            "tap a wind hold rating below and help us make it better.",
+            "hold as changing share it needed.",
+        ] {
+            assert!(!opens_with_action(s, &tool), "{s}");
+        }
+        for s in [
+            "close a lift while the wind is too strong.",
+            "puts one lift on a wind hold.",
+            "it closes the lift for the rest of the day.",
+            "use this tool to record the reason for the hold.",
+            "return the full protocol specification.",
+            "shows changes that are staged for commit.",
+            "demonstrates how annotations can be used.",
+            "close the lift until the wind drops.",
+        ] {
+            assert!(opens_with_action(s, &tool), "{s}");
         }
     }
 }

@@ -55,9 +55,12 @@ pub fn conciseness_structure(e: &Evidence, usage: u8, behaviour: u8) -> Justifie
         _ => (2, "far longer than an agent needs".to_owned()),
     };
     // Short text that never says what the tool does is brief by leaving out the purpose.
-    if score > 3 && e.says_what_it_does == Some(false) {
-        (score, why) =
-            (3, "no sentence says what the tool does; brevity without the purpose is not conciseness".to_owned());
+    if score > 2 && e.says_what_it_does == Some(false) {
+        (score, why) = (
+            2,
+            "no sentence says what the tool does, so none of them earns its place; brevity without the purpose is not conciseness"
+                .to_owned(),
+        );
     }
     if wc > 60 && kept > 60 && e.structured {
         score += 1;
