@@ -23,7 +23,6 @@ use std::time::{Duration, Instant};
 use bytes::Bytes;
 use http_body::{Body as HttpBody, Frame, SizeHint};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::sync::Notify;
 
 /// Shared between a connection's reader, its requests and its deadline loop.
 pub struct Activity {
@@ -37,8 +36,6 @@ pub struct Activity {
     head_started: AtomicU64,
     /// The client opened with the HTTP/2 preface.
     h2: AtomicBool,
-    /// Woken when a request's first bytes arrive, since that can bring the deadline forward.
-    pub changed: Notify,
 }
 
 /// The limits a connection's deadline is made of.
@@ -56,7 +53,6 @@ impl Activity {
             idle_since: AtomicU64::new(0),
             head_started: AtomicU64::new(0),
             h2: AtomicBool::new(false),
-            changed: Notify::new(),
         })
     }
 
@@ -69,6 +65,20 @@ impl Activity {
         self.in_flight.fetch_add(1, Ordering::AcqRel);
         self.head_started.store(0, Ordering::Release);
         InFlight(self.clone())
+    }
+
+    /// When to look at the connection next: its deadline if nothing changes, but never later
+    /// than one header-read limit from `now` while no request has begun, since a request that
+    /// begins after `now` has its deadline at least that far away; so the bytes of a request
+    /// need not wake anyone and the header limit is still kept exactly. While a request is in
+    /// flight, one header-read limit (or the keep-alive one, if shorter) from `now`.
+    pub fn next_look(&self, limits: Limits, now: Instant) -> Instant {
+        let step = now + limits.header_read.min(limits.keep_alive);
+        match self.deadline(limits) {
+            None => step,
+            Some(deadline) if self.head_started.load(Ordering::Acquire) == 0 => deadline.min(step),
+            Some(deadline) => deadline,
+        }
     }
 
     /// When the connection must be closed if nothing changes, or `None` while a request is in
@@ -99,9 +109,7 @@ impl Activity {
         }
         if self.in_flight.load(Ordering::Acquire) == 0 && self.head_started.load(Ordering::Acquire) == 0 {
             let mark = self.now_mark();
-            if self.head_started.compare_exchange(0, mark, Ordering::AcqRel, Ordering::Acquire).is_ok() {
-                self.changed.notify_one();
-            }
+            let _ = self.head_started.compare_exchange(0, mark, Ordering::AcqRel, Ordering::Acquire);
         }
     }
 }
@@ -269,6 +277,19 @@ mod tests {
         w.opening(b"P");
         w.opening(b"OST /mcp/x HTTP/1.1");
         assert!(!a.is_h2());
+    }
+
+    #[test]
+    fn an_idle_connection_is_looked_at_often_enough_to_keep_the_header_limit() {
+        let a = Activity::new();
+        drop(a.begin());
+        let now = Instant::now();
+        // Idle: the keep-alive deadline is far, but the next look is one header limit away.
+        assert!(a.next_look(LIMITS, now) <= now + LIMITS.header_read);
+        // A request begins: its header deadline is no earlier than that look.
+        a.bytes_read();
+        assert!(a.deadline(LIMITS).unwrap() >= now + LIMITS.header_read - Duration::from_millis(1));
+        assert_eq!(a.next_look(LIMITS, Instant::now()), a.deadline(LIMITS).unwrap());
     }
 
     #[test]

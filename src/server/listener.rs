@@ -190,15 +190,13 @@ where
     builder.http2().timer(TokioTimer::new()).max_concurrent_streams(config.max_streams_per_connection);
     let conn = builder.serve_connection(TokioIo::new(Watched::new(stream, activity.clone())), service);
     tokio::pin!(conn);
-    // While a request is in flight no clock runs; the loop looks again after this long.
-    let recheck = limits.keep_alive.min(limits.header_read);
-    let sleep = tokio::time::sleep(recheck);
+    // The loop wakes only on its timer (`Activity::next_look`), never per request.
+    let sleep = tokio::time::sleep(limits.header_read);
     tokio::pin!(sleep);
     let mut stopped = a.stopped.clone();
     let mut closing = false;
     loop {
-        let deadline = activity.deadline(limits);
-        sleep.as_mut().reset(deadline.unwrap_or_else(|| Instant::now() + recheck).into());
+        sleep.as_mut().reset(activity.next_look(limits, Instant::now()).into());
         tokio::select! {
             result = conn.as_mut() => {
                 if let Err(e) = result {
@@ -220,7 +218,6 @@ where
                     closing = true;
                 }
             }
-            () = activity.changed.notified(), if !closing => {}
             Ok(()) = stopped.changed(), if !closing => {
                 conn.as_mut().graceful_shutdown();
                 closing = true;
