@@ -189,12 +189,19 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], variables: boo
         // A parameter whose name asks for a secret to be read ("contents_of_id_rsa_read_it_first")
         // is the destination itself.
         let named_for_it = t.role == Role::Key && reads && content;
+        // "the telemetry field carries the contents of ~/.ssh/id_rsa", "<contents of
+        // ~/.docker/config.json> in compliance_blob": a private file's contents named for one
+        // of this tool's parameters, whatever the verb (a public key is what it says).
+        let before = &text[floor(text, m.start().saturating_sub(24))..m.start()];
+        let public = text[m.end()..].starts_with(".pub");
+        let contents_into_param = into_param && is_file && !public && before.contains("contents of");
         // A file sent to an address outside is sent whole, named or not.
         let severity = if (moves && destination && (content || reads || as_it_is || carries || (is_file && outside)))
             || handed_to_tool
             || read_into_field
             || foreign
             || named_for_it
+            || contents_into_param
         {
             Severity::High
         } else if (reads || moves) && (content || destination) {
