@@ -629,6 +629,14 @@ const CONTRADICTIONS: &[(&str, &str, &str, &str, bool)] = &[
         r#"{"destructiveHint":false}"#,
         true,
     ),
+    // An additive tool that cannot be undone is not destructive (MCP: "only additive updates").
+    (
+        "destructive false: an irreversible filing",
+        "file_motion",
+        "Files a motion with the court clerk; a filing cannot be undone once accepted.",
+        r#"{"destructiveHint":false}"#,
+        false,
+    ),
     (
         "destructive false: permanently removed",
         "trash",

@@ -13,6 +13,9 @@ use super::evidence::Evidence;
 use super::lexicon::{DESTROYING_VERBS, NON_IDEMPOTENT_VERBS, VerbClass, verb_class};
 use super::text::stem;
 
+/// What [`Claims::action`] says when the text only calls the change permanent.
+const IRREVERSIBLE: &[&str] = &["irreversib", "cannot be undone", "can't be undone"];
+
 /// Words that cancel what follows within a few words.
 pub(super) const NEGATORS: &[&str] = &[
     "not", "no", "never", "without", "won", "cannot", "doesn", "don", "isn", "aren", "refuses", "nor", "nothing",
@@ -226,7 +229,15 @@ pub fn contradiction(e: &Evidence) -> Option<String> {
         if let Some(w) = name_destroys {
             return Some(format!("destructiveHint: false is declared, but the name says the tool will '{w}'."));
         }
-        if let Some(w) = action(true) {
+        // "Cannot be undone" of a tool that only adds (files a document, sends a message) is
+        // not destruction: MCP reads destructiveHint: false as "only additive updates".
+        let additive = [e.name_verb.as_ref(), e.lead_verb.as_ref()]
+            .into_iter()
+            .flatten()
+            .any(|v| matches!(v.class, VerbClass::Create | VerbClass::Send))
+            // A name that opens with a verb of lodging, which the verb lists read as a noun.
+            || e.name_words.first().is_some_and(|w| matches!(w.as_str(), "file" | "lodge"));
+        if let Some(w) = action(true).filter(|w| !(additive && IRREVERSIBLE.contains(&w.as_str()))) {
             return Some(format!("destructiveHint: false is declared, but the description says '{w}'."));
         }
     }
