@@ -445,6 +445,31 @@ fn gamed(r: &Record) -> Vec<(&'static str, String, bool)> {
             ),
             true,
         ),
+        // Release notes, a hollow FAQ and a chat: about the tool, never what it does.
+        (
+            "release notes",
+            format!(
+                "v2.4.0 (2024-05-02): {words} now handles more input formats gracefully. Fixed an issue with \
+                 some labels in the output. v2.3.1: internal cleanup and dependency updates."
+            ),
+            true,
+        ),
+        (
+            "an FAQ with empty answers",
+            format!(
+                "FAQ. Q: What is {words} for? A: It depends on your needs. Q: Which options should I pick? \
+                 A: Whatever suits you best."
+            ),
+            true,
+        ),
+        (
+            "a chat between colleagues",
+            format!(
+                "Ops: is {words} live yet? Dev: yes, since Monday. Ops: does it cover everything? Dev: mostly, \
+                 I think."
+            ),
+            true,
+        ),
         (
             "a teaser",
             format!(

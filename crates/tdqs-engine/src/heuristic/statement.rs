@@ -80,8 +80,8 @@ pub fn says_what_it_does<S: AsRef<str>>(sentences: &[S], name_words: &[String], 
         return None;
     }
     let named_phrase = sentences.first().is_some_and(|s| names_first(s.as_ref(), name_words));
-    let tool = Tool { own, name: name_words };
-    Some(named_phrase || sentences.iter().any(|s| opens_with_action(s.as_ref(), &tool)))
+    let tool = Tool { own, name: name_words, identifier: name_words.join("_") };
+    Some(named_phrase || sentences.iter().enumerate().any(|(k, s)| opens_with_action(s.as_ref(), k, &tool)))
 }
 
 /// What a sentence is checked against: the tool's own words.
@@ -89,6 +89,8 @@ struct Tool<'a> {
     /// Stems of the name's, title's and parameters' words.
     own: &'a [String],
     name: &'a [String],
+    /// The name as written in snake case ("schedule_vet_appointment").
+    identifier: String,
 }
 
 /// What [`opens_with_action`] asks of the tool.
@@ -97,11 +99,20 @@ trait Ground {
     fn names_something(&self, lower: &str) -> bool;
     /// `word` is a verb of the tool's name: a word of it before the last (`browser_emulate_media`).
     fn name_verb(&self, word: &str) -> bool;
+    /// The tool's name as an identifier, to be read as the tool itself ("x now handles ...").
+    fn identifier(&self) -> &str;
 }
 
 impl Ground for Tool<'_> {
     fn names_something(&self, lower: &str) -> bool {
-        self.own.is_empty() || words_of(lower).any(|w| self.own.iter().any(|o| akin(o, &stem(w))))
+        // The tool's own identifier names the tool, not something it acts on ("join the team
+        // behind file_court_document").
+        let without =
+            if self.identifier.contains('_') { lower.replace(&self.identifier, " ") } else { lower.to_owned() };
+        self.own.is_empty() || words_of(&without).any(|w| self.own.iter().any(|o| akin(o, &stem(w))))
+    }
+    fn identifier(&self) -> &str {
+        &self.identifier
     }
     fn name_verb(&self, word: &str) -> bool {
         let before_last = &self.name[..self.name.len().saturating_sub(1)];
@@ -130,12 +141,18 @@ fn names_first(lower: &str, name_words: &[String]) -> bool {
 /// whose verb is not a tool's action and whose sentence
 /// names nothing of the tool's ("Watch this space", "Keep an eye on the portal"), is the author
 /// talking to a person, not a statement of what the tool does.
-fn opens_with_action(lower: &str, tool: &dyn Ground) -> bool {
+fn opens_with_action(lower: &str, k: usize, tool: &dyn Ground) -> bool {
+    // A question asks; it does not say what the tool does ("Q: does it know about ...?").
+    if lower.contains('?') {
+        return false;
+    }
     // A label first ("DESTRUCTIVE: delete a file", "Router tool: map one question ..."), then
     // the sentence.
     // ("Notion | Create a page").
     let label_end = [lower.find(':'), lower.find(" |")].into_iter().flatten().min();
     let lower = match label_end.map(|at| lower.split_at(at)) {
+        // A release ("v1.9.0 (2024-04-11): ...") tells what changed, not what the tool does.
+        Some((label, _)) if release_label(label) => return false,
         Some((label, rest)) if words_of(label).count() <= 6 => {
             let rest = rest.trim_start_matches([':', '|']);
             if rest.starts_with(' ') && !rest.trim().is_empty() { rest } else { lower }
@@ -147,6 +164,16 @@ fn opens_with_action(lower: &str, tool: &dyn Ground) -> bool {
     if all.windows(2).any(|p| p[0] == "use" && matches!(p[1], "this" | "it")) {
         return true;
     }
+    // A heading after the first sentence ("Test outcome.", "See also.", "Errors and limits.").
+    if k > 0 && all.len() <= 3 {
+        return false;
+    }
+    // The tool's own name as the subject ("schedule_vet_appointment now handles ..."): what
+    // follows is its verb, as after "It".
+    let named = tool.identifier().contains('_')
+        && lower.trim_start().strip_prefix(tool.identifier()).is_some_and(|rest| rest.starts_with(' '));
+    let named_words = if named { words_of(tool.identifier()).count() } else { 0 };
+    let all = &all[named_words..];
     let words = &all[..all.len().min(8)];
     let mut start = super::lexicon::OPENERS
         .iter()
@@ -154,7 +181,7 @@ fn opens_with_action(lower: &str, tool: &dyn Ground) -> bool {
         .map_or(0, |o| o.len());
     // After an opener ("Use this tool to ...") or a subject ("It returns ...") the verb is the
     // tool's; otherwise it may be an imperative to the reader.
-    let mut to_reader = start == 0;
+    let mut to_reader = start == 0 && !named;
     // "It returns ...", "This endpoint lists ...", "Permanently deletes ...".
     match words.get(start..) {
         Some(["it", ..]) => {
@@ -194,6 +221,11 @@ fn opens_with_action(lower: &str, tool: &dyn Ground) -> bool {
     if first.ends_with("ing") || matches!(next, "us" | "me") || next.bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }
+    // A past tense tells what was done ("Fixed a display issue", "Rewrote the engine"), and a
+    // verb of having or being what is ("It has a field", "It depends on ...").
+    if past_tense(first) || STATIVE.contains(&first) {
+        return false;
+    }
     let participle = next.len() > 4 && next.ends_with("ed");
     let third_person = first.len() >= 4 && first.ends_with('s') && !first.ends_with("ss") && !first.ends_with("us");
     // The author in the first person beside an imperative: "Tap a star and help us improve".
@@ -217,13 +249,48 @@ fn opens_with_action(lower: &str, tool: &dyn Ground) -> bool {
     if plain.on(List::Stopword) || plain.on(List::Function) || plain.on(List::Determiner) {
         return false;
     }
+    // A plural noun looks like a verb in the third person; one followed by "and", a comma or
+    // nothing of the tool's is a noun ("Shipments and codes", "Tides, and station data",
+    // "Cartons cross the sea").
+    let comma = lower.split_once(first).is_some_and(|(_, after)| after.starts_with(','));
     let takes_object = !next.is_empty()
         && !AFTER_A_NOUN.contains(&next)
         && !SOCIAL_NOUNS.contains(&first)
         && !participle
-        && !next.ends_with("ly");
-    // An imperative of the name's own verb: "Emulate CSS media features" (`browser_emulate_media`).
-    (third_person && takes_object) || OBJECT_OPENERS.contains(&next) || (!third_person && tool.name_verb(first))
+        && !next.ends_with("ly")
+        && !matches!(next, "and" | "or")
+        && !comma
+        && (OBJECT_OPENERS.contains(&next) || CLAUSE_OPENERS.contains(&next) || tool.names_something(lower));
+    // An imperative of the name's own verb, in the first sentence: "Emulate CSS media
+    // features" (`browser_emulate_media`).
+    (third_person && takes_object)
+        || OBJECT_OPENERS.contains(&next)
+        || (!third_person && k == 0 && tool.name_verb(first))
+}
+
+/// Verbs that say what is rather than what the tool does.
+const STATIVE: &[&str] =
+    &["has", "have", "is", "are", "was", "were", "depends", "seems", "sounds", "means", "varies", "belongs"];
+
+/// A past tense: on the word lists, or any word in "-ed" ("fixed", "refactored"); no verb a
+/// tool's action opens with ends so but "embed", "shred" and the "-eed" ones ("seed").
+fn past_tense(word: &str) -> bool {
+    Lists::of(word).on(List::Past)
+        || (word.len() > 4 && word.ends_with("ed") && !word.ends_with("eed") && !matches!(word, "embed" | "shred"))
+}
+
+/// A label that names a release: a version ("v1.9.0", "2.0.3") or a date ("2024-04-11").
+fn release_label(label: &str) -> bool {
+    let label = label.trim();
+    let version =
+        label.trim_start_matches(['v', 'V']).split(|c: char| c.is_whitespace() || c == '(').next().is_some_and(|v| {
+            v.contains('.') && v.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        });
+    let date = label
+        .as_bytes()
+        .windows(10)
+        .any(|w| w.iter().enumerate().all(|(i, b)| if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() }));
+    version || date
 }
 
 #[cfg(test)]
@@ -238,6 +305,9 @@ mod tests {
         }
         fn name_verb(&self, _: &str) -> bool {
             false
+        }
+        fn identifier(&self) -> &str {
+            "a_tool"
         }
     }
 
@@ -257,12 +327,13 @@ mod tests {
             "fill out an input field.",
             "destructive: delete a file on the server.",
             "notion | create a page",
+            "demonstrates how annotations can be used.",
             "shows version information.",
             "sends a message through https://api.telegram.org/bot{token}/sendmessage with `chat_id` and `text`.",
             "lists processed and pending payrolls with status.",
             "reacts with a thumbs up.",
         ] {
-            assert!(opens_with_action(s, &Named), "{s}");
+            assert!(opens_with_action(s, 0, &Named), "{s}");
         }
         for s in [
             "sorry to everyone affected by the delays last winter.",
@@ -280,7 +351,7 @@ mod tests {
             "raising a glass to the cellar crew.",
             "tell us one thing you would change.",
         ] {
-            assert!(!opens_with_action(s, &Named), "{s}");
+            assert!(!opens_with_action(s, 0, &Named), "{s}");
         }
     }
 
@@ -288,7 +359,7 @@ mod tests {
     fn an_imperative_to_the_reader_is_not_the_tools_action() {
         let name: Vec<String> = ["close", "lift", "for", "wind", "hold"].iter().map(|w| w.to_string()).collect();
         let own: Vec<String> = ["lift", "wind", "hold", "close"].iter().map(|w| stem(w)).collect();
-        let tool = Tool { own: &own, name: &name };
+        let tool = Tool { own: &own, name: &name, identifier: name.join("_") };
         for s in [
             "watch this space over the coming seasons.",
             "keep an eye on the internal portal.",
@@ -299,7 +370,7 @@ mod tests {
             "tap a wind hold rating below and help us make it better.",
             "hold as changing share it needed.",
         ] {
-            assert!(!opens_with_action(s, &tool), "{s}");
+            assert!(!opens_with_action(s, 0, &tool), "{s}");
         }
         for s in [
             "close a lift while the wind is too strong.",
@@ -308,10 +379,39 @@ mod tests {
             "use this tool to record the reason for the hold.",
             "return the full protocol specification.",
             "shows changes that are staged for commit.",
-            "demonstrates how annotations can be used.",
             "close the lift until the wind drops.",
         ] {
-            assert!(opens_with_action(s, &tool), "{s}");
+            assert!(opens_with_action(s, 0, &tool), "{s}");
+        }
+    }
+
+    #[test]
+    fn releases_headings_questions_verse_and_the_tools_own_name_are_not_its_action() {
+        let name: Vec<String> = ["schedule", "vet", "appointment"].iter().map(|w| w.to_string()).collect();
+        let own: Vec<String> = ["schedule", "vet", "appointment", "clinic", "reason"].iter().map(|w| stem(w)).collect();
+        let tool = Tool { own: &own, name: &name, identifier: name.join("_") };
+        let says = |s: &str, k: usize| opens_with_action(s, k, &tool);
+        for s in [
+            "v1.9.0 (2024-04-11): schedule_vet_appointment now handles more reason values gracefully.",
+            "v2.0.0: rewrote the appointment engine.",
+            "fixed a display issue with some clinic labels.",
+            "front desk: does it know about the clinic?",
+            "it: it has a field for it, yeah.",
+            "a: it depends on the clinic.",
+            "a: appointments and clinics, broadly speaking.",
+            "paws at the front desk, / a tail that wags at the clock.",
+            "join the team behind schedule_vet_appointment.",
+            "schedule_vet_appointment at a glance.",
+        ] {
+            assert!(!says(s, 1), "{s}");
+        }
+        assert!(!says("appointment result.", 3), "a heading");
+        for s in [
+            "schedule_vet_appointment books a slot at a clinic for one patient.",
+            "books a slot at the clinic.",
+            "schedule a visit at a clinic for a reason given.",
+        ] {
+            assert!(says(s, 0), "{s}");
         }
     }
 }
