@@ -68,12 +68,17 @@ const AFTER_A_PARTICIPLE: &[&str] = &["for", "by", "with", "in", "on", "at", "to
 /// tool's own words (name, title, parameters): an imperative is the tool's action only when its
 /// sentence names one of them.
 pub fn says_what_it_does<S: AsRef<str>>(sentences: &[S], name_words: &[String], own: &[String]) -> Option<bool> {
+    // English is told by its function words, and by the words its tool descriptions use
+    // (headings, meta words; not verbs, which other languages share: "map"): a table of contents or a log in English has few
+    // function words but is no less English. Numbers and letters alone count for neither.
     let (mut english, mut words) = (0, 0);
     for s in sentences {
-        for w in words_of(s.as_ref()) {
+        for w in words_of(s.as_ref()).filter(|w| w.len() > 1 && !w.bytes().all(|b| b.is_ascii_digit())) {
             words += 1;
             let lists = Lists::of(w);
-            english += usize::from(lists.on(List::Stopword) || lists.on(List::Function));
+            english += usize::from(
+                lists.on(List::Stopword) || lists.on(List::Function) || lists.on(List::Heading) || lists.on(List::Meta),
+            );
         }
     }
     if 8 * english < words {
@@ -232,7 +237,9 @@ fn opens_with_action(lower: &str, k: usize, tool: &dyn Ground) -> bool {
     let author = || all.iter().any(|w| matches!(*w, "us" | "we" | "our" | "me" | "my"));
     if to_reader
         && !third_person
-        && (next == "your" || author() || (verb_class(first).is_none() && !tool.names_something(lower)))
+        && ((next == "your" && (verb_class(first).is_none() || READERS_OWN.contains(&third)))
+            || author()
+            || (verb_class(first).is_none() && !tool.names_something(lower)))
     {
         return false;
     }
@@ -267,6 +274,21 @@ fn opens_with_action(lower: &str, k: usize, tool: &dyn Ground) -> bool {
         || OBJECT_OPENERS.contains(&next)
         || (!third_person && k == 0 && tool.name_verb(first))
 }
+
+/// What a reader is asked to give of their own ("Share your feedback"); "Retrieve your token"
+/// is an action on the caller's things.
+const READERS_OWN: &[&str] = &[
+    "feedback",
+    "experience",
+    "thoughts",
+    "opinion",
+    "opinions",
+    "input",
+    "comments",
+    "ideas",
+    "story",
+    "suggestions",
+];
 
 /// Verbs that say what is rather than what the tool does.
 const STATIVE: &[&str] =
@@ -378,6 +400,7 @@ mod tests {
             "it closes the lift for the rest of the day.",
             "use this tool to record the reason for the hold.",
             "return the full protocol specification.",
+            "retrieve your lift's wind hold.",
             "shows changes that are staged for commit.",
             "close the lift until the wind drops.",
         ] {
