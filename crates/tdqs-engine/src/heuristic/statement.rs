@@ -9,6 +9,8 @@
 //! lists know, not followed by another verb or a participle ("Calls go ...", "Copy reviewed
 //! ..."), or any third-person verb followed by what a verb takes (an article, a pronoun, a
 //! particle: "Puts one lift ...", "Looks up a permit ...").
+//! Long: the grammar's rules and the sentences that pin each of them (half the file) are read
+//! together; a rule without its cases beside it would not say what it is for.
 
 use super::grounding::akin;
 use super::lexicon::verb_class;
@@ -148,7 +150,7 @@ fn names_first(lower: &str, name_words: &[String]) -> bool {
 /// talking to a person, not a statement of what the tool does.
 fn opens_with_action(lower: &str, k: usize, tool: &dyn Ground) -> bool {
     // A question asks; it does not say what the tool does ("Q: does it know about ...?").
-    if lower.contains('?') {
+    if lower.contains('?') || verse(lower) {
         return false;
     }
     // A label first ("DESTRUCTIVE: delete a file", "Router tool: map one question ..."), then
@@ -290,6 +292,14 @@ const READERS_OWN: &[&str] = &[
     "suggestions",
 ];
 
+/// Lines of verse written inline ("Cartons cross the sea, / six digits hum in the hold, /
+/// origin, then home."): three or more segments between " / ", each of three words or more
+/// (options such as "read / write / delete" are single words).
+fn verse(lower: &str) -> bool {
+    let lines: Vec<&str> = lower.split(" / ").collect();
+    lines.len() >= 3 && lines.iter().all(|l| words_of(l).count() >= 3)
+}
+
 /// Verbs that say what is rather than what the tool does.
 const STATIVE: &[&str] =
     &["has", "have", "is", "are", "was", "were", "depends", "seems", "sounds", "means", "varies", "belongs"];
@@ -423,6 +433,7 @@ mod tests {
             "a: it depends on the clinic.",
             "a: appointments and clinics, broadly speaking.",
             "paws at the front desk, / a tail that wags at the clock.",
+            "cartons cross the clinic, / six digits hum in the hold, / a reason, then home.",
             "join the team behind schedule_vet_appointment.",
             "schedule_vet_appointment at a glance.",
         ] {
@@ -432,6 +443,7 @@ mod tests {
         for s in [
             "schedule_vet_appointment books a slot at a clinic for one patient.",
             "books a slot at the clinic.",
+            "reads / writes / deletes one appointment at a clinic.",
             "schedule a visit at a clinic for a reason given.",
         ] {
             assert!(says(s, 0), "{s}");
