@@ -13,7 +13,6 @@
 //! On HTTP/2 the header clock does not run between requests (a client's pings and window
 //! updates are not the start of a request); its streams are bounded per connection instead.
 
-use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -22,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http_body::{Body as HttpBody, Frame, SizeHint};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+
+use crate::http::observed::{Observed, Observer};
 
 /// Shared between a connection's reader, its requests and its deadline loop.
 pub struct Activity {
@@ -158,64 +158,41 @@ impl<B: HttpBody<Data = Bytes> + Unpin> HttpBody for Tracked<B> {
 
 /// A client stream that tells its [`Activity`] when bytes arrive while the connection is idle,
 /// and whether its first bytes are the HTTP/2 preface.
-pub struct Watched<S> {
-    stream: S,
+pub type Watched<S> = Observed<S, ClientReads>;
+
+/// `stream`, watched for `activity`.
+pub fn watched<S>(stream: S, activity: Arc<Activity>) -> Watched<S> {
+    Observed { stream, observer: ClientReads { activity, opening: [0; PREFACE.len()], opened: 0 } }
+}
+
+/// What an HTTP/2 client opens with.
+const PREFACE: &[u8; 4] = b"PRI ";
+
+/// What a client connection's reads tell its [`Activity`].
+pub struct ClientReads {
     activity: Arc<Activity>,
-    /// The connection's first bytes, until four are in.
-    opening: [u8; 4],
+    /// The connection's first bytes, until the preface's length is in.
+    opening: [u8; PREFACE.len()],
     opened: usize,
 }
 
-impl<S> Watched<S> {
-    pub fn new(stream: S, activity: Arc<Activity>) -> Self {
-        Watched { stream, activity, opening: [0; 4], opened: 0 }
-    }
-
+impl ClientReads {
     fn opening(&mut self, bytes: &[u8]) {
-        let take = bytes.len().min(4 - self.opened);
+        let take = bytes.len().min(PREFACE.len() - self.opened);
         self.opening[self.opened..self.opened + take].copy_from_slice(&bytes[..take]);
         self.opened += take;
-        if self.opened == 4 && &self.opening == b"PRI " {
+        if self.opened == PREFACE.len() && &self.opening == PREFACE {
             self.activity.h2.store(true, Ordering::Release);
         }
     }
 }
 
-impl<S: AsyncRead + Unpin> AsyncRead for Watched<S> {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        let before = buf.filled().len();
-        let polled = Pin::new(&mut self.stream).poll_read(cx, buf);
-        if buf.filled().len() > before {
-            if self.opened < 4 {
-                let this = &mut *self;
-                let filled = &buf.filled()[before..];
-                this.opening(filled);
-            }
-            self.activity.bytes_read();
+impl Observer for ClientReads {
+    fn read(&mut self, bytes: &[u8]) {
+        if self.opened < PREFACE.len() {
+            self.opening(bytes);
         }
-        polled
-    }
-}
-
-impl<S: AsyncWrite + Unpin> AsyncWrite for Watched<S> {
-    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
-    }
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
-    }
-    fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
-    }
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
-    }
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
+        self.activity.bytes_read();
     }
 }
 
@@ -263,19 +240,18 @@ mod tests {
 
     #[test]
     fn http2_is_known_by_its_preface_however_it_is_split() {
-        for split in 1..8 {
+        for split in 1..30 {
             let a = Activity::new();
-            let mut w = Watched::new(tokio::io::empty(), a.clone());
-            let preface = b"PRI * HTTP/2.0\r\n";
-            for chunk in preface.chunks(split) {
-                w.opening(chunk);
+            let mut w = watched(tokio::io::empty(), a.clone()).observer;
+            for chunk in PREFACE.chunks(split) {
+                w.read(chunk);
             }
             assert!(a.is_h2(), "split {split}");
         }
         let a = Activity::new();
-        let mut w = Watched::new(tokio::io::empty(), a.clone());
-        w.opening(b"P");
-        w.opening(b"OST /mcp/x HTTP/1.1");
+        let mut w = watched(tokio::io::empty(), a.clone()).observer;
+        w.read(b"P");
+        w.read(b"OST /mcp/x HTTP/1.1");
         assert!(!a.is_h2());
     }
 

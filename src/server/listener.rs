@@ -16,7 +16,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_rustls::TlsAcceptor;
 
-use super::activity::{Activity, Limits, Tracked, Watched};
+use super::activity::{Activity, Limits, Tracked, watched};
 use super::workers::Workers;
 use super::{App, routes};
 use crate::http::BoxError;
@@ -188,7 +188,7 @@ where
     });
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder.http2().timer(TokioTimer::new()).max_concurrent_streams(config.max_streams_per_connection);
-    let conn = builder.serve_connection(TokioIo::new(Watched::new(stream, activity.clone())), service);
+    let conn = builder.serve_connection(TokioIo::new(watched(stream, activity.clone())), service);
     tokio::pin!(conn);
     // The loop wakes only on its timer (`Activity::next_look`), never per request.
     let sleep = tokio::time::sleep(limits.header_read);

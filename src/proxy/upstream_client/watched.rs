@@ -16,8 +16,9 @@ use std::task::{Context, Poll};
 use http::Uri;
 use hyper_util::client::legacy::connect::{Connected, Connection, HttpConnector};
 use hyper_util::rt::TokioIo;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
+
+use crate::http::observed::{Observed, Observer};
 
 /// One connection's exchanges. HTTP/1.1 on a client connection alternates: the request is
 /// written, then its answer read. A write that follows a read (or the first write) begins the
@@ -35,21 +36,6 @@ struct Exchanges {
 pub(super) struct Watch(Arc<Exchanges>);
 
 impl Watch {
-    fn wrote(&self) {
-        let e = &self.0;
-        if e.read_last.swap(false, Ordering::Relaxed) || e.started.load(Ordering::Relaxed) == 0 {
-            e.started.fetch_add(1, Ordering::Relaxed);
-            e.read_since_start.store(0, Ordering::Relaxed);
-        }
-    }
-
-    fn read(&self, n: usize) {
-        if n > 0 {
-            self.0.read_since_start.fetch_add(n as u64, Ordering::Relaxed);
-            self.0.read_last.store(true, Ordering::Relaxed);
-        }
-    }
-
     /// The connection had carried an exchange before this one, and nothing of this one's
     /// answer has been read.
     pub(super) fn reused_and_unanswered(&self) -> bool {
@@ -91,57 +77,20 @@ impl tower_service::Service<Uri> for WatchedConnector {
 }
 
 /// The TCP stream, counting as it goes.
-struct Counting {
-    tcp: TcpStream,
-    watch: Watch,
-}
+type Counting = Observed<TcpStream, Watch>;
 
-impl AsyncRead for Counting {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        let before = buf.filled().len();
-        let polled = Pin::new(&mut self.tcp).poll_read(cx, buf);
-        if let Poll::Ready(Ok(())) = polled {
-            self.watch.read(buf.filled().len() - before);
+impl Observer for Watch {
+    fn read(&mut self, bytes: &[u8]) {
+        self.0.read_since_start.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        self.0.read_last.store(true, Ordering::Relaxed);
+    }
+
+    fn wrote(&mut self, _: usize) {
+        let e = &self.0;
+        if e.read_last.swap(false, Ordering::Relaxed) || e.started.load(Ordering::Relaxed) == 0 {
+            e.started.fetch_add(1, Ordering::Relaxed);
+            e.read_since_start.store(0, Ordering::Relaxed);
         }
-        polled
-    }
-}
-
-impl AsyncWrite for Counting {
-    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        let polled = Pin::new(&mut self.tcp).poll_write(cx, buf);
-        if let Poll::Ready(Ok(n)) = polled
-            && n > 0
-        {
-            self.watch.wrote();
-        }
-        polled
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let polled = Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs);
-        if let Poll::Ready(Ok(n)) = polled
-            && n > 0
-        {
-            self.watch.wrote();
-        }
-        polled
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.tcp.is_write_vectored()
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.tcp).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.tcp).poll_shutdown(cx)
     }
 }
 
@@ -152,14 +101,14 @@ impl WatchedIo {
     /// A new connection's stream, watched, and its watch.
     pub(super) fn over(tcp: TcpStream) -> (WatchedIo, Watch) {
         let watch = Watch::default();
-        (WatchedIo(TokioIo::new(Counting { tcp, watch: watch.clone() })), watch)
+        (WatchedIo(TokioIo::new(Observed { stream: tcp, observer: watch.clone() })), watch)
     }
 }
 
 impl Connection for WatchedIo {
     fn connected(&self) -> Connected {
         let inner = self.0.inner();
-        inner.tcp.connected().extra(inner.watch.clone())
+        inner.stream.connected().extra(inner.observer.clone())
     }
 }
 

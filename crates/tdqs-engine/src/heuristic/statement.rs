@@ -209,7 +209,7 @@ fn opens_with_action(lower: &str, k: usize, tool: &dyn Ground) -> bool {
         }
         _ => {}
     }
-    let at = |k: usize| words.get(start + k).copied().unwrap_or("");
+    let at = |i: usize| words.get(start + i).copied().unwrap_or("");
     let (first, next, third) = (at(0), at(1), at(2));
     // A verb of being or a past tense in third or fourth place: the words before were its
     // subject ("Get forecast came up briefly", "Finds recording will evolve").
