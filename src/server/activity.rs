@@ -34,7 +34,7 @@ pub struct Activity {
     /// Milliseconds after `started`, plus one, of the first byte read while idle (0: none since
     /// the last request began).
     head_started: AtomicU64,
-    /// The client opened with the HTTP/2 preface.
+    /// The client opened with the whole HTTP/2 preface.
     h2: AtomicBool,
 }
 
@@ -98,7 +98,7 @@ impl Activity {
         })
     }
 
-    /// Whether the connection speaks HTTP/2 (known once its first four bytes are in).
+    /// Whether the connection speaks HTTP/2 (known once the preface's 24 bytes are in).
     pub fn is_h2(&self) -> bool {
         self.h2.load(Ordering::Acquire)
     }
@@ -165,8 +165,9 @@ pub fn watched<S>(stream: S, activity: Arc<Activity>) -> Watched<S> {
     Observed { stream, observer: ClientReads { activity, opening: [0; PREFACE.len()], opened: 0 } }
 }
 
-/// What an HTTP/2 client opens with.
-const PREFACE: &[u8; 4] = b"PRI ";
+/// What an HTTP/2 client sends first. The whole of it, as hyper-util's protocol detection
+/// reads it: an HTTP/1 request that only opens with "PRI " must not escape the header clock.
+const PREFACE: &[u8; 24] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
 
 /// What a client connection's reads tell its [`Activity`].
 pub struct ClientReads {
@@ -248,11 +249,15 @@ mod tests {
             }
             assert!(a.is_h2(), "split {split}");
         }
-        let a = Activity::new();
-        let mut w = watched(tokio::io::empty(), a.clone()).observer;
-        w.read(b"P");
-        w.read(b"OST /mcp/x HTTP/1.1");
-        assert!(!a.is_h2());
+        // An HTTP/1 request, or one that only opens like the preface (a method "PRI" and a
+        // stalled head), keeps the header clock.
+        for opening in [&b"POST /mcp/x HTTP/1.1\r\nHost: a\r\n"[..], b"PRI /mcp/x HTTP/1.1\r\nHost: a\r\nX-Pad: 1"] {
+            let a = Activity::new();
+            let mut w = watched(tokio::io::empty(), a.clone()).observer;
+            w.read(&opening[..1]);
+            w.read(&opening[1..]);
+            assert!(!a.is_h2(), "{}", String::from_utf8_lossy(opening));
+        }
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! A client connection's two clocks between requests, on real sockets: an idle kept-alive
 //! connection stays open for `keep_alive_timeout_ms` (however short the header-read limit), and
 //! one that has started sending a request must finish its headers within
-//! `header_read_timeout_ms`, on its first request and on every later one. A long request does
-//! not count as idle time.
+//! `header_read_timeout_ms`, on its first request and on every later one, whatever its first
+//! bytes look like. A long request does not count as idle time.
 
 use std::time::{Duration, Instant};
 
@@ -93,5 +93,12 @@ async fn an_idle_connection_outlives_the_header_limit_and_a_started_request_does
     s.write_all(b"GET /heal").await.unwrap();
     let took = closed(&mut s).await;
     assert!(took < Duration::from_secs(30), "a stalled first request held its connection {took:?}");
+
+    // One that opens like the HTTP/2 preface but is not it ("PRI" as an HTTP/1 method) is read
+    // as HTTP/1 and closed the same way, not left to a graceful close that never comes.
+    let mut s = TcpStream::connect(gw.addr).await.unwrap();
+    s.write_all(b"PRI /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: 1").await.unwrap();
+    let took = closed(&mut s).await;
+    assert!(took < Duration::from_secs(30), "a stalled 'PRI' request held its connection {took:?}");
     assert!(!gw.logs().contains("panicked"), "{}", gw.logs());
 }
