@@ -6,8 +6,13 @@
 use serde_json::Value;
 
 /// Requests whose answers the gateway reads: tool lists, and the server's self-description.
+/// Matched as loosely as a lenient server might take them (case, surrounding blanks), as
+/// `tools/call` is.
 pub fn is_watched_method(method: Option<&str>) -> bool {
-    matches!(method, Some("tools/list" | "initialize" | "server/discover"))
+    method.is_some_and(|m| {
+        let m = m.trim();
+        ["tools/list", "initialize", "server/discover"].iter().any(|w| m.eq_ignore_ascii_case(w))
+    })
 }
 
 /// What the caller decided about a server's instructions.
@@ -24,6 +29,12 @@ pub enum Verdict {
 /// with the answer as read. A message serde refuses (a lone surrogate) is read as a client
 /// would read it, not passed unread.
 fn read(bytes: &[u8], wanted: impl Fn(&str) -> bool) -> Option<(String, Value)> {
+    // The key is written out, or spelled with an escape: an answer with neither (a tool's
+    // result, under enforce where every answer is asked) is not read whole.
+    let has = |needle: &[u8]| memchr::memmem::find(bytes, needle).is_some();
+    if !has(b"instructions") && !has(b"\\u") {
+        return None;
+    }
     let msg = super::lossy::parse(bytes)?;
     // The id as written (how requests' ids were remembered), else as read.
     #[derive(serde::Deserialize)]

@@ -29,8 +29,18 @@ pub fn id_key(text: &str) -> Option<IdKey> {
     match serde_json::from_str::<serde_json::Value>(text).ok()? {
         serde_json::Value::Null => None,
         serde_json::Value::Number(_) => Some(number_key(text.trim())),
+        // A string that reads as a number is that number to the SDKs (Python's `int(id)`,
+        // JavaScript's `Number(id)` turn "1", " 01 " or "1e0" back into the 1 they sent), so
+        // an answer with it answers the request with the number.
+        serde_json::Value::String(s) if numeric(s.trim()) => Some(number_key(s.trim())),
         other => Some(other.to_string()),
     }
+}
+
+/// Whether a string id reads as a finite number.
+fn numeric(s: &str) -> bool {
+    s.bytes().next().is_some_and(|b| b.is_ascii_digit() || b"+-.".contains(&b))
+        && s.parse::<f64>().is_ok_and(f64::is_finite)
 }
 
 /// The key of a numeric id: its value as a double (JavaScript servers hold no more), written
@@ -167,6 +177,16 @@ pub fn own_list_id() -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_string_that_reads_as_a_number_is_that_number() {
+        for same in ["1", "1.0", "1e0", "\"1\"", "\" 01 \"", "\"+1\"", "\"1e0\""] {
+            assert_eq!(id_key(same).as_deref(), Some("1"), "{same}");
+        }
+        assert_ne!(id_key("\"a1\""), id_key("1"));
+        assert_ne!(id_key("\"inf\""), id_key("1"));
+        assert_eq!(id_key("null"), None);
+    }
+
     use super::*;
 
     #[test]
@@ -188,7 +208,6 @@ mod tests {
             assert_eq!(id_key(text).as_deref(), Some("1"), "{text}");
         }
         assert_eq!(id_key(r#""\u0061""#).as_deref(), Some(r#""a""#));
-        assert_ne!(id_key("1"), id_key(r#""1""#));
         assert_eq!(id_key("null"), None);
         assert_eq!(id_key("9007199254740993"), id_key("9007199254740992.0"));
     }

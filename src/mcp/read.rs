@@ -22,7 +22,7 @@ pub enum Unreadable {
     Bom,
     #[error("the body is not UTF-8")]
     NotUtf8,
-    #[error("the body is {0}-encoded; send it uncompressed")]
+    #[error("the body is sent as {0}; send it as uncompressed UTF-8")]
     Encoded(String),
     #[error("the body is not JSON: {0}")]
     NotJson(String),

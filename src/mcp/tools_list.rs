@@ -133,7 +133,10 @@ impl<'a> ListResult<'a> {
             b"method" => scan::once(&mut method, scan::value(bytes, at).ok_or(Stop::NotIt)?),
             _ => Ok(None),
         })?;
-        if scan::ws(bytes, end) != bytes.len() || method.is_some() || id_wanted != Some(true) {
+        // A `method` that is not a string does not make the message a request (a client reads
+        // it as the response it otherwise is).
+        let names_method = method.is_some_and(|m: std::ops::Range<usize>| bytes.get(m.start) == Some(&b'"'));
+        if scan::ws(bytes, end) != bytes.len() || names_method || id_wanted != Some(true) {
             return Err(Stop::NotIt);
         }
         let (tools, id) = (tools.ok_or(Stop::NotIt)?, id.ok_or(Stop::NotIt)?);
@@ -142,7 +145,7 @@ impl<'a> ListResult<'a> {
 
     fn maps(bytes: &'a [u8], wanted: &impl Fn(&str) -> bool) -> Option<Self> {
         let envelope: RawMap = serde_json::from_slice(bytes).ok()?;
-        if envelope.contains_key("method") || !wanted(envelope.get("id")?.get()) {
+        if envelope.get("method").is_some_and(|m| m.get().starts_with('"')) || !wanted(envelope.get("id")?.get()) {
             return None;
         }
         let result: RawMap = serde_json::from_str(envelope.get("result")?.get()).ok()?;

@@ -13,6 +13,8 @@ use crate::mcp::rpc_error::RpcError;
 pub enum Reason {
     /// A `Content-Encoding` other than identity (gzip, br, ...).
     Encoded,
+    /// A `Content-Type` charset other than UTF-8 (a client decodes it, the gateway reads UTF-8).
+    Charset,
     /// Not strict UTF-8 JSON (a BOM, another encoding, `NaN`, a repeated top-level key, ...).
     Malformed,
     /// Over `max_answer_bytes`.
@@ -33,6 +35,7 @@ impl Reason {
     fn describe(self) -> &'static str {
         match self {
             Reason::Encoded => "it is compressed",
+            Reason::Charset => "it declares a character set other than UTF-8",
             Reason::Malformed => "it is not valid UTF-8 JSON",
             Reason::TooLarge => "it exceeds the gateway's size limit (upstream max_answer_bytes)",
             Reason::TooManyTools => "it lists more tools than the gateway's limit (upstream max_list_tools)",

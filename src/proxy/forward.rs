@@ -14,6 +14,7 @@ use super::exchange::{self, Admitted};
 use super::headers::{into_upstream_request, strip_hop_by_hop};
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
+use super::uninspected::Reason;
 use super::upstream_client::{SendError, UpstreamResponse};
 use super::watch::Watch;
 use super::{Body, Gateway};
@@ -191,7 +192,12 @@ async fn relay(
     batch: bool,
 ) -> Response<Body> {
     let status = resp.status();
-    let encoded = super::capped::is_encoded(resp.headers());
+    // Bytes the gateway cannot read as the client will: compressed, or in another charset.
+    let unreadable = if super::capped::is_encoded(resp.headers()) {
+        Some(Reason::Encoded)
+    } else {
+        super::headers::foreign_charset(resp.headers()).map(|_| Reason::Charset)
+    };
     // The answer's headers go to the client less the hop-by-hop ones, moved, not copied.
     let mut headers = std::mem::take(&mut resp.headers);
     strip_hop_by_hop(&mut headers);
@@ -206,10 +212,11 @@ async fn relay(
     }
     // A success with a body, on an exchange that may carry a list answer: inspected.
     let inspect = status.is_success() && status != StatusCode::ACCEPTED && (rw.watching() || !refusals.is_empty());
-    if inspect && encoded && (is_sse || rw.fails_closed()) {
+    if inspect && let Some(reason) = unreadable.filter(|_| is_sse || rw.fails_closed()) {
         let chunks = Box::pin(resp.bytes_stream());
-        // Compressed: never read, only passed on (observe, annotate) or refused (enforce).
-        return match json_answer::answer(chunks, None, true, &rw, &refusals, batch).await {
+        // Compressed or in another charset: never read, only passed on (observe, annotate) or
+        // refused (enforce).
+        return match json_answer::answer(chunks, None, Some(reason), &rw, &refusals, batch).await {
             JsonAnswer::Body(body) => with_head(status, headers, body),
             JsonAnswer::Replaced(bytes) => replaced(headers, bytes),
         };
@@ -222,7 +229,7 @@ async fn relay(
     } else if inspect {
         let declared = resp.content_length();
         let chunks = Box::pin(resp.bytes_stream());
-        match json_answer::answer(chunks, declared, encoded, &rw, &refusals, batch).await {
+        match json_answer::answer(chunks, declared, unreadable, &rw, &refusals, batch).await {
             JsonAnswer::Body(body) => body,
             JsonAnswer::Replaced(bytes) => return replaced(headers, bytes),
         }

@@ -29,9 +29,35 @@ pub const MCP_METHOD: HeaderName = HeaderName::from_static("mcp-method");
 pub const MCP_NAME: HeaderName = HeaderName::from_static("mcp-name");
 
 /// A client body's `Content-Encoding` as the exchange takes it: a value that is not text is
-/// still an encoding (and so a body the gateway does not read), never no encoding.
+/// still an encoding (and so a body the gateway does not read), never no encoding. A body
+/// whose `Content-Type` names a character set other than UTF-8 is encoded too: a server's body
+/// parser decodes it (express's does, `charset=utf-7` included) where the gateway reads UTF-8.
 pub fn content_encoding(headers: &HeaderMap) -> Option<&str> {
-    headers.get(header::CONTENT_ENCODING).map(|v| v.to_str().unwrap_or("(not text)"))
+    headers
+        .get(header::CONTENT_ENCODING)
+        .map(|v| v.to_str().unwrap_or("(not text)"))
+        .or_else(|| foreign_charset(headers))
+}
+
+/// The `charset` of a `Content-Type` when a client could read the bytes otherwise than as the
+/// gateway's UTF-8 reading does, as written. UTF-8, ASCII and the 8-bit sets whose first 128
+/// codes are ASCII (ISO-8859-*, Windows-125*: Java servlet containers name ISO-8859-1 by
+/// default) keep JSON's structure byte for byte; UTF-16 and -32, UTF-7 (`+AHQ-` is a `t`),
+/// EBCDIC and the multi-byte Asian sets (a second byte can be a quote or a backslash) do not.
+pub fn foreign_charset(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::CONTENT_TYPE)?;
+    let Ok(text) = value.to_str() else { return Some("(not text)") };
+    text.split(';').skip(1).find_map(|param| {
+        let (name, value) = param.split_once('=')?;
+        if !name.trim().eq_ignore_ascii_case("charset") {
+            return None;
+        }
+        let charset = value.trim().trim_matches('"');
+        let lower = charset.to_ascii_lowercase();
+        let same_structure = ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "l1"].contains(&lower.as_str())
+            || ["iso-8859-", "iso8859-", "windows-125", "cp125"].iter().any(|p| lower.starts_with(p));
+        (!same_structure).then_some(charset)
+    })
 }
 
 /// Headers for a request to an upstream: end to end, with `Accept-Encoding: identity` in
@@ -100,6 +126,36 @@ pub fn end_to_end(from: &HeaderMap) -> HeaderMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_charset_that_reads_json_otherwise_is_foreign() {
+        let of = |ct: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(header::CONTENT_TYPE, ct.parse().unwrap());
+            foreign_charset(&h).map(str::to_owned)
+        };
+        for same in [
+            "application/json",
+            "application/json; charset=utf-8",
+            "application/json;charset=\"UTF-8\"",
+            "text/event-stream; charset=ISO-8859-1",
+            "application/json; charset=windows-1252",
+        ] {
+            assert_eq!(of(same), None, "{same}");
+        }
+        for other in [
+            "application/json; charset=utf-7",
+            "text/event-stream; charset=utf-16le",
+            "application/json; charset=UTF-32",
+            "application/json; charset=cp500",
+            "application/json; charset=shift_jis",
+        ] {
+            assert!(of(other).is_some(), "{other}");
+        }
+        let mut h = HeaderMap::new();
+        h.insert(header::CONTENT_TYPE, "application/json; charset=utf-7".parse().unwrap());
+        assert_eq!(content_encoding(&h), Some("utf-7"), "a request in it is not read");
+    }
 
     #[test]
     fn drops_hop_by_hop_keeps_mcp_headers() {

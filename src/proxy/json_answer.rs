@@ -23,13 +23,14 @@ pub enum JsonAnswer {
     Replaced(Option<Vec<u8>>),
 }
 
-/// Reads and inspects one answer. `encoded` says the body carries a `Content-Encoding`;
+/// Reads and inspects one answer. `unreadable` says why the bytes are not to be read (a
+/// `Content-Encoding`, a charset other than UTF-8);
 /// `refusals` are the gateway's answers to requests it kept from the upstream; `batch` whether
 /// the client sent an array.
 pub async fn answer(
     chunks: Chunks,
     declared: Option<u64>,
-    encoded: bool,
+    unreadable: Option<Reason>,
     rw: &Rewriter,
     refusals: &[Vec<u8>],
     batch: bool,
@@ -48,11 +49,11 @@ pub async fn answer(
             _ => Some(join_array(&parts)),
         })
     };
-    if encoded {
+    if let Some(reason) = unreadable {
         if refused {
-            return fail(Reason::Encoded);
+            return fail(reason);
         }
-        uninspected::note(upstream, Reason::Encoded, false);
+        uninspected::note(upstream, reason, false);
         return JsonAnswer::Body(stream_body(Vec::new(), chunks));
     }
     let bytes = match read_whole(chunks, declared, rw.max_bytes, rw.idle).await {

@@ -68,16 +68,19 @@ impl Rewriter {
     /// Whether an answer whose id is the JSON text `id` answers a list request (compared by
     /// value: `1.0` answers `1`).
     fn is_list_answer(&self, id: &str) -> bool {
-        if self.listening {
+        if self.listening || self.fails_closed() {
             return true;
         }
         let Some(id) = id_key(id) else { return false };
         self.local_ids.contains(&id) || self.session.as_ref().is_some_and(|s| s.is_list_id(&id))
     }
 
-    /// Whether any answer could need rewriting at all.
+    /// Whether any answer could need rewriting at all. Under enforce every one could: a client
+    /// takes a list answer from wherever it comes (the Python SDK 2.x takes any answer on a list
+    /// request's stream for the list, whatever its id; the TypeScript SDK matches an answer by
+    /// id on any stream), so what a list looks like decides, not the id it carries.
     pub fn watching(&self) -> bool {
-        self.listening || !self.local_ids.is_empty() || self.session.is_some()
+        self.listening || self.fails_closed() || !self.local_ids.is_empty() || self.session.is_some()
     }
 
     /// Whether what cannot be inspected is refused.

@@ -176,6 +176,11 @@ async fn serve(mut s: TcpStream, sessions: Arc<AtomicUsize>, open: Arc<AtomicUsi
                 );
                 response("200 OK", &[JSON, ("mcp-session-id", &sid)], body.as_bytes())
             }
+            // A call answered with the list, under the id of a list the client may be waiting
+            // for (the TypeScript SDK matches answers by id on any stream).
+            (_, Some(_), "tools/call") if fault == "call_lists" => {
+                response("200 OK", &[JSON], list_answer("1", &tools(1, 0)).as_bytes())
+            }
             (_, Some(id), "tools/call") => {
                 let body =
                     format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"content":[{{"type":"text","text":"ok"}}]}}}}"#);
@@ -200,9 +205,28 @@ async fn list_fault(s: &mut TcpStream, fault: &str, id: &str) -> Option<Vec<u8>>
     let small = list_answer(id, &tools(1, 0));
     let sse = |event: &str| [SSE_HEAD, event.as_bytes()].concat();
     Some(match fault {
-        "json" => response("200 OK", &[JSON], small.as_bytes()),
+        "json" | "call_lists" => response("200 OK", &[JSON], small.as_bytes()),
         "gzip" => response("200 OK", &[JSON, ("content-encoding", "gzip")], &gzip(small.as_bytes())),
         "id_float" => response("200 OK", &[JSON], list_answer("1.0", &tools(1, 0)).as_bytes()),
+        // Ids the SDKs take for 1 or do not compare at all: Python's `int("1")`, JavaScript's
+        // `Number(" 01 ")`, and the Python SDK 2.x taking any answer on a list's stream.
+        "id_string" => response("200 OK", &[JSON], list_answer(r#""1""#, &tools(1, 0)).as_bytes()),
+        "id_padded" => sse(&format!("event: message\ndata: {}\n\n", list_answer(r#"" 01 ""#, &tools(1, 0)))),
+        "id_other" => sse(&format!("event: message\ndata: {}\n\n", list_answer(r#""not-yours""#, &tools(1, 0)))),
+        // A `method` that is not a string: the Python SDK reads the rest as the answer.
+        "method_null" => {
+            let body = small.replacen(r#""result""#, r#""method":null,"result""#, 1);
+            response("200 OK", &[JSON], body.as_bytes())
+        }
+        // The list in the charset the answer names (httpx decodes it).
+        "sse_utf16" => {
+            let event = format!("event: message\ndata: {small}\n\n");
+            let utf16: Vec<u8> = event.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            let head =
+                b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream; charset=utf-16le\r\nconnection: close\r\n\r\n";
+            [&head[..], &utf16].concat()
+        }
+        "json_utf7" => response("200 OK", &[("content-type", "application/json; charset=utf-7")], small.as_bytes()),
         "nan" => {
             let body = small.replacen(r#""tools""#, r#""x":NaN,"tools""#, 1);
             response("200 OK", &[JSON], body.as_bytes())
@@ -269,6 +293,8 @@ async fn list_fault(s: &mut TcpStream, fault: &str, id: &str) -> Option<Vec<u8>>
 /// that make them so.
 const FAULTS: &[(&str, &str)] = &[
     ("gzip", ""),
+    ("sse_utf16", ""),
+    ("json_utf7", ""),
     ("nan", ""),
     ("bad_utf8", ""),
     ("bom_json", ""),
@@ -282,11 +308,21 @@ const FAULTS: &[(&str, &str)] = &[
 ];
 
 /// Faults in framing or ids that the gateway reads as a client would, and so rewrites.
-const READ_ANYWAY: &[&str] = &["id_float", "sse_bom", "sse_crcr", "sse_lfcr", "sse_unterminated"];
+const READ_ANYWAY: &[&str] = &[
+    "id_float",
+    "id_string",
+    "id_padded",
+    "id_other",
+    "method_null",
+    "sse_bom",
+    "sse_crcr",
+    "sse_lfcr",
+    "sse_unterminated",
+];
 
 fn config(hostile: &Hostile, mode: &str) -> String {
     let mut cfg = format!("[policy]\nmode = \"{mode}\"\nmin_score = 0.0\ndeny = [\"{HIDDEN}\"]\n");
-    let names = ["json", "get_nosession", "ticker"].into_iter().chain(READ_ANYWAY.iter().copied());
+    let names = ["json", "get_nosession", "ticker", "call_lists"].into_iter().chain(READ_ANYWAY.iter().copied());
     for (name, extra) in names.map(|n| (n, "")).chain(FAULTS.iter().copied()) {
         cfg.push_str(&format!("\n[[upstream]]\nname = \"{name}\"\nurl = \"{}\"\n{extra}\n", hostile.url(name)));
     }
@@ -403,18 +439,36 @@ async fn under_enforce_nothing_uninspected_reaches_a_client_and_every_request_is
         assert!(!text.contains(HIDDEN), "{fault}: the hidden tool reached the client: {text}");
         assert!(text.contains("read_0"), "{fault}: the list was read and rewritten: {text}");
     }
+    // A list answer given as a call's answer.
+    let call =
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "read_0", "arguments": {}}});
+    let (_, text, _) = post(&http, &gw.url("call_lists"), &call).await;
+    assert!(!text.contains(HIDDEN), "a list in a call's answer: {text}");
+    // A request in a charset the gateway does not read (express decodes UTF-7: `+AHQ-` is a
+    // `t`) is refused, not forwarded.
+    let resp = http
+        .post(gw.url("json"))
+        .header("content-type", "application/json; charset=utf-7")
+        .header("accept", "application/json, text/event-stream")
+        .body(r#"{"jsonrpc":"2.0","id":3,"method":"+AHQ-ools/call","params":{"name":"read_0","arguments":{}}}"#)
+        .send()
+        .await
+        .unwrap();
+    let (status, text, _) = read_all(resp).await;
+    assert!(status == 400 && text.contains("utf-7"), "a UTF-7 request: {status} {text}");
     // A list answer on the GET stream of a server that issued no session id.
     let resp = http.get(gw.url("get_nosession")).header("accept", "text/event-stream").send().await.unwrap();
     let (_, text, _) = read_all(resp).await;
     assert!(text.contains("read_0") && !text.contains(HIDDEN), "GET stream: {text}");
 
     let counted = uninspected_counts(&gw).await;
-    for reason in ["encoded", "malformed", "too_large", "too_many_tools", "broken", "timeout"] {
+    for reason in ["encoded", "charset", "malformed", "too_large", "too_many_tools", "broken", "timeout"] {
         assert!(counted.contains(&format!("reason=\"{reason}\"")), "{reason} counted:\n{counted}");
     }
     stop.store(true, Ordering::Relaxed);
     assert!(calls.await.unwrap() > 0, "the bystander's calls went through");
-    assert!(gw.logs().contains("listening") && !gw.logs().contains("panicked"), "{}", gw.logs());
+    let log = gw.log_text();
+    assert!(log.contains("listening") && !log.contains("panicked"), "{}", gw.logs());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -43,13 +43,20 @@ struct Head<'a> {
 /// The id (by value) a message answers, if it is a response; `Err` when it is not strict JSON.
 fn answered_id(bytes: &[u8]) -> Result<Option<IdKey>, ()> {
     match serde_json::from_slice::<Head>(bytes) {
-        Ok(h) if h.method.is_none() && (h.result.is_some() || h.error.is_some()) => {
+        Ok(h) if !names_method(h.method) && (h.result.is_some() || h.error.is_some()) => {
             Ok(h.id.and_then(|i| id_key(i.get())))
         }
         Ok(_) => Ok(None),
         // Valid JSON of another shape (a repeated key, not an object) answers nothing.
         Err(_) => serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| None).map_err(|_| ()),
     }
+}
+
+/// Whether a `method` member makes a message a request or notification: only a string does; a
+/// response that also carries `"method": null` (or `0`, `{}`) is still read as a response by
+/// the Python SDK, so it is read as one here.
+fn names_method(method: Option<&RawValue>) -> bool {
+    method.is_some_and(|m| m.get().starts_with('"'))
 }
 
 /// An upstream's messages as the exchange reads them: whose tools, scored by what, for whom
@@ -118,9 +125,14 @@ impl Reading<'_> {
         answered: &mut Vec<IdKey>,
     ) -> Result<Option<Spliced<'a>>, Reason> {
         // One read of the envelope answers both "is it a list answer?" and "what is in it?".
+        // Under enforce every answer shaped as a list (or a server's self-description) is read
+        // as one, whatever id it carries: clients match answers more loosely than ids compare
+        // (a string "1" for 1, any answer on a list request's stream), and an upstream that
+        // knows it can dress a list as an answer to something else.
+        let by_shape = uninspected::fails_closed(&self.tools.policy);
         let seen = parking_lot::Mutex::new(None);
         let wanted = |id: &str| {
-            let wanted = is_list(id);
+            let wanted = by_shape || is_list(id);
             if wanted {
                 *seen.lock() = id_key(id);
             }
@@ -262,7 +274,7 @@ fn lenient_message(raw: &[u8]) -> Option<serde_json::Value> {
 fn response_ids(v: &serde_json::Value) -> Vec<IdKey> {
     let id_of = |v: &serde_json::Value| -> Option<IdKey> {
         let o = v.as_object()?;
-        if o.contains_key("method") {
+        if o.get("method").is_some_and(serde_json::Value::is_string) {
             return None;
         }
         id_key(&o.get("id")?.to_string())

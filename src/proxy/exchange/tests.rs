@@ -136,3 +136,31 @@ async fn a_2026_call_before_any_list_is_decided_by_a_list_in_the_callers_revisio
     assert_eq!(meta["io.modelcontextprotocol/clientCapabilities"], json!({}));
     assert!(meta.get("progressToken").is_none(), "the caller's own request keys stay its own: {meta}");
 }
+
+/// What a stdio upstream's line becomes (the reading `serve` and `wrap` share), with no list
+/// request of the client's known to the exchange.
+async fn settled(mode: Mode, line: &str) -> String {
+    use super::answer::{Line, Reading, Settled, settle_line};
+    let (tools, scoring) = listed(mode).await;
+    let reading = Reading { tools: &tools, scoring: &scoring, caller: None };
+    match settle_line(&reading, Line::Read(line.as_bytes()), 1 << 20, &|_| false, Vec::new).await {
+        Settled::Pass(bytes) => String::from_utf8(bytes).unwrap(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn under_enforce_a_list_is_known_by_its_shape_whatever_id_or_method_member_it_carries() {
+    let tools = r#"{"tools":[{"name":"misc","description":"Stuff.","inputSchema":{"type":"object"}}]}"#;
+    for envelope in [
+        format!(r#"{{"jsonrpc":"2.0","id":"1","result":{tools}}}"#),
+        format!(r#"{{"jsonrpc":"2.0","id":"not-yours","result":{tools}}}"#),
+        format!(r#"{{"jsonrpc":"2.0","id":7,"method":null,"result":{tools}}}"#),
+        format!(r#"{{"jsonrpc":"2.0","id":7,"method":0,"result":{tools}}}"#),
+    ] {
+        let out = settled(Mode::Enforce, &envelope).await;
+        assert!(!out.contains("misc"), "{envelope} -> {out}");
+        // Observing changes nothing: the id names no list request of the client's.
+        assert_eq!(settled(Mode::Observe, &envelope).await, envelope);
+    }
+}
