@@ -32,9 +32,15 @@ pub fn id_key(text: &str) -> Option<IdKey> {
         // A string that reads as a number is that number to the SDKs (Python's `int(id)`,
         // JavaScript's `Number(id)` turn "1", " 01 " or "1e0" back into the 1 they sent), so
         // an answer with it answers the request with the number.
-        serde_json::Value::String(s) if numeric(s.trim()) => Some(number_key(s.trim())),
+        serde_json::Value::String(s) => Some(string_key(&s)),
         other => Some(other.to_string()),
     }
+}
+
+/// The key of a string id: the number it reads as, if it does, else the string as JSON.
+pub fn string_key(s: &str) -> IdKey {
+    let t = s.trim();
+    if numeric(t) { number_key(t) } else { serde_json::Value::String(s.to_owned()).to_string() }
 }
 
 /// Whether a string id reads as a finite number.

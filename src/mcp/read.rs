@@ -10,7 +10,7 @@ use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::message::{IdKey, Kind, Message, Payload, number_key};
+use super::message::{IdKey, Kind, Message, Payload, number_key, string_key};
 
 mod members;
 use members::{Members, Params};
@@ -164,7 +164,7 @@ fn interpret(members: Option<Members>) -> Result<Read, Unreadable> {
     let id_text = m.id.as_ref().map(Value::to_string);
     let id: Option<IdKey> = match m.id {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(Value::String(s).to_string()),
+        Some(Value::String(s)) => Some(string_key(&s)),
         Some(Value::Number(n)) => Some(number_key(&n.to_string())),
         Some(_) => return Err(Unreadable::NotRpc("an id is a string, a number or null")),
     };

@@ -7,7 +7,7 @@
 //!
 //! - nothing panics;
 //! - the scanner and serde agree on whether the message is a `tools/list` answer (a response
-//!   with an id, no method, and `result.tools` an array): a list serde sees and the scanner
+//!   with an id, no string method, and `result.tools` an array): a list serde sees and the scanner
 //!   misses would reach the client unfiltered;
 //! - when it is one: the tools, the id and `has_next_page` are serde's; the output of a
 //!   random render (keep, drop, annotate; a `ttlMs` cap; a private scope) is valid JSON,
@@ -229,9 +229,10 @@ fn message(rng: &mut Rng) -> Vec<u8> {
     bytes
 }
 
-/// Whether serde reads `v` as a `tools/list` answer.
+/// Whether serde reads `v` as a `tools/list` answer (a `method` that is not a string does not
+/// make it a request: the Python SDK reads such a message as the response it otherwise is).
 fn serde_list(v: &Value) -> Option<&Vec<Value>> {
-    if v.get("method").is_some() || v.get("id").is_none() {
+    if v.get("method").is_some_and(Value::is_string) || v.get("id").is_none() {
         return None;
     }
     v.get("result")?.get("tools")?.as_array()
