@@ -68,8 +68,11 @@ type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 /// description that only says the input schema again ([`schema_echo`]), and asks that some
 /// sentence say what the tool does ([`statement`]) before purpose or conciseness read above 3;
 /// `heuristic-7` does not take an imperative to the reader ("Watch this space", "Rate your
-/// experience") for the tool's action, and without one reads purpose and conciseness at most 2.
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-7";
+/// experience") for the tool's action, and without one reads purpose and conciseness at most 2;
+/// `heuristic-8` takes code, a JSON document, a commit message or a licence pasted in place of a
+/// description for what it is (no statement of what the tool does), and a parameter named with
+/// nothing after its mark (an unfilled `Args:` block) for unexplained.
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-8";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {

@@ -99,6 +99,28 @@ fn explained(lower: &str, name: &str) -> bool {
             let rest = &lower[i + name.len()..];
             let between_quotes = !quoted_inside && QUOTES.iter().any(|q| before == Some(*q) && rest.starts_with(*q));
             let before_ok = before.is_none_or(|c| !c.is_alphanumeric() && c != '_');
-            between_quotes || (before_ok && AFTER.iter().any(|a| rest.starts_with(a)))
+            // A mark with nothing after it on its line (`user_id:` in an unfilled `Args:` block,
+            // `@param owner -`) explains nothing.
+            let said = |a: &str| {
+                let tail = &rest[a.len()..];
+                a.ends_with(' ') && a.trim().chars().all(char::is_alphabetic)
+                    || tail.split('\n').next().is_some_and(|line| line.chars().any(char::is_alphanumeric))
+            };
+            between_quotes || (before_ok && AFTER.iter().any(|a| rest.starts_with(a) && said(a)))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::explained;
+
+    #[test]
+    fn a_name_with_nothing_after_its_mark_is_not_explained() {
+        assert!(explained("user_id: the user's id, e.g. u-1.", "user_id"));
+        assert!(explained("set dry_run=true to preview", "dry_run"));
+        assert!(explained("the `owner` of the repository", "owner"));
+        assert!(explained("limit is the most results", "limit"));
+        assert!(!explained("args:\n    user_id: \n    include_deleted: \nreturns:", "user_id"));
+        assert!(!explained("@param {string} owner - \n@param {string} repo - \n", "owner"));
+    }
 }

@@ -312,6 +312,37 @@ fn past_tense(word: &str) -> bool {
 }
 
 /// A label that names a release: a version ("v1.9.0", "2.0.3") or a date ("2024-04-11").
+/// Whether a description is not prose at all but something pasted in its place, told by how it
+/// opens: code (a Python `def` or `class`, a JavaScript `function`, a doc comment, a shebang),
+/// a JSON or XML document, a commit message's conventional prefix (`refactor(cluster): ...`),
+/// or a licence's opening. Whatever words it holds, it does not say what the tool does.
+pub fn not_prose(raw: &str) -> bool {
+    let text = raw.trim_start();
+    let first = text.lines().next().unwrap_or("").trim_end();
+    let lower = first.to_ascii_lowercase();
+    let code = (lower.starts_with("def ") || lower.starts_with("async def ") || lower.starts_with("class "))
+        && first.ends_with(':')
+        || (lower.starts_with("function ") || lower.starts_with("async function ")) && first.contains('(')
+        || ["/**", "/*", "#!", "<?xml", "<!doctype"].iter().any(|p| lower.starts_with(p));
+    let document = text.starts_with('{') && serde_json::from_str::<serde_json::Value>(raw.trim()).is_ok();
+    const COMMIT_TYPES: &[&str] =
+        &["feat", "fix", "refactor", "chore", "docs", "style", "test", "perf", "build", "ci", "revert"];
+    // Written in lower case, as the convention has it ("Fix: ..." opens prose).
+    let commit = first.split_once(':').is_some_and(|(label, _)| {
+        let kind = label.split('(').next().unwrap_or("").trim_end_matches('!');
+        COMMIT_TYPES.contains(&kind) && (label.len() == kind.len() || label.ends_with(')') || label.ends_with(")!"))
+    });
+    const LICENCES: &[&str] = &[
+        "licensed under the",
+        "copyright (c)",
+        "copyright ©",
+        "permission is hereby granted",
+        "spdx-license-identifier",
+        "the software is provided \"as is\"",
+    ];
+    code || document || commit || LICENCES.iter().any(|l| lower.starts_with(l))
+}
+
 fn release_label(label: &str) -> bool {
     let label = label.trim();
     let version =
@@ -327,6 +358,29 @@ fn release_label(label: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn code_documents_commits_and_licences_are_not_prose() {
+        for pasted in [
+            "def hash_password(password, rounds=12):\n    salt = bcrypt.gensalt(rounds)",
+            "/**\n * @description TODO: add description\n */",
+            "{\"enabled\": true, \"timeout_ms\": 30000}",
+            "refactor(cluster): extract helper, rename vars, bump deps (#1832)",
+            "fix: handle empty pages",
+            "Licensed under the Apache License, Version 2.0 (the \"License\"); you may not use this file.",
+        ] {
+            assert!(not_prose(pasted), "{pasted}");
+        }
+        for prose in [
+            "Defines a function: returns the classification of a text.",
+            "Fix: repairs a broken index and returns what it changed.",
+            "From a list of ids, returns the matching orders.",
+            "{id} is replaced by the order id. Fetches one order.",
+            "Class schedules for a gym: lists the classes of a day.",
+        ] {
+            assert!(!not_prose(prose), "{prose}");
+        }
+    }
     use super::*;
 
     /// A tool every sentence below names something of, with no verb in its name.
