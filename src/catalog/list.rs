@@ -4,6 +4,11 @@
 
 use super::*;
 
+/// How long a hidden definition keeps another definition of the same name hidden: a server
+/// that improves a poor tool waits this long; one that shows different definitions to
+/// different listings gains nothing within it.
+pub(super) const SPLIT_VIEW: std::time::Duration = std::time::Duration::from_secs(600);
+
 /// `ttlMs` ceiling on a 2026-07-28 list while any score in it is provisional.
 pub(super) const PROVISIONAL_TTL_MS: u64 = 5_000;
 
@@ -170,7 +175,8 @@ impl UpstreamTools {
         let text = list.tools_text();
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
         let original: Arc<str> = Arc::from(text);
-        let listed = self.evaluate(scoring, &list).await;
+        let mut listed = self.evaluate(scoring, &list).await;
+        self.one_verdict_per_name(&mut listed);
         self.record(scoring, &listed);
         if !list.has_next_page() && !listed.iter().any(|l| l.state.pin == Some(PinStatus::Unverified)) {
             // The first listing is over (all its pages): later names are new.
@@ -200,6 +206,36 @@ impl UpstreamTools {
             Some(tools) => Some(list.with_tools_scoped(Some(&tools), ttl_cap, private)),
             None if private => Some(list.with_tools_scoped(None, ttl_cap, true)),
             None => None,
+        }
+    }
+
+    /// One name, one verdict, the stricter: a definition hidden in this list (a duplicate name)
+    /// or hidden in the table within [`SPLIT_VIEW`] with another hash (the upstream showed
+    /// another session, or the gateway's own listing, a cleaner copy) hides every visible
+    /// definition of the same name here. Otherwise what a client was shown hidden could be
+    /// called through the copy shown elsewhere, and a list with `[bad x, good x]` would show
+    /// one definition while the upstream runs whichever it likes.
+    fn one_verdict_per_name(&self, listed: &mut [Listed]) {
+        let held = |l: &Listed| !l.state.decision.visible && l.state.decision.hide_reason.is_some();
+        let mut hidden: std::collections::HashSet<String> =
+            listed.iter().filter(|l| held(l)).map(|l| l.name.clone()).collect();
+        {
+            let table = self.tools.lock();
+            for l in listed.iter().filter(|l| !held(l)) {
+                let Some(before) = table.get(&l.name) else { continue };
+                let earlier_hidden = !before.decision.visible
+                    && !matches!(
+                        before.decision.hide_reason,
+                        None | Some(HideReason::Unlisted | HideReason::Pending | HideReason::SplitView)
+                    );
+                if earlier_hidden && before.listed_at.elapsed() < SPLIT_VIEW && before.hash() != l.state.hash() {
+                    hidden.insert(l.name.clone());
+                }
+            }
+        }
+        for l in listed.iter_mut().filter(|l| l.state.decision.visible && hidden.contains(&l.name)) {
+            l.state.decision.visible = false;
+            l.state.decision.hide_reason = Some(HideReason::SplitView);
         }
     }
 

@@ -76,6 +76,9 @@ pub struct UpstreamTools {
     pub(super) roster: Arc<Roster>,
     /// For `pin_new_tools = "hold"`: 0 before the first listing, 1 during it, 2 after it.
     pub(super) pin_stage: std::sync::atomic::AtomicU8,
+    /// When the first listing began: it ends with its last page, or after
+    /// [`super::verdict::FIRST_LISTING`] whatever pages an upstream says are still to come.
+    pub(super) first_listing_at: std::sync::OnceLock<std::time::Instant>,
     /// Findings in the server's latest `instructions`, and whether they were removed.
     pub(super) instructions: Mutex<Option<(Findings, bool)>>,
     /// For pinned upstreams, the latest approved definition seen of each tool name (hash,
@@ -103,6 +106,7 @@ impl UpstreamTools {
             max_list_tools: crate::config::limits::max_list_tools(),
             roster: Arc::default(),
             pin_stage: Default::default(),
+            first_listing_at: Default::default(),
             instructions: Mutex::default(),
             approved_seen: Mutex::default(),
         }

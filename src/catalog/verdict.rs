@@ -4,6 +4,10 @@
 
 use std::sync::Arc;
 
+/// The longest a first listing lasts for `pin_new_tools = "hold"`: its pages, however many,
+/// arrive within it.
+pub(super) const FIRST_LISTING: std::time::Duration = std::time::Duration::from_secs(60);
+
 use super::roster::Roster;
 use super::{APPROVED_KEPT, ToolState, UpstreamTools};
 use crate::mcp::instructions::{self, Verdict};
@@ -95,6 +99,12 @@ impl UpstreamTools {
         if self.pin_stage.load(Ordering::Relaxed) == 0 {
             let stage = if scoring.pins().knows_upstream(&self.name) { 2 } else { 1 };
             let _ = self.pin_stage.compare_exchange(0, stage, Ordering::Relaxed, Ordering::Relaxed);
+        }
+        // A first listing whose next page never comes (an upstream that always names one) is
+        // over all the same once its time is up: new names are held from then on.
+        let began = *self.first_listing_at.get_or_init(std::time::Instant::now);
+        if began.elapsed() > FIRST_LISTING {
+            self.pin_stage.store(2, Ordering::Relaxed);
         }
         self.pin_stage.load(Ordering::Relaxed) == 2
     }

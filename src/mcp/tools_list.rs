@@ -169,11 +169,13 @@ impl<'a> ListResult<'a> {
         }
     }
 
-    /// Whether more pages follow (`nextCursor` present and not null).
+    /// Whether more pages follow: `nextCursor` present, neither null nor empty (the SDKs read an
+    /// empty cursor as the last page, so an upstream sending `""` must not keep a listing open).
     pub fn has_next_page(&self) -> bool {
+        let more = |c: &[u8]| c != b"null" && c != b"\"\"";
         match &self.shape {
-            Shape::Spans { next_cursor, .. } => next_cursor.as_ref().is_some_and(|c| &self.bytes[c.clone()] != b"null"),
-            Shape::Maps { result, .. } => result.get("nextCursor").is_some_and(|c| c.get() != "null"),
+            Shape::Spans { next_cursor, .. } => next_cursor.as_ref().is_some_and(|c| more(&self.bytes[c.clone()])),
+            Shape::Maps { result, .. } => result.get("nextCursor").is_some_and(|c| more(c.get().as_bytes())),
         }
     }
 
@@ -412,6 +414,17 @@ mod tests {
         assert!(seen.is_some());
         assert!(lr.has_next_page());
         assert_eq!(lr.tools().len(), 3, "split on demand");
+    }
+
+    #[test]
+    fn an_empty_cursor_names_no_next_page() {
+        for (cursor, more) in [(r#""c2""#, true), (r#""""#, false), ("null", false)] {
+            let msg = format!(r#"{{"jsonrpc":"2.0","id":1,"result":{{"tools":[],"nextCursor":{cursor}}}}}"#);
+            assert_eq!(ListResult::parse(msg.as_bytes()).unwrap().has_next_page(), more, "{cursor}");
+            // The same through the full parse (a repeated key sends it there).
+            let repeated = msg.replacen(r#""tools":[],"#, r#""tools":{},"tools":[],"#, 1);
+            assert_eq!(ListResult::parse(repeated.as_bytes()).unwrap().has_next_page(), more, "{cursor}");
+        }
     }
 
     #[test]

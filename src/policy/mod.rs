@@ -72,6 +72,10 @@ pub enum HideReason {
     PinNew,
     /// The definition carries a threat finding at or above the policy's severity.
     Threat,
+    /// The upstream showed another definition under the same name that is hidden: a duplicate
+    /// in one list, or a different definition in another recent listing (another session's,
+    /// the gateway's own). One name carries one verdict, the stricter.
+    SplitView,
 }
 
 impl HideReason {
@@ -109,6 +113,9 @@ pub fn refusal_message(tool: &str, reason: HideReason, score: Option<Tenths>, mi
         ),
         (HideReason::Threat, _) => format!(
             "Tool \"{tool}\" is hidden by tdqs-gateway: its definition carries instructions or hidden content aimed at the agent (see data.threats)."
+        ),
+        (HideReason::SplitView, _) => format!(
+            "Tool \"{tool}\" is hidden by tdqs-gateway: the server has shown another definition under this name that is hidden."
         ),
         (HideReason::PinUnverified, _) => format!(
             "Tool \"{tool}\" is hidden by tdqs-gateway: its approved definitions cannot be checked right now and the policy fails closed."

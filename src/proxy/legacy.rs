@@ -117,7 +117,17 @@ async fn pump(
                 let mut out = Vec::with_capacity(events.len());
                 for ev in events {
                     if is_endpoint_event(&ev) {
-                        let target = ev.data.as_deref().and_then(|d| base.as_ref()?.join(d.trim()).ok());
+                        // The endpoint stays on the stream's origin (scheme, host, port), as the
+                        // SDKs' own SSE clients require: an upstream cannot send the client's
+                        // messages, the gateway's listings and its configured credentials to
+                        // another host.
+                        let target = ev.data.as_deref().and_then(|d| {
+                            let base = base.as_ref()?;
+                            base.join(d.trim()).ok().filter(|t| t.origin() == base.origin())
+                        });
+                        if target.is_none() {
+                            tracing::warn!(name: "tdqs.legacy_endpoint_refused", upstream = %upstream, "a legacy upstream's endpoint event names another origin than its stream's; its messages are refused");
+                        }
                         if let (Some(endpoint), Some(inject)) = (target, inject_tx.take()) {
                             let link = Link { endpoint, inject, own: own.clone() };
                             gw.legacy.0.lock().unwrap_or_else(|e| e.into_inner()).insert(session_id.clone(), link);
