@@ -187,11 +187,17 @@ async fn watch_roster(
             Err(RecvError::Closed) => return,
         };
         let (Some(catalog), Some(scoring)) = (catalog.upgrade(), scoring.upgrade()) else { return };
-        for (name, tools) in &catalog.upstreams {
+        for name in catalog.upstreams.keys() {
             if changed.as_deref().is_some_and(|c| c == name.as_str()) {
                 continue;
             }
-            if tools.refresh(&scoring) {
+            // Every view: an identity rule's table holds its own verdicts, and a look-alike
+            // that appeared elsewhere must hide the tool in it too.
+            let mut visible_changed = false;
+            for tools in catalog.all_views(name) {
+                visible_changed |= tools.refresh(&scoring);
+            }
+            if visible_changed {
                 tracing::info!(upstream = %name, cause = ?changed.as_deref(), "visible tools changed after another upstream's tools changed; notifying sessions");
                 let _ = catalog.list_changed.send(Arc::from(name.as_str()));
             }

@@ -230,15 +230,10 @@ impl Evidence {
         };
         let foreign = foreign(&desc);
         let (filler, echo) = shares(&desc, &known);
-        // Text in another language is not asked for an English action.
-        let as_written = tool.description.as_ref().map(plain).unwrap_or_default();
-        let says_what_it_does = if super::statement::not_prose(&as_written) {
-            Some(false)
-        } else if foreign {
-            None
-        } else {
-            super::statement::says_what_it_does(&desc.sentences, &name_words, &own_words)
-        };
+        // Pasted text says nothing; text in another language is not asked for an English action.
+        let pasted = super::statement::not_prose(&tool.description.as_ref().map(plain).unwrap_or_default());
+        let says = || super::statement::says_what_it_does(&desc.sentences, &name_words, &own_words);
+        let says_what_it_does = if pasted { Some(false) } else { (!foreign).then(says).flatten() };
         Evidence {
             grounding,
             own_words,
