@@ -178,6 +178,7 @@ impl UpstreamTools {
         let mut listed = self.evaluate(scoring, &list).await;
         self.one_verdict_per_name(&mut listed);
         self.record(scoring, &listed);
+        self.others_forget(&listed);
         if !list.has_next_page() && !listed.iter().any(|l| l.state.pin == Some(PinStatus::Unverified)) {
             // The first listing is over (all its pages): later names are new.
             self.pin_stage.store(2, std::sync::atomic::Ordering::Relaxed);
@@ -236,6 +237,26 @@ impl UpstreamTools {
         for l in listed.iter_mut().filter(|l| l.state.decision.visible && hidden.contains(&l.name)) {
             l.state.decision.visible = false;
             l.state.decision.hide_reason = Some(HideReason::SplitView);
+        }
+    }
+
+    /// The other views of this upstream forget what they remember of these names under another
+    /// definition: a rug pull one identity's listing saw must not stay unseen by a view that
+    /// listed before it. A call there to such a name then waits for a listing in its caller's
+    /// context, as a call to a name never listed does.
+    fn others_forget(&self, listed: &[Listed]) {
+        let Some(others) = self.other_views.get() else { return };
+        let now: HashMap<&str, String> = listed.iter().map(|l| (l.name.as_str(), l.state.hash())).collect();
+        for other in others.iter().filter_map(std::sync::Weak::upgrade) {
+            let mut table = other.tools.lock();
+            let before = table.len();
+            table.retain(|name, s| now.get(name.as_str()).is_none_or(|hash| *hash == s.hash()));
+            if table.len() != before {
+                drop(table);
+                // Its remembered renderings would answer a repeat of its old list without
+                // deciding (and so remembering) those names again.
+                other.rendered.lock().clear();
+            }
         }
     }
 

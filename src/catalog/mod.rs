@@ -114,7 +114,15 @@ impl Catalog {
                 (u.name.clone(), views)
             })
             .collect();
-        Catalog { upstreams, rules, roster, list_changed: tokio::sync::broadcast::channel(256).0 }
+        let catalog = Catalog { upstreams, rules, roster, list_changed: tokio::sync::broadcast::channel(256).0 };
+        for name in catalog.upstreams.keys() {
+            let views = catalog.all_views(name);
+            for (i, view) in views.iter().enumerate() {
+                let others = views.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, v)| Arc::downgrade(v));
+                let _ = view.other_views.set(others.collect());
+            }
+        }
+        catalog
     }
 
     /// The tools of `upstream` as `caller` may see them: under the first rule that matches

@@ -79,6 +79,9 @@ pub struct UpstreamTools {
     /// When the first listing began: it ends with its last page, or after
     /// [`super::verdict::FIRST_LISTING`] whatever pages an upstream says are still to come.
     pub(super) first_listing_at: std::sync::OnceLock<std::time::Instant>,
+    /// The other views of the same upstream (its policy's and each identity rule's): a
+    /// definition one of them lists replaces what the others remember under that name.
+    pub(super) other_views: std::sync::OnceLock<Vec<std::sync::Weak<UpstreamTools>>>,
     /// Findings in the server's latest `instructions`, and whether they were removed.
     pub(super) instructions: Mutex<Option<(Findings, bool)>>,
     /// For pinned upstreams, the latest approved definition seen of each tool name (hash,
@@ -107,6 +110,7 @@ impl UpstreamTools {
             roster: Arc::default(),
             pin_stage: Default::default(),
             first_listing_at: Default::default(),
+            other_views: Default::default(),
             instructions: Mutex::default(),
             approved_seen: Mutex::default(),
         }
