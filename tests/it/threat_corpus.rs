@@ -204,8 +204,13 @@ fn recall_and_false_positives_per_kind() {
     // refresh that exchanges the stored refresh token, a log redactor that names what it
     // strips), medium when they were added: 16 + 2 (one of the earlier ones had gone).
     // Session 16: one of the sixteenth batch's look-alikes (an SSH key generator that writes
-    // the private key to ~/.ssh/id_ed25519), medium when it was added: 19 + 1.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 20)];
+    // the private key to ~/.ssh/id_ed25519), medium when it was added: 19 + 1. Then three of
+    // the seventeenth's (translations of a password prompt, an SSH config editor that "does not
+    // read or copy private keys", a linter for the user's own system prompt), while two earlier
+    // ones left (a move said only negated, "the log" as a noun): 20 + 3 - 2.
+    // And one of the seventeenth's look-alikes names a tool it expects beside it that its own
+    // server does not have: a medium foreign-tool reference.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 21), ("foreign-tool-reference", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
