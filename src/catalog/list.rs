@@ -245,7 +245,7 @@ impl UpstreamTools {
     /// listed before it. A call there to such a name then waits for a listing in its caller's
     /// context, as a call to a name never listed does.
     fn others_forget(&self, listed: &[Listed]) {
-        let Some(others) = self.other_views.get() else { return };
+        let Some(others) = self.other_views.get().filter(|o| !o.is_empty()) else { return };
         let now: HashMap<&str, String> = listed.iter().map(|l| (l.name.as_str(), l.state.hash())).collect();
         for other in others.iter().filter_map(std::sync::Weak::upgrade) {
             let mut table = other.tools.lock();

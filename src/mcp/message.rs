@@ -37,6 +37,13 @@ pub fn id_key(text: &str) -> Option<IdKey> {
     }
 }
 
+/// Whether a `method` member (its JSON text, as written) makes a message a request or a
+/// notification: only a string does. A response that also carries `"method": null` (or `0`,
+/// `{}`) is still a response to the Python SDK, so it is read as one.
+pub fn names_method(raw: &[u8]) -> bool {
+    raw.trim_ascii_start().first() == Some(&b'"')
+}
+
 /// The key of a string id: the number it reads as, if it does, else the string as JSON.
 pub fn string_key(s: &str) -> IdKey {
     let t = s.trim();
@@ -183,16 +190,6 @@ pub fn own_list_id() -> String {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn a_string_that_reads_as_a_number_is_that_number() {
-        for same in ["1", "1.0", "1e0", "\"1\"", "\" 01 \"", "\"+1\"", "\"1e0\""] {
-            assert_eq!(id_key(same).as_deref(), Some("1"), "{same}");
-        }
-        assert_ne!(id_key("\"a1\""), id_key("1"));
-        assert_ne!(id_key("\"inf\""), id_key("1"));
-        assert_eq!(id_key("null"), None);
-    }
-
     use super::*;
 
     #[test]
@@ -210,9 +207,12 @@ mod tests {
 
     #[test]
     fn ids_compare_by_value() {
-        for text in ["1", "1.0", "1e0", "10e-1", " 1 "] {
+        // A string that reads as a number is that number, as the SDKs read it back.
+        for text in ["1", "1.0", "1e0", "10e-1", " 1 ", "\"1\"", "\" 01 \"", "\"+1\"", "\"1e0\""] {
             assert_eq!(id_key(text).as_deref(), Some("1"), "{text}");
         }
+        assert_ne!(id_key("\"a1\""), id_key("1"));
+        assert_ne!(id_key("\"inf\""), id_key("1"));
         assert_eq!(id_key(r#""\u0061""#).as_deref(), Some(r#""a""#));
         assert_eq!(id_key("null"), None);
         assert_eq!(id_key("9007199254740993"), id_key("9007199254740992.0"));

@@ -135,7 +135,7 @@ impl<'a> ListResult<'a> {
         })?;
         // A `method` that is not a string does not make the message a request (a client reads
         // it as the response it otherwise is).
-        let names_method = method.is_some_and(|m: std::ops::Range<usize>| bytes.get(m.start) == Some(&b'"'));
+        let names_method = method.is_some_and(|m| super::message::names_method(&bytes[m]));
         if scan::ws(bytes, end) != bytes.len() || names_method || id_wanted != Some(true) {
             return Err(Stop::NotIt);
         }
@@ -145,7 +145,8 @@ impl<'a> ListResult<'a> {
 
     fn maps(bytes: &'a [u8], wanted: &impl Fn(&str) -> bool) -> Option<Self> {
         let envelope: RawMap = serde_json::from_slice(bytes).ok()?;
-        if envelope.get("method").is_some_and(|m| m.get().starts_with('"')) || !wanted(envelope.get("id")?.get()) {
+        let names_method = envelope.get("method").is_some_and(|m| super::message::names_method(m.get().as_bytes()));
+        if names_method || !wanted(envelope.get("id")?.get()) {
             return None;
         }
         let result: RawMap = serde_json::from_str(envelope.get("result")?.get()).ok()?;

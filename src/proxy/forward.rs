@@ -14,7 +14,6 @@ use super::exchange::{self, Admitted};
 use super::headers::{into_upstream_request, strip_hop_by_hop};
 use super::json_answer::{self, JsonAnswer};
 use super::stream::{Rewriter, sse_body};
-use super::uninspected::Reason;
 use super::upstream_client::{SendError, UpstreamResponse};
 use super::watch::Watch;
 use super::{Body, Gateway};
@@ -193,11 +192,7 @@ async fn relay(
 ) -> Response<Body> {
     let status = resp.status();
     // Bytes the gateway cannot read as the client will: compressed, or in another charset.
-    let unreadable = if super::capped::is_encoded(resp.headers()) {
-        Some(Reason::Encoded)
-    } else {
-        super::headers::foreign_charset(resp.headers()).map(|_| Reason::Charset)
-    };
+    let unreadable = super::headers::unreadable_answer(resp.headers());
     // The answer's headers go to the client less the hop-by-hop ones, moved, not copied.
     let mut headers = std::mem::take(&mut resp.headers);
     strip_hop_by_hop(&mut headers);

@@ -39,6 +39,17 @@ pub fn content_encoding(headers: &HeaderMap) -> Option<&str> {
         .or_else(|| foreign_charset(headers))
 }
 
+/// Why an upstream answer's bytes are not to be read as UTF-8 JSON or events: compressed, or in
+/// a charset a client reads otherwise (see [`foreign_charset`]).
+pub fn unreadable_answer(headers: &HeaderMap) -> Option<crate::policy::uninspected::Reason> {
+    use crate::policy::uninspected::Reason;
+    if super::capped::is_encoded(headers) {
+        Some(Reason::Encoded)
+    } else {
+        foreign_charset(headers).map(|_| Reason::Charset)
+    }
+}
+
 /// The `charset` of a `Content-Type` when a client could read the bytes otherwise than as the
 /// gateway's UTF-8 reading does, as written. UTF-8, ASCII and the 8-bit sets whose first 128
 /// codes are ASCII (ISO-8859-*, Windows-125*: Java servlet containers name ISO-8859-1 by

@@ -72,6 +72,16 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
         *out.status_mut() = status;
         return out;
     }
+    // A stream in another charset or compressed is read otherwise by the client than by the
+    // gateway's UTF-8 event parser: under enforce it is refused, as an HTTP answer is.
+    if let Some(reason) = super::headers::unreadable_answer(resp.headers()) {
+        let refused = super::uninspected::fails_closed(&tools.policy);
+        super::uninspected::note(upstream, reason, refused);
+        if refused {
+            let reason = format!("its event stream cannot be inspected ({})", reason.as_str());
+            return GatewayError::Upstream { upstream: upstream.into(), reason }.into_response(None);
+        }
+    }
     let session_id = uuid::Uuid::new_v4().simple().to_string();
     let session = gw.sessions.get(upstream, &session_id);
     if let Some(p) = &req.principal {

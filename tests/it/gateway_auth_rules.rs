@@ -28,6 +28,37 @@ fn names(list: &Value) -> Vec<String> {
     n
 }
 
+/// An enforcing gateway in front of `shop`: API keys for alice and for `who` (whose group is
+/// `group`), and one rule for that group setting `setting`.
+fn alice_and_one_group(shop: &str, who: &str, key_env: &str, group: &str, setting: &str) -> String {
+    format!(
+        r#"
+[auth]
+resource = "{{{{GATEWAY}}}}"
+[[auth.api_key]]
+name = "alice"
+key_env = "ALICE_KEY"
+[[auth.api_key]]
+name = "{who}"
+key_env = "{key_env}"
+claims = {{ groups = ["{group}"] }}
+
+[policy]
+mode = "enforce"
+min_score = 0
+
+[[policy.rule]]
+name = "{group}"
+claims = {{ groups = "{group}" }}
+{setting}
+
+[[upstream]]
+name = "shop"
+url = "{shop}"
+"#
+    )
+}
+
 fn client(gw: &Gateway, upstream: &str, key: &str) -> Mcp {
     Mcp::new(gw.url(upstream)).with_header("authorization", &format!("Bearer {key}"))
 }
@@ -150,33 +181,7 @@ sse_url = "{}/sse"
 async fn a_pin_rule_holds_changed_definitions_for_its_callers_only() {
     let rig = Rig::new("auth-rules-pin");
     let shop = MutableServer::start(&rig, &first_tools()).await;
-    let config = format!(
-        r#"
-[auth]
-resource = "{{{{GATEWAY}}}}"
-[[auth.api_key]]
-name = "alice"
-key_env = "ALICE_KEY"
-[[auth.api_key]]
-name = "careful"
-key_env = "CAREFUL_KEY"
-claims = {{ groups = ["careful"] }}
-
-[policy]
-mode = "enforce"
-min_score = 0
-
-[[policy.rule]]
-name = "pinned"
-claims = {{ groups = "careful" }}
-pin = true
-
-[[upstream]]
-name = "shop"
-url = "{}"
-"#,
-        shop.url()
-    );
+    let config = alice_and_one_group(&shop.url(), "careful", "CAREFUL_KEY", "pinned", "pin = true");
     let careful = "careful-key-0123456789abcdef";
     let gw = Gateway::start_with_env(&rig, "", &config, &[("ALICE_KEY", ALICE), ("CAREFUL_KEY", careful)]).await;
     let list = async |key: &str| {
@@ -205,33 +210,7 @@ url = "{}"
 async fn a_rug_pull_one_view_saw_is_not_called_through_another() {
     let rig = Rig::new("auth-rules-rug-pull");
     let shop = MutableServer::start(&rig, &first_tools()).await;
-    let config = format!(
-        r#"
-[auth]
-resource = "{{{{GATEWAY}}}}"
-[[auth.api_key]]
-name = "alice"
-key_env = "ALICE_KEY"
-[[auth.api_key]]
-name = "auditor"
-key_env = "AUDITOR_KEY"
-claims = {{ groups = ["audit"] }}
-
-[policy]
-mode = "enforce"
-min_score = 0
-
-[[policy.rule]]
-name = "audit"
-claims = {{ groups = "audit" }}
-min_score = 0
-
-[[upstream]]
-name = "shop"
-url = "{}"
-"#,
-        shop.url()
-    );
+    let config = alice_and_one_group(&shop.url(), "auditor", "AUDITOR_KEY", "audit", "min_score = 0");
     let gw = Gateway::start_with_env(&rig, "", &config, &[("ALICE_KEY", ALICE), ("AUDITOR_KEY", AUDITOR)]).await;
     let session = async |key: &str| {
         let mut c = client(&gw, "shop", key);

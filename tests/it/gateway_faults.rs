@@ -158,6 +158,18 @@ async fn serve(mut s: TcpStream, sessions: Arc<AtomicUsize>, open: Arc<AtomicUsi
                 tokio::time::sleep(Duration::from_millis(200)).await;
                 return;
             }
+            ("GET", ..) if fault == "legacy_utf16" => {
+                // A legacy stream in the charset its Content-Type names (httpx decodes it).
+                let event = format!(
+                    "event: endpoint\ndata: /messages\n\nevent: message\ndata: {}\n\n",
+                    list_answer("1", &tools(1, 0))
+                );
+                let utf16: Vec<u8> = event.encode_utf16().flat_map(u16::to_le_bytes).collect();
+                let head = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream; charset=utf-16le\r\nconnection: close\r\n\r\n";
+                let _ = s.write_all(&[&head[..], &utf16].concat()).await;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                return;
+            }
             ("GET", ..) if fault == "ticker" => {
                 open.fetch_add(1, Ordering::SeqCst);
                 let _ = s.write_all(SSE_HEAD).await;
@@ -351,6 +363,7 @@ fn config(hostile: &Hostile, mode: &str) -> String {
     for (name, extra) in names.map(|n| (n, "")).chain(FAULTS.iter().copied()) {
         cfg.push_str(&format!("\n[[upstream]]\nname = \"{name}\"\nurl = \"{}\"\n{extra}\n", hostile.url(name)));
     }
+    cfg.push_str(&format!("\n[[upstream]]\nname = \"legacy_utf16\"\nsse_url = \"{}\"\n", hostile.url("legacy_utf16")));
     cfg
 }
 
@@ -477,6 +490,10 @@ async fn under_enforce_nothing_uninspected_reaches_a_client_and_every_request_is
         let (_, text, _) = post(&http, &gw.url(upstream), &call(6, "read_0")).await;
         assert!(text.contains("another definition under this name"), "{upstream}: the call is refused: {text}");
     }
+    // A legacy stream in another charset is refused before any of it reaches the client.
+    let resp = http.get(gw.sse_url("legacy_utf16")).header("accept", "text/event-stream").send().await.unwrap();
+    let (status, text, _) = read_all(resp).await;
+    assert!(status == 502 && !text.contains(HIDDEN), "a UTF-16 legacy stream: {status} {text}");
     // A list answer given as a call's answer.
     let call =
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "read_0", "arguments": {}}});

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 
 use crate::auth::Principal;
 use crate::catalog::UpstreamTools;
-use crate::mcp::message::{IdKey, id_key};
+use crate::mcp::message::{IdKey, id_key, names_method};
 use crate::mcp::spliced::Spliced;
 use crate::policy::uninspected::{self, Reason};
 use crate::scoring::service::ScoringService;
@@ -43,20 +43,16 @@ struct Head<'a> {
 /// The id (by value) a message answers, if it is a response; `Err` when it is not strict JSON.
 fn answered_id(bytes: &[u8]) -> Result<Option<IdKey>, ()> {
     match serde_json::from_slice::<Head>(bytes) {
-        Ok(h) if !names_method(h.method) && (h.result.is_some() || h.error.is_some()) => {
+        Ok(h)
+            if !h.method.is_some_and(|m| names_method(m.get().as_bytes()))
+                && (h.result.is_some() || h.error.is_some()) =>
+        {
             Ok(h.id.and_then(|i| id_key(i.get())))
         }
         Ok(_) => Ok(None),
         // Valid JSON of another shape (a repeated key, not an object) answers nothing.
         Err(_) => serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map(|_| None).map_err(|_| ()),
     }
-}
-
-/// Whether a `method` member makes a message a request or notification: only a string does; a
-/// response that also carries `"method": null` (or `0`, `{}`) is still read as a response by
-/// the Python SDK, so it is read as one here.
-fn names_method(method: Option<&RawValue>) -> bool {
-    method.is_some_and(|m| m.get().starts_with('"'))
 }
 
 /// An upstream's messages as the exchange reads them: whose tools, scored by what, for whom
