@@ -49,7 +49,7 @@ pub enum Judge {
 }
 
 impl Judge {
-    /// What the judge is called in reports and score identities: `heuristic-8` or the model id.
+    /// What the judge is called in reports and score identities: `heuristic-9` or the model id.
     pub fn identity(&self) -> String {
         match self {
             Judge::Heuristic => heuristic::HEURISTIC_JUDGE_ID.to_owned(),

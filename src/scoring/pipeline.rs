@@ -29,7 +29,7 @@ pub struct JudgeStamp {
     /// `heuristic` or `openai`.
     #[serde(deserialize_with = "judge_kind")]
     pub kind: Known,
-    /// `heuristic-8`, or the model id.
+    /// `heuristic-9`, or the model id.
     pub identity: String,
     /// SHA-256 of the tool-scoring system prompt (model judges only).
     pub tool_prompt_sha256: Option<String>,

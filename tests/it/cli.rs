@@ -150,7 +150,7 @@ fn score_heuristic_works_offline_in_every_format() {
     let o = bin().args(["score", "--format", "json", "--file"]).arg(example()).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["model"], "heuristic-8");
+    assert_eq!(v["model"], "heuristic-9");
     assert_eq!(v["judge"]["kind"], "heuristic");
     assert_eq!(v["specVersion"], "1.3");
     let tools = v["tools"].as_array().unwrap();

@@ -200,7 +200,7 @@ async fn a_server_report_follows_the_listed_definitions() {
     let min = tdqs.iter().cloned().fold(f64::MAX, f64::min);
     assert_eq!(s["minTdqs"].as_f64().unwrap(), min);
     assert!(s["overallTier"].is_string() && s["coherenceScore"].is_number());
-    assert_eq!(report.coherence_judge, "heuristic-8");
+    assert_eq!(report.coherence_judge, "heuristic-9");
 }
 
 /// Reads SSE events from a byte stream until `want` data events arrived (or 5 s passed).

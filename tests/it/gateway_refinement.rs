@@ -170,7 +170,7 @@ async fn provisional_then_refined_with_list_changed_and_one_call_per_definition(
         let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
         assert_eq!(names, ["fetch_invoice"], "the heuristic rates the terse tool below A");
         assert_eq!(meta(&tools[0])["provisional"], true);
-        assert_eq!(meta(&tools[0])["judge"], "heuristic-8");
+        assert_eq!(meta(&tools[0])["judge"], "heuristic-9");
     }
     // A refused call never reaches the upstream.
     let refused = post(
@@ -251,7 +251,7 @@ async fn a_failing_judge_fails_in_the_configured_direction() {
     .await;
     let open_tools = list(open).await;
     assert_eq!(open_tools.len(), 2, "fail open: heuristic scores stand in");
-    assert!(open_tools.iter().all(|t| meta(t)["judge"] == "heuristic-8"));
+    assert!(open_tools.iter().all(|t| meta(t)["judge"] == "heuristic-9"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

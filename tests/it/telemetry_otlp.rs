@@ -84,7 +84,7 @@ async fn http_protobuf_export_carries_metrics_spans_and_logs() {
         })
         .await;
     assert_eq!(score.attr("server"), Some("issues"));
-    assert_eq!(score.attr("judge"), Some("heuristic-8"));
+    assert_eq!(score.attr("judge"), Some("heuristic-9"));
     assert_eq!(score.attr("provisional"), Some("false"));
     assert!(matches!(score.attr("tier"), Some("A" | "B")), "{score:?}");
     assert!((score.value - search_tdqs).abs() < 1e-9, "gauge {} vs annotated {search_tdqs}", score.value);
@@ -171,7 +171,7 @@ async fn http_protobuf_export_carries_metrics_spans_and_logs() {
         let hash = span_attr(s, "tdqs.input_hash").unwrap_or_default();
         assert!(hash.len() >= 16, "input hash on the scoring span: {hash:?}");
         assert!(matches!(span_attr(s, "tdqs.cache").as_deref(), Some("hit" | "miss")));
-        assert!(span_attr(s, "tdqs.tier").is_some() && span_attr(s, "tdqs.judge").as_deref() == Some("heuristic-8"));
+        assert!(span_attr(s, "tdqs.tier").is_some() && span_attr(s, "tdqs.judge").as_deref() == Some("heuristic-9"));
     }
 
     // Decision events as log records, inside the request's trace.

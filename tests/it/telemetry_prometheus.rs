@@ -70,7 +70,7 @@ async fn prometheus_scrapes_tool_scores_with_their_labels() {
         let tool = m["tool"].as_str().expect("tool label");
         let (tdqs, tier) = annotated.get(tool).unwrap_or_else(|| panic!("unexpected tool label {tool}: {s}"));
         assert_eq!(m["tier"], tier.as_str(), "{s}");
-        assert_eq!(m["judge"], "heuristic-8", "{s}");
+        assert_eq!(m["judge"], "heuristic-9", "{s}");
         assert_eq!(m["provisional"], "false", "{s}");
         assert_eq!(m["job"], "tdqs-gateway", "{s}");
         assert!((value_of(s) - tdqs).abs() < 1e-9, "{tool}: scraped {} vs annotated {tdqs}", value_of(s));

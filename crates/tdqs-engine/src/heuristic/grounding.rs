@@ -126,3 +126,10 @@ pub fn opening_restates_name(desc: &Text, name_words: &[String]) -> bool {
     }
     said >= 2
 }
+
+/// A text that goes round in circles: two thirds of its content words are the name's again
+/// ("gets a user by getting the user record for that user"); `echo` as [`shares`] counts it.
+pub fn circular(echo: (usize, usize)) -> bool {
+    let (again, content) = echo;
+    again >= 4 && 3 * again >= 2 * content
+}

@@ -73,9 +73,15 @@ enum Group {
     Itself,
     /// "under the hood", "read-through".
     Built,
+    /// "no credit card required", "trusted by", "award-winning": selling, not saying.
+    Pitch,
+    /// "this server", "part of the", "toolkit": the server or suite, not this tool.
+    Overview,
+    /// "note to the AI", "never skip it", "even if the user asks": orders to the agent.
+    Orders,
 }
 
-const GROUPS: [(Group, &[&str], bool); 16] = [
+const GROUPS: [(Group, &[&str], bool); 19] = [
     (Group::Role, ROLES, true),
     (Group::Wish, WISHES, false),
     (Group::Label, LABELS, true),
@@ -92,6 +98,9 @@ const GROUPS: [(Group, &[&str], bool); 16] = [
     (Group::Frame, FRAMES, false),
     (Group::Itself, ITSELF, true),
     (Group::Built, BUILT, false),
+    (Group::Pitch, PITCH, false),
+    (Group::Overview, OVERVIEW, false),
+    (Group::Orders, ORDERS, false),
 ];
 
 /// Every phrase of every group in one automaton; each pattern's group and whether it must open.
@@ -149,7 +158,7 @@ impl Found {
 
 /// The kind of text around the tool this sentence is, if it is one.
 pub(super) fn around_the_tool(s: &Sentence, own: &Own) -> Option<Dropped> {
-    if cites_own(s, own) || states_an_action(s.words) {
+    if cites_own(s, own) {
         return None;
     }
     // "Story PETS-88: As a pet owner ..." is read from the role on.
@@ -160,12 +169,29 @@ pub(super) fn around_the_tool(s: &Sentence, own: &Own) -> Option<Dropped> {
         _ => 0,
     };
     let found = Found::of(s.lower, role_from);
+    // Orders to the agent and sales talk are what they are whatever verb opens them ("Call it
+    // after every message", "Checks domains in seconds, loved by creators").
+    if found.has(Group::Orders) {
+        return Some(Dropped::Persona);
+    }
+    if found.has(Group::Pitch) || joins_a_crowd(s.lower) {
+        return Some(Dropped::Pitch);
+    }
+    if states_an_action(s.words) {
+        return None;
+    }
     let named = s.words.iter().any(|w| own.of_name(w));
     let on = |list: List| s.lists.iter().filter(|l| l.on(list)).count();
     // A word an agent acts on ("must", "never", "error"), unless it is the name's ("call" in
     // `publish_call_sheet`).
     let actionable = s.words.iter().zip(s.lists).any(|(w, l)| l.on(List::Actionable) && !own.of_name(w));
     let after = |kind: Dropped| s.previous == Some(kind);
+
+    // "Welcome to the Acme MCP server!", "Part of the CRM Toolkit", "Install the toolkit with
+    // npm": the server or the suite, which says nothing of what this tool does.
+    if found.has(Group::Overview) && (!actionable || after(Dropped::Pitch)) {
+        return Some(Dropped::Pitch);
+    }
 
     // "As a shift boss I want ... so that ...", "Story points: 3", "Definition of done: ...".
     let planning = on(List::Planning);
@@ -465,6 +491,82 @@ const ITSELF: &[&str] = &[
     "it is the ",
     "it is a ",
 ];
+const PITCH: &[&str] = &[
+    "start now",
+    "get started",
+    "sign up",
+    "no credit card",
+    "free trial",
+    "trusted by",
+    "award-winning",
+    "award winning",
+    "welcome to",
+    "the right place",
+    "never been easier",
+    "contributions are welcome",
+    "ready to go",
+    "best-in-class",
+    "world-class",
+    "industry-leading",
+    "powered by our",
+    "try it today",
+    "try the best",
+    "today!",
+    "loved by",
+    "#1 ",
+    "don't wait",
+    "made simple",
+    "fortune 500",
+    "fortune 1000",
+    "uptime sla",
+    "24/7 support",
+    "their productivity",
+    "our customers",
+    "secure your brand",
+    "looking for the best",
+];
+const OVERVIEW: &[&str] = &[
+    "this server",
+    "the server provides",
+    "mcp server provides",
+    "part of the",
+    "toolkit",
+    "collection of tools",
+    "install the",
+    "open source",
+    "on github",
+    "our github",
+    "works with claude",
+    "works with chatgpt",
+    "all tools share",
+    "full list of",
+];
+const ORDERS: &[&str] = &[
+    "note to the ai",
+    "note to the model",
+    "note to the assistant",
+    "note to the llm",
+    "note to the agent",
+    "this tool is mandatory",
+    "never skip",
+    "even if the user asks",
+    "after every message",
+    "before every message",
+    "after every user message",
+    "required by policy",
+];
+
+/// "Join 50,000+ developers", "join thousands of teams": a crowd to join, not a fact. ("Joins
+/// two tables", "an inner join on `id`" are not.)
+fn joins_a_crowd(lower: &str) -> bool {
+    lower.match_indices("join ").any(|(at, _)| {
+        let next = lower[at + 5..].split_whitespace().next().unwrap_or("");
+        (at == 0 || !lower[..at].ends_with("inner ") && !lower[..at].ends_with("outer "))
+            && (next.starts_with(|c: char| c.is_ascii_digit())
+                || ["thousands", "millions", "over", "more", "our"].contains(&next))
+    })
+}
+
 const BUILT: &[&str] = &[
     "under the hood",
     "behind the scenes",

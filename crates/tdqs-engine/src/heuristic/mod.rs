@@ -33,6 +33,7 @@ mod statement;
 mod structure;
 mod surface;
 mod text;
+mod usage_talk;
 mod word_lists;
 
 #[cfg(test)]
@@ -71,8 +72,11 @@ type WordSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
 /// experience") for the tool's action, and without one reads purpose and conciseness at most 2;
 /// `heuristic-8` takes code, a JSON document, a commit message or a licence pasted in place of a
 /// description for what it is (no statement of what the tool does), and a parameter named with
-/// nothing after its mark (an unfilled `Args:` block) for unexplained.
-pub const HEURISTIC_JUDGE_ID: &str = "heuristic-8";
+/// nothing after its mark (an unfilled `Args:` block) for unexplained; `heuristic-9` sets aside
+/// sales talk and the server's overview, orders to the agent, placeholder text in other
+/// languages and HTTP boilerplate in none of the tool's words, reads a text that mostly repeats
+/// its name as circular, and credits no usage or boundary said only about tools it does not name.
+pub const HEURISTIC_JUDGE_ID: &str = "heuristic-9";
 
 /// Scores one tool (that passed the no-description gate) on the six dimensions.
 pub fn judge_tool(tool: &ToolDefinition, signals: &ContextSignals, siblings: &[JsString]) -> ToolJudgement {
@@ -102,6 +106,13 @@ fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::S
     let mut dimensions = [pc, ug, bt, ps, cs, cc];
     if e.ungrounded() {
         doubt_ungrounded(&mut dimensions);
+    }
+    if usage_talk::circular(&e) {
+        cap_at_minimum_viable(
+            &mut dimensions,
+            [1, 2, 4, 5],
+            " Capped: most of the description's words are the name's again, so it adds little to it.",
+        );
     }
     let padding = e.reading.padding_percent();
     if padding >= MOSTLY_PADDING {

@@ -8,6 +8,7 @@ use super::evidence::Evidence;
 use super::lexicon::VAGUE_VERBS;
 use super::param_mentions::Mention;
 use super::text::{quote, stem};
+use super::usage_talk::{boundary, circular, holds_cue, only_choosing, vague_usage};
 use super::word_lists::{List, on};
 
 fn justified(score: u8, justification: String) -> Justified {
@@ -52,6 +53,16 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             ),
         );
     }
+    if circular(e) {
+        let (again, content) = e.echo;
+        return justified(
+            2,
+            format!(
+                "{again} of the {content} content words of {} are the name `{name}` again: it goes round in circles and adds little to the name.",
+                quoted(e)
+            ),
+        );
+    }
     if e.restates_name() {
         return justified(
             2,
@@ -69,6 +80,15 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
                 "The description {} never uses the words its name and parameters are made of ({}): the purpose it states may be another tool's, or none.",
                 quoted(e),
                 list(&own, 4)
+            ),
+        );
+    }
+    if only_choosing(e) {
+        return justified(
+            2,
+            format!(
+                "The description {} only says to pick `{name}` over other tools it does not name; only the name says what it does.",
+                quoted(e)
             ),
         );
     }
@@ -104,7 +124,9 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
         } else {
             format!("No leading action verb in {}; it {adds}", quoted(e))
         };
-        return justified(3, format!("{why}, so the action stays vague."));
+        // Mostly hedges and asides around no action: only the name says what it does.
+        let score = if !e.trivial() && e.reading.padding_percent() >= super::MOSTLY_PADDING { 2 } else { 3 };
+        return justified(score, format!("{why}, so the action stays vague."));
     }
     let (idle, content_words) = e.filler;
     if idle >= 3 && 5 * idle >= 2 * content_words {
@@ -121,7 +143,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     // purpose is only the name's.
     let specific = !e.details.is_empty()
         || !e.returns.is_empty()
-        || !e.when_not.is_empty()
+        || boundary(e).is_some()
         || e.names_alternative().is_some()
         || e.params_mentioned(Mention::Full) > 0;
     if super::grounding::opening_restates_name(&e.desc, &e.name_words) && !specific {
@@ -167,7 +189,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     if let Some(alt) = e.names_alternative() {
         return justified(5, format!("{action}; it sets itself apart by naming `{alt}` as a different tool."));
     }
-    if let Some(cue) = e.when_not.first() {
+    if let Some(cue) = boundary(e) {
         return justified(
             5,
             format!("{action}; it draws a boundary with '{}', which separates it from neighbours.", shown(cue)),
@@ -198,8 +220,12 @@ pub fn usage_guidelines(e: &Evidence) -> Justified {
             format!("The description {} gives an agent nothing to decide when to call the tool.", quoted(e)),
         );
     }
-    let when = e.when.first();
-    let not = e.when_not.first();
+    // A cue counts where a sentence holding it says something of its own: not "use that one
+    // instead" or "prefer it over similar tools" (no tool named), nor "use get_user whenever
+    // you need to get a user" (the name again).
+    let said = |cue: &str| e.desc.sentences.iter().any(|s| holds_cue(s, cue) && !vague_usage(s, e));
+    let when = e.when.iter().copied().find(|c| said(c));
+    let not = boundary(e);
     let alt = e.names_alternative();
     let alt_text = alt.map(|a| format!("names `{a}` as the alternative"));
     match (when, not.is_some() || alt.is_some()) {
@@ -215,7 +241,7 @@ pub fn usage_guidelines(e: &Evidence) -> Justified {
             let contrast = alt_text.unwrap_or_else(|| format!("marks a limit with '{}'", shown(not.map_or("", |n| n))));
             justified(4, format!("{} but never states the situations it is meant for.", capitalise(&contrast)))
         }
-        (None, false) if !e.soft_usage.is_empty() => justified(
+        (None, false) if !e.soft_usage.is_empty() && !only_choosing(e) => justified(
             3,
             format!(
                 "Usage is only implied (cue '{}'); no explicit when-to-use or alternatives.",

@@ -39,6 +39,7 @@ pub enum Dropped {
     Figure,
     Plumbing,
     Echo,
+    Pitch,
 }
 
 impl Dropped {
@@ -63,6 +64,7 @@ impl Dropped {
             Dropped::Figure => "is a figure of speech, not a fact",
             Dropped::Plumbing => "says how the tool is built, not what it does",
             Dropped::Echo => "only says the input schema again",
+            Dropped::Pitch => "sells the tool or describes its server, not what the tool does",
         }
     }
 }
@@ -380,6 +382,148 @@ fn boilerplate(raw: &str, words: &[&str], lists: &[Lists], concrete: Concrete, o
     hedges >= 2 && concrete != Concrete::Yes && !owned(words, own) && !raw.chars().any(|c| c.is_ascii_digit())
 }
 
+/// Placeholder text said in a phrase, in the languages tool descriptions come in: "Descripción
+/// pendiente", "Dieser Text ist ein Platzhalter", "A completar", "to be documented".
+const PLACEHOLDER_PHRASES: &[&str] = &[
+    "placeholder text",
+    "placeholder description",
+    "this is a placeholder",
+    "to be documented",
+    "description to follow",
+    "description pending",
+    "platzhalter",
+    "hier steht die",
+    "folgen in kürze",
+    "folgt in kürze",
+    "wird ersetzt",
+    "beschreibung einfügen",
+    "descripción pendiente",
+    "marcador de posición",
+    "texto de relleno",
+    "se reemplazará",
+    "agregue aquí",
+    "por definir",
+    "texto de exemplo",
+    "texto de preenchimento",
+    "espaço reservado",
+    "redação final",
+    "adicionado posteriormente",
+    "texte provisoire",
+    "espace réservé",
+    "description à venir",
+    "segnaposto",
+    "descrizione in arrivo",
+    "tijdelijke tekst",
+    "plaatshouder",
+    "占位",
+    "待补充",
+    "プレースホルダー",
+    "準備中",
+];
+
+/// Placeholder text that is a whole sentence: "A completar." "TBD."
+const PLACEHOLDER_SENTENCES: &[&str] = &[
+    "a completar",
+    "por completar",
+    "por completar por el equipo responsable",
+    "à compléter",
+    "da completare",
+    "tbd",
+    "todo",
+    "coming soon",
+    "em breve",
+    "próximamente",
+    "demnächst",
+];
+
+/// Words every HTTP API's documentation uses, whatever the API does.
+const API_BOILERPLATE: &[&str] = &[
+    "json",
+    "response",
+    "responses",
+    "status",
+    "code",
+    "codes",
+    "ok",
+    "success",
+    "successful",
+    "failure",
+    "fails",
+    "error",
+    "errors",
+    "object",
+    "invalid",
+    "input",
+    "inputs",
+    "missing",
+    "authentication",
+    "unauthorized",
+    "permissions",
+    "permission",
+    "insufficient",
+    "forbidden",
+    "server",
+    "timeout",
+    "timeouts",
+    "result",
+    "results",
+    "http",
+    "request",
+    "requests",
+    "backoff",
+    "exponential",
+    "retry",
+    "retries",
+    "common",
+    "include",
+    "includes",
+    "returned",
+    "returns",
+    "return",
+    "not",
+    "found",
+    "rate",
+    "limited",
+    "internal",
+    "bad",
+    "message",
+    "field",
+    "fields",
+    "4xx",
+    "5xx",
+    "2xx",
+    "handled",
+    "gracefully",
+    "standard",
+    "conventions",
+    "parameters",
+    "arguments",
+    "passed",
+    "accepted",
+    "payload",
+    "body",
+    "format",
+];
+
+/// A sentence of nothing but HTTP boilerplate ("Common errors include invalid input, missing
+/// authentication and server errors. Timeouts result in a 504."): it would say the same of any
+/// API, so it says nothing of this one. One word of the tool's domain ("If no airport matches,
+/// it fails with a not-found error") makes it this tool's error case.
+fn generic_api(words: &[&str], lists: &[Lists], own: &Own) -> bool {
+    let content: Vec<&str> = words
+        .iter()
+        .zip(lists)
+        .filter(|(_, l)| !l.on(List::Stopword) && !l.on(List::Function) && !l.on(List::Determiner))
+        .map(|(w, _)| *w)
+        .collect();
+    let status =
+        |w: &str| w.len() == 3 && w.bytes().all(|b| b.is_ascii_digit()) && (b'1'..=b'5').contains(&w.as_bytes()[0]);
+    let boiler = content.iter().filter(|w| API_BOILERPLATE.contains(w) || status(w)).count();
+    // The name's own words keep it ("Returns the HTTP status code" for `get_status_code`); a
+    // parameter's do not, when they are these very words (`status`, `code`).
+    content.len() >= 3 && boiler == content.len() && !words.iter().any(|w| own.of_name(w))
+}
+
 /// Whether a sentence uses one of the definition's own words (in any form).
 fn owned(words: &[&str], own: &Own) -> bool {
     words.iter().any(|w| {
@@ -637,6 +781,15 @@ fn classify(
     let placeholder = lists.iter().filter(|l| l.on(List::Placeholder)).count();
     if placeholder >= 2 && 10 * placeholder >= 3 * words.len() {
         return Some(Dropped::Placeholder);
+    }
+    let bare = lower.trim_matches(|c: char| !c.is_alphanumeric());
+    if concrete != Concrete::Yes
+        && (PLACEHOLDER_PHRASES.iter().any(|p| lower.contains(p)) || PLACEHOLDER_SENTENCES.contains(&bare))
+    {
+        return Some(Dropped::Placeholder);
+    }
+    if generic_api(words, lists, own) {
+        return Some(Dropped::Aside);
     }
     let generic = lists.iter().filter(|l| l.on(List::Generic)).count();
     if keyword_list(lower) || sales_list(lower, generic) {

@@ -155,7 +155,7 @@ fn answers_keep_the_contract_and_are_deterministic() {
         }
         assert!(!a.summary.is_empty());
     }
-    assert_eq!(HEURISTIC_JUDGE_ID, "heuristic-8");
+    assert_eq!(HEURISTIC_JUDGE_ID, "heuristic-9");
 }
 
 fn coherence(names_and_descs: &[(&str, &str, &str)]) -> CoherenceJudgement {

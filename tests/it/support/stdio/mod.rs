@@ -77,7 +77,7 @@ pub fn tool_names(tools: &[Value]) -> Vec<String> {
 }
 
 /// A minimum score that splits mcp-server-git's tools in two under the heuristic judge: their
-/// terse descriptions score 1.8-2.9 under `heuristic-8`, so the default minimum (3.0) would hide
+/// terse descriptions score 1.8-2.9 under `heuristic-9`, so the default minimum (3.0) would hide
 /// every one of them and leave nothing to tell hiding from an empty list.
 pub const GIT_MIN_SCORE: f64 = 2.6;
 
