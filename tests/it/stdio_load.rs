@@ -208,12 +208,15 @@ async fn idle_session_is_reaped() {
     let url = gw.mcp_url("idle");
     let c = http::client();
 
-    let busy = open_idle_session(&c, &url).await;
-    let busy_pid = gw.live_children().first().map(|p| p.pid).expect("the busy session's server");
+    // The abandoned session first: opening the busy one after it means the busy one is never
+    // left idle while a second server starts (on a loaded machine that can take longer than
+    // the idle timeout).
     let abandoned = open_idle_session(&c, &url).await;
     let opened = Instant::now();
-    let abandoned_pid =
-        gw.live_children().into_iter().map(|p| p.pid).find(|p| *p != busy_pid).expect("the abandoned one's server");
+    let abandoned_pid = gw.live_children().first().map(|p| p.pid).expect("the abandoned one's server");
+    let busy = open_idle_session(&c, &url).await;
+    let busy_pid =
+        gw.live_children().into_iter().map(|p| p.pid).find(|p| *p != abandoned_pid).expect("the busy session's server");
 
     // Keep `busy` in use (a ping at every check) until the abandoned one is reaped, which is
     // past the idle timeout.
