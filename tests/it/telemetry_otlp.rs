@@ -1,4 +1,4 @@
-//! OpenTelemetry export against a real OTLP receiver (tests/telemetry_support): a scripted
+//! OpenTelemetry export against a real OTLP receiver (`support::telemetry`): a scripted
 //! session through the gateway binary produces the DESIGN.md metrics with their attributes,
 //! spans whose parent is the client's span and which the upstream sees as its parent (HTTP
 //! `traceparent` header; `params._meta` for stdio), and the decision log events, over

@@ -16,14 +16,12 @@
 //! - [`jwt`]: tokens the tests sign with a shared secret;
 //! - [`meta`], [`tap`], [`admin`], [`corpus`], [`oracle`], [`holes`]: what single areas need.
 //!
-//! Two facades keep the names the two older harnesses had, so the test modules and any test
-//! written against `tests/gateway_support` or `tests/stdio_support` read the same: [`rig`]
-//! (a [`rig::Rig`] of Python SDK upstreams, the gateway tests' vocabulary) and [`stdio`] (the
-//! stdio and legacy-SSE tests' vocabulary). The old include paths are thin shims onto these.
-//!
-//! Items reach their siblings only through `super::`, so a shim may mount this folder anywhere.
+//! Two vocabularies gather what the two families of tests use under short names: [`rig`] (a
+//! [`rig::Rig`] of Python SDK upstreams, the gateway tests' words) and [`stdio`] (the stdio and
+//! legacy-SSE tests' words). Both start the same [`gateway::Gateway`] and hold their processes
+//! with the same guard.
 
-// A library: not every test uses every helper, nor every name kept for the older harnesses.
+// A library: not every test uses every helper, nor every name of the two vocabularies.
 #![allow(dead_code, unused_imports)]
 
 pub mod admin;

@@ -1,7 +1,6 @@
-//! The stdio and legacy-SSE tests' vocabulary (what `tests/stdio_support` held, and what its
-//! shim re-exports). Everything runs for real: the gateway binary, real MCP servers
-//! (mcp-server-time, mcp-server-git, server-everything) and our misbehaving ones
-//! (`tests/stdio_rig/bad_server.py`), and real SDK clients (`tests/stdio_rig/sdk_client.py`,
+//! The stdio and legacy-SSE tests' vocabulary. Everything runs for real: the gateway binary,
+//! real MCP servers (mcp-server-time, mcp-server-git, server-everything) and our misbehaving
+//! ones (`tests/stdio_rig/bad_server.py`), and real SDK clients (`tests/stdio_rig/sdk_client.py`,
 //! `ts_client.mjs`). Every process a test starts is held by a [`Guarded`]. Readiness is polled,
 //! never slept on.
 //!
