@@ -33,7 +33,9 @@ pub struct Launch<'a> {
     pub cwd: PathBuf,
 }
 
-/// A running `tdqs-gateway serve`.
+/// A running `tdqs-gateway serve`, the tests' one gateway type: started by [`Gateway::launch`]
+/// or by the starters of the two vocabularies on top of it (`Gateway::start`, `start_with_env`
+/// and `single` in [`super::rig`]; `Gateway::start_in` in [`super::stdio`]).
 pub struct Gateway {
     pub proc: Proc,
     pub addr: SocketAddr,
