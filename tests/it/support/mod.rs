@@ -9,6 +9,7 @@
 //! - [`fuzz`]: the fuzz targets' budget, mutator, hostile text and tally;
 //! - [`gateway`]: one way to start the gateway (port 0, the address read back from its log);
 //! - [`mcp`]: one raw MCP client (Streamable HTTP, SSE read event by event);
+//! - [`wrap`]: one way to start `tdqs-gateway wrap` and speak to it over its stdin and stdout;
 //! - [`clients`]: the real SDK clients of the rigs;
 //! - [`model_server`], [`pg`], [`telemetry`] and [`prometheus`]: a fake model provider, a real
 //!   PostgreSQL, an OTLP collector and a real Prometheus; [`oidc`]: a real authorization server;
@@ -49,3 +50,4 @@ pub mod scratch;
 pub mod stdio;
 pub mod tap;
 pub mod telemetry;
+pub mod wrap;
