@@ -136,6 +136,15 @@ impl Gateway {
     }
 }
 
+/// The gateway binary of this build as a command, its stdin closed, for one that must end by
+/// itself (a `serve` that refuses its config, `check-config`, ...): give it its arguments and
+/// environment and run it with [`super::process::run_to_exit`], under the one process guard.
+pub fn command() -> Command {
+    let mut cmd = Command::new(gateway_bin());
+    cmd.stdin(Stdio::null());
+    cmd
+}
+
 /// The address of the "tdqs-gateway listening; MCP endpoints at http://ADDR/mcp/..." line,
 /// found the same way in a text or a JSON log.
 pub fn listening_addr(log: &Path) -> Option<SocketAddr> {

@@ -2,7 +2,8 @@
 //!
 //! - [`paths`]: where things are (the repository, the rigs, the venvs, the gateway binary);
 //! - [`scratch`]: one scratch folder per test, kept when the test fails;
-//! - [`process`]: one process guard, which ends the process group on drop;
+//! - [`process`]: one process guard, which ends the process group on drop, and `run_to_exit`
+//!   for a process that must end by itself (a `serve` refusing its config, ...);
 //! - [`procs`]: the process table from /proc;
 //! - [`patience`]: `eventually(cond)`, every wait scaled by `TDQS_TEST_PATIENCE`;
 //! - [`rng`]: one seeded random number generator;

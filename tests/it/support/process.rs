@@ -146,6 +146,19 @@ impl Guarded {
         std::fs::read_to_string(&self.out).unwrap_or_default()
     }
 }
+
+/// Runs `cmd` to its end under a [`Guarded`] (output to `<dir>/<name>.out|.err`), for a process
+/// that must exit by itself: a `serve` that refuses its config, a command run once. Panics with
+/// its logs (and the guard ends it) when it still runs after `timeout` (scaled). Gives its exit
+/// status and what it wrote to stderr.
+pub fn run_to_exit(dir: &Path, name: &str, cmd: Command, timeout: Duration) -> (ExitStatus, String) {
+    let mut proc = Guarded::spawn(dir, name, cmd, Some(Signal::SIGTERM));
+    let status = proc
+        .wait_timeout(timeout)
+        .unwrap_or_else(|| panic!("{name} still runs after {:?}\n{}", scaled(timeout), proc.logs()));
+    (status, std::fs::read_to_string(&proc.err).unwrap_or_default())
+}
+
 /// A [`Guarded`] program started with arguments and environment from the repository root,
 /// asked to stop with SIGTERM (the gateway tests' way of starting servers and tools). Its stdin
 /// is a pipe held open until it stops: the rig's Python servers end when their stdin closes.
