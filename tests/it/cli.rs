@@ -103,9 +103,8 @@ fn lint_text_and_markdown_are_for_people() {
 
 #[test]
 fn lint_writes_to_output_file() {
-    let dir = std::env::temp_dir().join(format!("tdqs-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("report.json");
+    let scratch = Scratch::new("cli-lint-output");
+    let out = scratch.path("report.json");
     let o = bin()
         .args(["lint", "--format", "json", "--fail-on", "never", "--output"])
         .arg(&out)
@@ -117,7 +116,6 @@ fn lint_writes_to_output_file() {
     assert!(o.stdout.is_empty());
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(v["tools"].as_array().unwrap().len(), 4);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -47,8 +47,8 @@ async fn score_all(svc: &Arc<ScoringService>) -> Vec<ScoreState> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_judges_nothing_again() {
-    let dir = std::env::temp_dir().join(format!("tdqs-store-restart-{}", std::process::id()));
-    let url = StoreUrl::Sqlite(dir.join("data/scores.db"));
+    let scratch = Scratch::new("store-restart");
+    let url = StoreUrl::Sqlite(scratch.path("data/scores.db"));
     let model = ModelServer::start();
     for name in ["alpha", "beta", "gamma"] {
         model.set_tool_answer(name, tool_answer([4, 4, 4, 4, 4, 4], false, "scripted"));
@@ -73,7 +73,6 @@ async fn a_restart_judges_nothing_again() {
         assert_eq!(s.judge, "scripted-model");
     }
     assert_eq!(model.requests().len(), 3, "no judge call after the restart");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
