@@ -7,6 +7,9 @@
 //! - a pinned upstream whose definition changes: hidden, approved through the API, visible;
 //! - re-scoring with the model judge (counted on the model server);
 //! - after a restart, the server report (JSON and markdown) from the store before any list.
+//!
+//! Long: each test walks one area of `/admin/api/` end to end over the same rig, token and listing
+//! helpers; together they read as a tour of the API.
 
 use crate::support::rig as support;
 

@@ -7,6 +7,10 @@
 //! The tools come from `scripts/deps/deploy.sh` (run by `scripts/test`); a missing tool fails
 //! the test with that hint. Every linter is also shown a broken file, so a linter that passes
 //! everything would fail here.
+//!
+//! Long: the deployment files are checked against each other (the image's paths in the manifests,
+//! in compose and in the image's own run) through one set of readers of the Dockerfile and the
+//! YAML.
 
 use std::fs;
 use std::io::Write;

@@ -5,6 +5,9 @@
 //! from the initialize answer: through every transport. Also: the cross-server case with two
 //! upstreams, annotate's `_meta`, `allow` versus `allow_threats`, and a renamed tool on a pinned
 //! upstream held for approval with the diff against its old self.
+//!
+//! Long: the same threat checks through every transport (Streamable HTTP, its SSE, stdio, wrap,
+//! legacy SSE) and the policy cases beside them; split by transport, the checks would be repeated.
 
 use crate::support::rig as support;
 

@@ -2,6 +2,9 @@
 //! grown conversation after contract failures, identical retries after transient failures
 //! (with `Retry-After` honoured), timeouts, unusable answers, refusals that stop at once without
 //! leaking the key, exhaustion, the in-flight bound and merged request overrides.
+//!
+//! Long: a series of short cases against one loopback model server, sharing its settings and the
+//! conversation checks.
 
 use crate::support::model_server;
 use crate::support::scratch::Scratch;

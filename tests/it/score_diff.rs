@@ -8,6 +8,9 @@
 //! `specVersion` and the casing of dimension keys may differ.
 //!
 //! The reference is required: without it this test fails and says how to install it.
+//!
+//! Long: the whole pipeline's differential (corpus, both runs, comparison) and the answer-contract
+//! cases run against the same reference client and model server.
 
 use crate::support::model_server;
 

@@ -4,6 +4,9 @@
 //! enforce hides and refuses, and when the client closes stdin the wrapper and its server exit by
 //! themselves (no SIGTERM needed). A raw driver checks that stdout carries JSON-RPC lines only
 //! (the server's garbage dropped, logs on stderr or in --log-file).
+//!
+//! Long: two SDK launches and four cases of a raw driver check one contract (JSON-RPC only on
+//! stdout, an exit of its own when stdin closes) from both ends, with the same helpers.
 
 use crate::support::stdio as support;
 use crate::support::wrap::Wrap;
