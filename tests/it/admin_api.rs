@@ -7,14 +7,17 @@
 //! - a pinned upstream whose definition changes: hidden, approved through the API, visible;
 //! - re-scoring with the model judge (counted on the model server);
 //! - after a restart, the server report (JSON and markdown) from the store before any list.
+//!
+//! Long: each test walks one area of `/admin/api/` end to end over the same rig, token and listing
+//! helpers; together they read as a tour of the API.
 
 use crate::support::rig as support;
 
 use crate::support::admin;
-
+use crate::support::gateway;
 use crate::support::model_server;
+use crate::support::process::run_to_exit;
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -93,23 +96,9 @@ async fn bearer_token_is_required_and_never_logged() {
 fn serve_expecting_refusal(rig: &Rig, config: &str) -> (bool, String) {
     let path = rig.path("refused.toml");
     std::fs::write(&path, config).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"))
-        .args(["serve", "--config"])
-        .arg(&path)
-        .env_remove("TDQS_ADMIN_TOKEN")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the gateway");
-    let Some(status) = crate::support::patience::poll_blocking(Duration::from_secs(30), || child.try_wait().unwrap())
-    else {
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!("the gateway kept running with a tokenless admin API on a non-loopback address");
-    };
-    let mut err = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    let mut cmd = gateway::command();
+    cmd.args(["serve", "--config"]).arg(&path).env_remove("TDQS_ADMIN_TOKEN");
+    let (status, err) = run_to_exit(&rig.dir, "serve-refused", cmd, Duration::from_secs(30));
     (status.success(), err)
 }
 

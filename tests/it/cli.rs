@@ -3,6 +3,11 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use crate::support::gateway;
+use crate::support::process::run_to_exit;
+use crate::support::scratch::Scratch;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"))
@@ -98,9 +103,8 @@ fn lint_text_and_markdown_are_for_people() {
 
 #[test]
 fn lint_writes_to_output_file() {
-    let dir = std::env::temp_dir().join(format!("tdqs-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join("report.json");
+    let scratch = Scratch::new("cli-lint-output");
+    let out = scratch.path("report.json");
     let o = bin()
         .args(["lint", "--format", "json", "--fail-on", "never", "--output"])
         .arg(&out)
@@ -112,7 +116,6 @@ fn lint_writes_to_output_file() {
     assert!(o.stdout.is_empty());
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(v["tools"].as_array().unwrap().len(), 4);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -197,8 +200,7 @@ fn score_openai_needs_an_endpoint() {
 /// as `serve` does, and passes once it is set.
 #[test]
 fn check_config_and_serve_name_a_secret_variable_that_is_not_set() {
-    let dir = std::env::temp_dir().join(format!("tdqs-cli-secrets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = Scratch::new("cli-secrets");
     let head = "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"memory\"\n";
     let upstream = "[[upstream]]\nname = \"issues\"\nurl = \"http://127.0.0.1:9/mcp\"\n";
     let auth = "[auth]\nresource = \"http://127.0.0.1:9\"\nissuer = \"http://127.0.0.1:9\"\n";
@@ -234,25 +236,17 @@ fn check_config_and_serve_name_a_secret_variable_that_is_not_set() {
         ),
     ];
     let run = |args: &[&str], path: &PathBuf, env: (&str, Option<&str>)| {
-        let mut cmd = bin();
-        cmd.args(args).arg("--config").arg(path).env("TDQS_LOG", "warn").stdin(Stdio::null());
+        let mut cmd = gateway::command();
+        cmd.args(args).arg("--config").arg(path).env("TDQS_LOG", "warn");
         match env.1 {
             Some(v) => cmd.env(env.0, v),
             None => cmd.env_remove(env.0),
         };
-        let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let done =
-            crate::support::patience::poll_blocking(std::time::Duration::from_secs(60), || child.try_wait().unwrap());
-        if done.is_none() {
-            child.kill().unwrap();
-            let _ = child.wait();
-            panic!("{args:?} kept running");
-        }
-        let o = child.wait_with_output().unwrap();
-        (o.status.success(), stderr(&o))
+        let (status, err) = run_to_exit(&scratch.dir, args[0], cmd, Duration::from_secs(60));
+        (status.success(), err)
     };
     for (i, (what, config, key, var)) in cases.iter().enumerate() {
-        let path = dir.join(format!("case-{i}.toml"));
+        let path = scratch.path(&format!("case-{i}.toml"));
         std::fs::write(&path, format!("{head}{config}")).unwrap();
         for args in [&["check-config"][..], &["serve"][..]] {
             let (ok, err) = run(args, &path, (var, None));
@@ -263,9 +257,8 @@ fn check_config_and_serve_name_a_secret_variable_that_is_not_set() {
         assert!(ok, "{what}: with {var} set: {err}");
     }
     // A key too short to be one is refused the same way.
-    let path = dir.join("short.toml");
+    let path = scratch.path("short.toml");
     std::fs::write(&path, format!("{head}{}", cases[0].1)).unwrap();
     let (ok, err) = run(&["check-config"], &path, ("TDQS_IT_UNSET_CI_KEY", Some("short")));
     assert!(!ok && err.contains("auth.api_key[0].key_env") && err.contains("shorter"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

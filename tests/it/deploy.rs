@@ -7,23 +7,29 @@
 //! The tools come from `scripts/deps/deploy.sh` (run by `scripts/test`); a missing tool fails
 //! the test with that hint. Every linter is also shown a broken file, so a linter that passes
 //! everything would fail here.
+//!
+//! Long: the deployment files are checked against each other (the image's paths in the manifests,
+//! in compose and in the image's own run) through one set of readers of the Dockerfile and the
+//! YAML.
 
 use std::fs;
-use std::io::{Read, Write};
-use std::net::TcpStream;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
 use serde_json::Value;
+
+use crate::support::paths::root;
+use crate::support::patience::poll_async;
+use crate::support::process::Guarded;
+use crate::support::scratch::Scratch;
 
 const K8S_VERSIONS: [&str; 2] = ["1.32.0", "1.37.0"];
 /// sha256 of `compose-spec.json` vendored in check-jsonschema 0.39.0: the schema we validate with.
 const COMPOSE_SCHEMA_SHA256: &str = "d549057ebc2925f39f62799eab0db7b9e2c18b35b6c00595199116da3ed10e64";
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn deploy(rel: &str) -> PathBuf {
     root().join("deploy").join(rel)
@@ -174,11 +180,11 @@ fn kubernetes_manifests_match_the_schemas() {
         assert!(ok, "Kubernetes {version} schemas refuse a manifest:\n{text}");
         assert_eq!(text.matches("passed").count(), files.len(), "one pass per manifest:\n{text}");
     }
-    let bad = std::env::temp_dir().join(format!("tdqs-deploy-bad-{}.yaml", std::process::id()));
+    let scratch = Scratch::new("deploy-kubernetes");
+    let bad = scratch.path("bad.yaml");
     fs::write(&bad, "apiVersion: v1\nkind: Service\nmetadata: {name: x}\nspec: {ports: [{port: http}], bogus: 1}\n")
         .unwrap();
     let (ok, text) = run(Command::new(&validate).args(["--strict", "-k", K8S_VERSIONS[1]]).arg(&bad));
-    let _ = fs::remove_file(&bad);
     assert!(!ok, "kubernetes-validate passed a Service with a bad port and an unknown key:\n{text}");
 }
 
@@ -257,10 +263,10 @@ fn compose_matches_the_compose_spec_and_wires_the_stack() {
     let compose = deploy("compose.yaml");
     let (ok, text) = run(Command::new(&check).args(["--builtin-schema", "vendor.compose-spec"]).arg(&compose));
     assert!(ok, "compose.yaml does not match the compose specification:\n{text}");
-    let bad = std::env::temp_dir().join(format!("tdqs-deploy-bad-{}.compose.yaml", std::process::id()));
+    let scratch = Scratch::new("deploy-compose");
+    let bad = scratch.path("bad.compose.yaml");
     fs::write(&bad, "services:\n  a:\n    image: x\n    prots: [\"80:80\"]\n").unwrap();
     let (ok, _) = run(Command::new(&check).args(["--builtin-schema", "vendor.compose-spec"]).arg(&bad));
-    let _ = fs::remove_file(&bad);
     assert!(!ok, "check-jsonschema passed a compose file with an unknown key");
 
     let c = yaml1(&compose);
@@ -308,10 +314,10 @@ fn prometheus_config_passes_promtool() {
     let promtool = system_tool("promtool", "prometheus");
     let (ok, text) = run(Command::new(&promtool).args(["check", "config"]).arg(deploy("compose/prometheus.yml")));
     assert!(ok, "promtool refuses deploy/compose/prometheus.yml:\n{text}");
-    let bad = std::env::temp_dir().join(format!("tdqs-deploy-bad-{}.prometheus.yml", std::process::id()));
+    let scratch = Scratch::new("deploy-prometheus");
+    let bad = scratch.path("bad.prometheus.yml");
     fs::write(&bad, "scrape_configs:\n  - job_name: x\n    scrape_interval: soon\n").unwrap();
     let (ok, _) = run(Command::new(&promtool).args(["check", "config"]).arg(&bad));
-    let _ = fs::remove_file(&bad);
     assert!(!ok, "promtool passed a config with a bad duration");
 }
 
@@ -356,24 +362,12 @@ fn shipped_configs_pass_check_config() {
     );
 }
 
-/// GET over a plain socket: the status code and the body, or None while nothing listens.
-fn http_get(port: u16, path: &str) -> Option<(u16, String)> {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
-    write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").ok()?;
-    let mut text = String::new();
-    s.read_to_string(&mut text).ok()?;
-    let code = text.split(' ').nth(1)?.parse().ok()?;
-    Some((code, text.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default()))
-}
-
-/// The folder a test's files live in; removed when the test ends.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
+/// GET `http://127.0.0.1:<port><path>`: the status code and the body, or None while nothing
+/// listens.
+async fn http_get(port: u16, path: &str) -> Option<(u16, String)> {
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(5)).build().unwrap();
+    let resp = http.get(format!("http://127.0.0.1:{port}{path}")).send().await.ok()?;
+    Some((resp.status().as_u16(), resp.text().await.ok()?))
 }
 
 /// The image's two stages, outside Docker: the build stage's `cargo build --release --locked`,
@@ -381,8 +375,8 @@ impl Drop for Scratch {
 /// user), with the image's config. Only what a container provides is mapped: the image's paths
 /// (binary, tini, config and data folders) onto the built binary and a scratch folder, and port
 /// 8080 onto a free port. Then its HEALTHCHECK command must pass, and SIGTERM must stop it.
-#[test]
-fn the_release_binary_runs_as_the_image_runs_it() {
+#[tokio::test]
+async fn the_release_binary_runs_as_the_image_runs_it() {
     let tini = system_tool("tini", "tini");
     let curl = system_tool("curl", "curl");
     let build = dockerfile().into_iter().find(|(w, a)| w == "RUN" && a.contains("cargo build")).unwrap().1;
@@ -402,11 +396,11 @@ fn the_release_binary_runs_as_the_image_runs_it() {
     let binary = target.join("release/tdqs-gateway");
 
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let scratch = Scratch(std::env::temp_dir().join(format!("tdqs-deploy-image-{}-{port}", std::process::id())));
-    let data = scratch.0.join("var/lib/tdqs-gateway");
+    let scratch = Scratch::new("deploy-image");
+    let data = scratch.path("var/lib/tdqs-gateway");
     fs::create_dir_all(&data).unwrap();
     let image_config = image_config_path();
-    let config = scratch.0.join(image_config.trim_start_matches('/'));
+    let config = scratch.path(image_config.trim_start_matches('/'));
     fs::create_dir_all(config.parent().unwrap()).unwrap();
     let shipped = read(&deploy("container/gateway.toml"));
     assert!(shipped.contains("\"0.0.0.0:8080\"") && shipped.contains("/var/lib/tdqs-gateway/"));
@@ -448,30 +442,27 @@ fn the_release_binary_runs_as_the_image_runs_it() {
         cmd.env(k, v.replace("/var/lib/tdqs-gateway", data.to_str().unwrap()));
     }
     assert_eq!(instruction("WORKDIR"), "/var/lib/tdqs-gateway");
-    let log = scratch.0.join("gateway.log");
-    let out = fs::File::create(&log).unwrap();
-    let mut child = cmd
-        .current_dir(&data)
-        .stdin(Stdio::null())
-        .stdout(Stdio::from(out.try_clone().unwrap()))
-        .stderr(Stdio::from(out))
-        .spawn()
-        .unwrap();
-    let logs = || fs::read_to_string(&log).unwrap_or_default();
+    cmd.current_dir(&data).stdin(Stdio::null());
+    let mut gateway = Guarded::spawn(&scratch.dir, "gateway", cmd, None);
+    let (out, err) = (gateway.out.clone(), gateway.err.clone());
+    let logs = move || {
+        format!("{}{}", fs::read_to_string(&out).unwrap_or_default(), fs::read_to_string(&err).unwrap_or_default())
+    };
 
-    let health = crate::support::patience::poll_blocking(Duration::from_secs(20), || {
-        let answer = http_get(port, "/healthz");
+    let health = poll_async(Duration::from_secs(20), async || {
+        let answer = http_get(port, "/healthz").await;
         if answer.is_none()
-            && let Some(status) = child.try_wait().unwrap()
+            && let Some(status) = gateway.exited()
         {
             panic!("the gateway exited with {status} before answering /healthz:\n{}", logs());
         }
         answer
-    });
+    })
+    .await;
     let health = health.unwrap_or_else(|| panic!("no answer on /healthz within 20 s:\n{}", logs()));
     assert_eq!(health, (200, r#"{"status":"ok"}"#.to_owned()), "{}", logs());
     // The upstream of the image's default config does not exist here: not ready, but alive.
-    let (code, body) = http_get(port, "/readyz").unwrap();
+    let (code, body) = http_get(port, "/readyz").await.unwrap();
     assert!(code == 503 && body.contains("everything"), "/readyz: {code} {body}");
     let db = data.join("scores.db");
     assert!(db.is_file(), "the store is not on the data volume:\n{}", logs());
@@ -490,13 +481,9 @@ fn the_release_binary_runs_as_the_image_runs_it() {
 
     // No STOPSIGNAL: Docker and Kubernetes send SIGTERM, to tini, which passes it on.
     assert!(!dockerfile().iter().any(|(w, _)| w == "STOPSIGNAL"), "the test sends SIGTERM, as the runtimes do");
-    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
-    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
-    let status = crate::support::patience::poll_blocking(Duration::from_secs(10), || child.try_wait().unwrap());
-    let Some(status) = status else {
-        let _ = child.kill();
-        panic!("SIGTERM did not stop the gateway within 10 s:\n{}", logs());
-    };
+    kill(Pid::from_raw(gateway.pid), Signal::SIGTERM).unwrap();
+    let status = gateway.wait_timeout(Duration::from_secs(10));
+    let status = status.unwrap_or_else(|| panic!("SIGTERM did not stop the gateway within 10 s:\n{}", logs()));
     assert!(status.success(), "the gateway did not stop cleanly ({status}):\n{}", logs());
     assert!(logs().contains("shutting down"), "{}", logs());
     let (ok, _) = run(Command::new(&curl).args(&probe));

@@ -20,6 +20,9 @@
 //! The differential is over valid UTF-8 (the gateway checks UTF-8 once for a whole message
 //! before it scans, since serde does not check the strings it skips); other bytes must only
 //! not panic.
+//!
+//! Long: one fuzz target; the message generator and the differential checks it feeds change
+//! together.
 
 use serde_json::{Map, Value, json};
 use tdqs_gateway::mcp::scan::{self, Stop};

@@ -7,6 +7,9 @@
 //! opened it; an API key and an introspected opaque token; the caller's token never reaching the
 //! upstream while the gateway's own credentials do; a key rotation; and the TypeScript SDK
 //! client discovering all of it from the 401 and signing in by authorization code with PKCE.
+//!
+//! Long: one authorization server and one recording tap, configured once, and every case of the
+//! resource server against them.
 
 use crate::support::rig as support;
 

@@ -6,6 +6,9 @@
 //! answer (an error with its id); under observe the same bytes pass and are counted. Nothing
 //! crashes, a bystander's calls keep working throughout, and the gateway's file descriptors
 //! come back to where they were.
+//!
+//! Long: the hostile upstream is written here on raw TCP and its faults are the cases; split, a
+//! case would sit far from the fault it sets off.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -13,7 +13,7 @@ use crate::support::rig as support;
 use crate::support::holes;
 
 use holes::traffic::{self, SHAPES, Shape};
-use holes::{Legacy, Link, Record, Side, WrapProc, lenient_command, tool_names};
+use holes::{Legacy, Link, Record, Side, WrapSession, lenient_command, tool_names};
 use serde_json::{Value, json};
 use support::http::Mcp;
 use support::{Gateway, Rig, Upstream};
@@ -53,7 +53,7 @@ async fn stdio_side(rig: &Rig, flags: &[&str]) -> Side {
 fn wrap_side(rig: &Rig, flags: &[&str]) -> Side {
     let record = rig.path("wrap-record.jsonl");
     let config = format!("[store]\nurl = \"memory\"\n[policy]\n{ENFORCE}\n");
-    let w = WrapProc::start(rig, &config, &lenient_command(&record, flags));
+    let w = WrapSession::start(rig, &config, &lenient_command(&record, flags));
     Side::new("wrap", Link::Wrap(w), Record::File(record))
 }
 

@@ -18,6 +18,8 @@ use tdqs_gateway::config::Config;
 use tdqs_gateway::scoring::service::ScoringService;
 use tdqs_gateway::server::{App, serve};
 
+use crate::support::scratch::Scratch;
+
 /// Answers every POST with a fixed tools/list-or-call result and counts what it received.
 async fn upstream(seen: Arc<AtomicUsize>) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -73,8 +75,8 @@ fn rpc(id: u64, method: &str, params: Value) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn https_listener_serves_mcp_with_scores() {
-    let dir = std::env::temp_dir().join(format!("tdqs-tls-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = Scratch::new("https-listener");
+    let dir = &scratch.dir;
     let cert = rcgen::generate_simple_self_signed(vec!["localhost".to_owned()]).unwrap();
     std::fs::write(dir.join("cert.pem"), cert.cert.pem()).unwrap();
     std::fs::write(dir.join("key.pem"), cert.signing_key.serialize_pem()).unwrap();
@@ -97,7 +99,6 @@ async fn https_listener_serves_mcp_with_scores() {
     // Plain HTTP to the TLS port gets no MCP answer.
     let plain = reqwest::Client::new().post(format!("http://127.0.0.1:{}/mcp/shop", gw.port())).send().await;
     assert!(plain.is_err() || !plain.unwrap().status().is_success());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -10,6 +10,9 @@
 //! tool and the deliberately poor `do_thing` before listing anything (an enforcing upstream has
 //! to learn its tools from the call, in the caller's revision), then lists, then calls
 //! `do_thing` again.
+//!
+//! Long: one matrix of clients, servers and modes with each cell's expectations beside it; the
+//! three single cases reuse its servers and checks.
 
 use crate::support::rig as support;
 

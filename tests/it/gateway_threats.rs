@@ -5,15 +5,17 @@
 //! from the initialize answer: through every transport. Also: the cross-server case with two
 //! upstreams, annotate's `_meta`, `allow` versus `allow_threats`, and a renamed tool on a pinned
 //! upstream held for approval with the diff against its old self.
+//!
+//! Long: the same threat checks through every transport (Streamable HTTP, its SSE, stdio, wrap,
+//! legacy SSE) and the policy cases beside them; split by transport, the checks would be repeated.
 
 use crate::support::rig as support;
 
 use crate::support::admin;
+use crate::support::wrap::Wrap;
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -176,55 +178,28 @@ fn wrap_hides_poisoned_tools_and_their_instructions() {
     let record = rig.path("wrap-record.jsonl");
     let cfg = rig.path("wrap.toml");
     std::fs::write(&cfg, format!("[store]\nurl = \"memory\"\n[policy]\n{ENFORCE}\n")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"))
-        .args(["wrap", "--config"])
-        .arg(&cfg)
-        .arg("--")
-        .arg(python())
-        .arg(rig_dir().join("threat_server.py"))
-        .args(["--transport", "stdio", "--instructions", "poisoned", "--record"])
-        .arg(&record)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<Value>();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if let Ok(v) = serde_json::from_str(&line) {
-                let _ = tx.send(v);
-            }
-        }
-    });
-    let mut send = |v: Value| writeln!(stdin, "{v}").expect("write to wrap");
-    let wait_for = |id: i64| -> Value {
-        let deadline = Instant::now() + crate::support::patience::scaled(WAIT);
-        while Instant::now() < deadline {
-            if let Ok(v) = rx.recv_timeout(Duration::from_millis(200))
-                && v["id"] == id
-            {
-                return v;
-            }
-        }
-        panic!("no answer to {id}");
+    let args = ["--config".to_owned(), cfg.display().to_string()];
+    let mut server = vec![python().display().to_string(), rig_dir().join("threat_server.py").display().to_string()];
+    server.extend(["--transport", "stdio", "--instructions", "poisoned", "--record"].map(str::to_owned));
+    server.push(record.display().to_string());
+    let mut wrap = Wrap::start(&rig.dir, "wrap", &args, &server);
+    let wait_for = |wrap: &Wrap, id: i64| -> Value {
+        wrap.until(&format!("the answer to {id}"), WAIT, |v| v["id"] == id).pop().unwrap()
     };
-    send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize_params()}));
-    assert_instructions_removed(&wait_for(1));
-    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-    send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
-    assert_eq!(names(&wait_for(2)), [HONEST]);
-    send(
-        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "add_numbers", "arguments": {}}}),
+    wrap.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize_params()}));
+    assert_instructions_removed(&wait_for(&wrap, 1));
+    wrap.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    wrap.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}));
+    assert_eq!(names(&wait_for(&wrap, 2)), [HONEST]);
+    wrap.send(
+        &json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "add_numbers", "arguments": {}}}),
     );
-    assert_threat_refusal(&wait_for(3), "add_numbers");
-    send(json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": HONEST, "arguments": {}}}));
-    assert!(wait_for(4)["result"].is_object());
+    assert_threat_refusal(&wait_for(&wrap, 3), "add_numbers");
+    wrap.send(&json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": HONEST, "arguments": {}}}));
+    assert!(wait_for(&wrap, 4)["result"].is_object());
     assert_eq!(recorded_calls(&record), [HONEST], "a refused call reached the wrapped server");
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
+    let status = wrap.close(WAIT);
+    assert!(status.is_some_and(|s| s.success()), "{status:?}\n{}", wrap.proc.logs());
 }
 
 /// A 2024-11-05 client on the gateway's `/sse/{upstream}`: POSTs to the endpoint it is given,

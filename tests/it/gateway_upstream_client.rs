@@ -4,7 +4,6 @@
 //! either way), an SSE answer relayed as it arrives, the connect and response timeouts as clear
 //! 504s, and a `${VAR}` missing from a configured header stopping `serve` and `check-config`.
 
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -14,7 +13,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
 
-use crate::support::rig::{Gateway, Rig};
+use crate::support::gateway;
+use crate::support::process::run_to_exit;
+use crate::support::rig::{Gateway, Rig, Scratch};
 
 const CALL: &str = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{}}}"#;
 
@@ -215,9 +216,8 @@ async fn upstream_timeouts_are_clear_errors() {
 /// upstream, the header and the variable, for `serve` and `check-config` alike.
 #[test]
 fn a_header_variable_that_is_not_set_stops_serve_and_check_config() {
-    let dir = std::env::temp_dir().join(format!("tdqs-target-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("gateway.toml");
+    let scratch = Scratch::new("unset-header-variable");
+    let path = scratch.path("gateway.toml");
     std::fs::write(
         &path,
         "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"memory\"\n\n[[upstream]]\nname = \"keyed\"\n\
@@ -225,19 +225,14 @@ fn a_header_variable_that_is_not_set_stops_serve_and_check_config() {
     )
     .unwrap();
     let run = |args: &[&str], key: Option<&str>| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"));
-        cmd.args(args).arg("--config").arg(&path).env("TDQS_LOG", "warn").stdin(Stdio::null());
+        let mut cmd = gateway::command();
+        cmd.args(args).arg("--config").arg(&path).env("TDQS_LOG", "warn");
         match key {
             Some(k) => cmd.env("TDQS_IT_SURELY_UNSET_KEY", k),
             None => cmd.env_remove("TDQS_IT_SURELY_UNSET_KEY"),
         };
-        let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        if crate::support::patience::poll_blocking(Duration::from_secs(60), || child.try_wait().unwrap()).is_none() {
-            child.kill().unwrap();
-            panic!("{args:?} kept running");
-        }
-        let out = child.wait_with_output().unwrap();
-        (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+        let (status, err) = run_to_exit(&scratch.dir, args[0], cmd, Duration::from_secs(60));
+        (status.success(), err)
     };
     for args in [&["check-config"][..], &["serve"][..]] {
         let (ok, err) = run(args, None);
@@ -248,5 +243,4 @@ fn a_header_variable_that_is_not_set_stops_serve_and_check_config() {
     }
     let (ok, err) = run(&["check-config"], Some("set"));
     assert!(ok, "with the variable set: {err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

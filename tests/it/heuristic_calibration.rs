@@ -14,6 +14,9 @@
 //! second table keeps the servers whose full name list is known. Run with `--nocapture` for the
 //! tables;
 //! `HEURISTIC_CALIBRATION_VERBOSE=1` adds one row per tool.
+//!
+//! Long: the split, the error tables and the tests that print them share one labelled data set and
+//! one way of scoring it.
 
 use serde_json::{Map, Value, json};
 use tdqs_gateway::judge::heuristic::{coherence_from_names, judge_coherence, judge_tool};

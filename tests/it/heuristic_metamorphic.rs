@@ -11,6 +11,9 @@
 //!   negation and scope read; and descriptions in German, Chinese and Arabic are judged.
 //!
 //! Every case has a name; a failure lists every failing case by name, not only the first.
+//!
+//! Long: one table of cases per class of transformation (information-free, removed facts, gamed,
+//! contradictions, languages); splitting would scatter the corpus of cases.
 
 use serde_json::{Value, json};
 use tdqs_gateway::judge::heuristic::judge_tool;

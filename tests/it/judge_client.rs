@@ -2,8 +2,12 @@
 //! grown conversation after contract failures, identical retries after transient failures
 //! (with `Retry-After` honoured), timeouts, unusable answers, refusals that stop at once without
 //! leaking the key, exhaustion, the in-flight bound and merged request overrides.
+//!
+//! Long: a series of short cases against one loopback model server, sharing its settings and the
+//! conversation checks.
 
 use crate::support::model_server;
+use crate::support::scratch::Scratch;
 
 use std::time::{Duration, Instant};
 
@@ -481,9 +485,8 @@ async fn a_key_cut_by_the_excerpt_does_not_leak_in_part() {
 fn cli_score_uses_the_env_key_and_never_prints_it() {
     let server = ModelServer::start();
     server.push([Behaviour::Unauthorized]);
-    let dir = std::env::temp_dir().join(format!("tdqs-judge-client-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("tools.json");
+    let scratch = Scratch::new("judge-client-cli");
+    let file = scratch.path("tools.json");
     let doc = json!({"serverName": "cli", "tools": [{"name": "get_calls", "description": "Lists calls."}]});
     std::fs::write(&file, doc.to_string()).unwrap();
     let run = |key: Option<&str>| {
@@ -521,7 +524,6 @@ fn cli_score_uses_the_env_key_and_never_prints_it() {
     let reqs = server.requests();
     assert_eq!(reqs.len(), 3);
     assert!(reqs[1..].iter().all(|r| r.authorization.is_none()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `score_server` with a model judge: a contract failure inside the pipeline is retried in that

@@ -88,7 +88,7 @@ min_tier = "A"
 "#,
         url = upstream.url()
     );
-    let gw = Gateway::start(&scratch, "gateway", &config).await;
+    let gw = Gateway::start_in(&scratch, "gateway", &config).await;
 
     // Annotate: the list comes back on the stream with scores; calls are answered on it.
     let plan = json!([
@@ -163,7 +163,7 @@ async fn client_disconnect_closes_the_upstream_stream() {
     let scratch = Scratch::new("legacy-disconnect");
     let upstream = SseServer::start(&scratch).await;
     let config = format!("[[upstream]]\nname = \"everything\"\nsse_url = \"{}\"\n", upstream.url());
-    let gw = Gateway::start(&scratch, "gateway", &config).await;
+    let gw = Gateway::start_in(&scratch, "gateway", &config).await;
     let plan = json!([{"op": "list"}]);
     let out =
         support::py_client(&scratch, "py-sse", vec!["sse".into(), gw.sse_url("everything"), plan.to_string()]).await;
@@ -181,7 +181,7 @@ async fn lint_on_live_servers() {
     let scratch = Scratch::new("legacy-lint");
     let upstream = SseServer::start(&scratch).await;
     let config = format!("[[upstream]]\nname = \"everything\"\nsse_url = \"{}\"\n", upstream.url());
-    let gw = Gateway::start(&scratch, "gateway", &config).await;
+    let gw = Gateway::start_in(&scratch, "gateway", &config).await;
     let lint = |source: &[&str], format: &str| {
         let mut a: Vec<String> = vec!["lint".into()];
         a.extend(source.iter().map(|s| s.to_string()));

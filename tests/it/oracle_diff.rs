@@ -15,6 +15,9 @@
 //! `TDQS_DIFF_CORPUS=file.jsonl` to replay a corpus of your own (one document per line; the
 //! coverage check is skipped then). The corpus, the reference's answers, the differences and
 //! the coverage counts are written to `target/oracle-diff/`.
+//!
+//! Long: one differential test; the comparison of each output field sits beside the reading of both
+//! sides' outputs.
 
 use crate::support::oracle as support;
 

@@ -8,6 +8,9 @@
 //! `specVersion` and the casing of dimension keys may differ.
 //!
 //! The reference is required: without it this test fails and says how to install it.
+//!
+//! Long: the whole pipeline's differential (corpus, both runs, comparison) and the answer-contract
+//! cases run against the same reference client and model server.
 
 use crate::support::model_server;
 
@@ -17,6 +20,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use crate::support::rng::Rng;
+use crate::support::scratch::Scratch;
 use model_server::{ModelServer, Recorded, Risk, TOOL_DIMENSIONS, coherence_answer, tool_answer_with};
 use serde_json::{Map, Value, json};
 use tdqs_gateway::tdqs::definition::parse_tools;
@@ -540,8 +544,7 @@ fn score_reports_match_the_reference() {
     let base_url = model.base_url();
 
     let mut rng = Rng::new(SEED ^ 0xA5A5);
-    let dir = std::env::temp_dir().join(format!("tdqs-score-diff-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = Scratch::new("score-diff");
     let mut files = Vec::new();
     let mut judged: HashMap<String, Option<[u8; 6]>> = HashMap::new();
     let mut candidate_count = 0;
@@ -550,7 +553,7 @@ fn score_reports_match_the_reference() {
             judged.insert(t.name.clone(), script_tool(&mut rng, t, &model));
         }
         candidate_count += script_coherence(&mut rng, srv, &model);
-        let path = dir.join(format!("server-{i:02}.json"));
+        let path = scratch.path(&format!("server-{i:02}.json"));
         let doc = json!({"serverName": srv.name, "tools": srv.tools.iter().map(|t| &t.json).collect::<Vec<_>>()});
         std::fs::write(&path, serde_json::to_vec_pretty(&doc).unwrap()).unwrap();
         files.push(path);
@@ -563,7 +566,6 @@ fn score_reports_match_the_reference() {
     let theirs = run_reference(&py, &files, &base_url);
     let all = model.requests();
     let theirs_requests = &all[ours_requests.len()..];
-    let _ = std::fs::remove_dir_all(&dir);
     // SCORE_DIFF_DUMP=<dir> keeps both sides' reports for inspection.
     if let Some(dump) = std::env::var_os("SCORE_DIFF_DUMP") {
         let dump = PathBuf::from(dump);

@@ -8,7 +8,7 @@ use crate::support::stdio as support;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use support::http::{self, Reply, call_request, open_session, post, request};
+use support::http::{self, TextReply, call_request, open_session, post, request};
 use support::{Gateway, Scratch, listed, python, rig, steps};
 
 fn bad_server(flags: &[&str]) -> String {
@@ -22,20 +22,20 @@ async fn gateway(scratch: &Scratch, upstreams: &[(&str, &[&str], &str)]) -> Gate
     for (name, flags, extra) in upstreams {
         config += &format!("[[upstream]]\nname = \"{name}\"\ncommand = {}\n{extra}\n", bad_server(flags));
     }
-    Gateway::start(scratch, "gateway", &config).await
+    Gateway::start_in(scratch, "gateway", &config).await
 }
 
 fn zombies(gw: &Gateway) -> Vec<support::procs::ProcInfo> {
     gw.children().into_iter().filter(|p| p.state == 'Z').collect()
 }
 
-fn echo_text(r: &Reply, id: i64) -> String {
+fn echo_text(r: &TextReply, id: i64) -> String {
     let a = r.answer(&json!(id)).unwrap_or_else(|| panic!("no answer to {id}: {r:#?}"));
     a["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("not a text result: {a}")).to_owned()
 }
 
 /// Every event of an SSE answer must be one JSON-RPC 2.0 message.
-fn assert_all_jsonrpc(r: &Reply, what: &str) {
+fn assert_all_jsonrpc(r: &TextReply, what: &str) {
     for e in &r.events {
         let v: Value = serde_json::from_str(e).unwrap_or_else(|err| panic!("{what}: event is not JSON ({err}): {e:?}"));
         assert!(

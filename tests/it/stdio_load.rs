@@ -63,7 +63,7 @@ fn max_overlap(clients: &[Value]) -> usize {
 async fn fifty_clients(test: &str) -> (Gateway, Vec<Value>, Samples, Scratch) {
     let scratch = Scratch::new(test);
     let config = format!("[[upstream]]\nname = \"capped\"\ncommand = {}\nmax_sessions = 20\n", bad_server(&[]));
-    let gw = Gateway::start(&scratch, "gateway", &config).await;
+    let gw = Gateway::start_in(&scratch, "gateway", &config).await;
 
     let mut cmd = Command::new(python());
     cmd.arg(rig("load_client.py"))
@@ -159,7 +159,7 @@ async fn cap_holds_while_a_process_shuts_down(name: &str, server_args: &[&str]) 
     let scratch = Scratch::new(name);
     let config =
         format!("[[upstream]]\nname = \"slowexit\"\ncommand = {}\nmax_sessions = 1\n", bad_server(server_args));
-    let gw = Gateway::start(&scratch, "gateway", &config).await;
+    let gw = Gateway::start_in(&scratch, "gateway", &config).await;
     let url = gw.mcp_url("slowexit");
     let c = http::client();
     let a = open_session(&c, &url).await;
@@ -204,7 +204,7 @@ async fn open_idle_session(c: &reqwest::Client, url: &str) -> String {
 async fn idle_session_is_reaped() {
     let scratch = Scratch::new("load-idle");
     let config = format!("[[upstream]]\nname = \"idle\"\ncommand = {}\nidle_timeout_ms = 500\n", bad_server(&[]));
-    let gw = Gateway::start(&scratch, "gateway", &config).await;
+    let gw = Gateway::start_in(&scratch, "gateway", &config).await;
     let url = gw.mcp_url("idle");
     let c = http::client();
 
@@ -248,7 +248,7 @@ async fn idle_session_is_reaped() {
 async fn idle_reaper_spares_a_call_in_flight() {
     let scratch = Scratch::new("load-idle-inflight");
     let config = format!("[[upstream]]\nname = \"idle\"\ncommand = {}\nidle_timeout_ms = 500\n", bad_server(&[]));
-    let gw = Gateway::start(&scratch, "gateway", &config).await;
+    let gw = Gateway::start_in(&scratch, "gateway", &config).await;
     let url = gw.mcp_url("idle");
     let c = http::client();
     let s = open_idle_session(&c, &url).await;

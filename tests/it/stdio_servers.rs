@@ -88,7 +88,7 @@ mode = "enforce"
 min_tier = "A"
 "#
     );
-    Gateway::start(scratch, "gateway", &config).await
+    Gateway::start_in(scratch, "gateway", &config).await
 }
 
 #[derive(Clone, Copy, Debug)]

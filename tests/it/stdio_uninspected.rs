@@ -7,7 +7,7 @@
 //! on. Under observe it passes as it came, and is counted in the log. A definition the engine
 //! cannot score (an integer of 400 digits) is hidden from an answer that is otherwise shown.
 
-use crate::support::holes::{Link, Record, Side, WrapProc, tool_names};
+use crate::support::holes::{Link, Record, Side, WrapSession, tool_names};
 use crate::support::rig::http::Mcp;
 use crate::support::rig::{Gateway, Rig, python, rig_dir};
 use serde_json::{Value, json};
@@ -53,7 +53,7 @@ fn wrap_side(policy: &str, shape: &str) -> (Side, Rig) {
         "[store]\nurl = \"memory\"\n[policy]\n{policy}\n\n\
          [[upstream]]\nname = \"{program}\"\ncommand = {command}\nmax_answer_bytes = {MAX_ANSWER}\n"
     );
-    let w = WrapProc::start(&rig, &config, &server(shape));
+    let w = WrapSession::start(&rig, &config, &server(shape));
     (Side::new("wrap", Link::Wrap(w), Record::File(std::path::PathBuf::new())), rig)
 }
 
@@ -144,7 +144,8 @@ async fn uninspectable_answers_fail_closed_under_enforce_through_wrap() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uninspectable_answers_pass_and_are_counted_under_observe_through_wrap() {
-    // Invalid UTF-8 passes too, but the test's line reader would stop at it.
+    // Invalid UTF-8 passes too; the serve test above checks the byte as it came (wrap's lines
+    // are decoded leniently here, which would replace it).
     for shape in ["oversize", "nan", "bom"] {
         let (mut side, rig) = wrap_side(OBSERVE, shape);
         passed(&mut side, shape).await;

@@ -4,18 +4,19 @@
 //! enforce hides and refuses, and when the client closes stdin the wrapper and its server exit by
 //! themselves (no SIGTERM needed). A raw driver checks that stdout carries JSON-RPC lines only
 //! (the server's garbage dropped, logs on stderr or in --log-file).
+//!
+//! Long: two SDK launches and four cases of a raw driver check one contract (JSON-RPC only on
+//! stdout, an exit of its own when stdin closes) from both ends, with the same helpers.
 
 use crate::support::stdio as support;
+use crate::support::wrap::Wrap;
 
-use std::io::{BufRead, BufReader, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{ChildStdin, Command, Stdio};
-use std::sync::mpsc;
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 use support::{
-    GIT_MIN_SCORE, Guarded, Scratch, assert_scored, everything_js, listed, procs, score_of, steps, tool_names, venv_bin,
+    GIT_MIN_SCORE, Scratch, assert_scored, everything_js, listed, procs, score_of, steps, tool_names, venv_bin,
 };
 
 fn s(x: impl AsRef<std::ffi::OsStr>) -> String {
@@ -244,55 +245,28 @@ async fn typescript_stdio_client_launches_wrap() {
     assert_eq!(enf["exit"], json!({"code": 0, "signal": null}), "{enf}");
 }
 
-/// Our side of a raw wrap process: its stdin, and its stdout lines as they come.
+/// Our side of a raw wrap process ([`Wrap`], debug logs on stderr), and every stdout line read.
 struct RawWrap {
-    proc: Guarded,
-    stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<String>,
+    wrap: Wrap,
     seen: Vec<String>,
 }
 
 impl RawWrap {
     fn start(scratch: &Scratch, args: &[String], server: &[String]) -> RawWrap {
-        let mut cmd = Command::new(support::gateway_bin());
-        cmd.arg("wrap")
-            .args(args)
-            .arg("--")
-            .args(server)
-            .env("TDQS_LOG", "debug")
-            .envs(scratch.envs())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(scratch.path("wrap.stderr")).unwrap())
-            .process_group(0);
-        support::die_with_parent(&mut cmd);
-        let mut child = cmd.spawn().expect("start wrap");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).split(b'\n') {
-                let Ok(line) = line else { return };
-                if tx.send(String::from_utf8_lossy(&line).into_owned()).is_err() {
-                    return;
-                }
-            }
-        });
-        let mut proc = Guarded::adopt("wrap", child, None);
-        proc.err = scratch.path("wrap.stderr");
-        RawWrap { proc, stdin, lines: rx, seen: vec![] }
+        let mut cmd = Wrap::command(args, server);
+        cmd.env("TDQS_LOG", "debug").envs(scratch.envs());
+        RawWrap { wrap: Wrap::spawn(&scratch.dir, "wrap", cmd), seen: vec![] }
     }
 
     fn send(&mut self, msg: Value) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{msg}").and_then(|_| stdin.flush()).expect("write to wrap");
+        self.wrap.send(&msg);
     }
 
     /// Reads lines until the answer to `id`; every line must be a JSON-RPC 2.0 object.
     fn answer(&mut self, id: Value) -> Value {
         loop {
-            let line = self.lines.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|e| {
-                panic!("no answer to {id} ({e}); lines so far: {:#?}\n{}", self.seen, self.proc.logs())
+            let line = self.wrap.next_line(Duration::from_secs(30)).unwrap_or_else(|e| {
+                panic!("no answer to {id} ({e}); lines so far: {:#?}\n{}", self.seen, self.wrap.proc.logs())
             });
             self.seen.push(line.clone());
             let msg = assert_jsonrpc_line(&line);
@@ -304,10 +278,8 @@ impl RawWrap {
 
     /// Closes stdin, waits for the exit and returns the remaining stdout lines.
     fn close(&mut self) -> (Option<std::process::ExitStatus>, Vec<String>) {
-        drop(self.stdin.take());
-        let status = self.proc.wait_timeout(Duration::from_secs(5));
-        let rest: Vec<String> = self.lines.try_iter().collect();
-        (status, rest)
+        let status = self.wrap.close(Duration::from_secs(5));
+        (status, self.wrap.pending_lines())
     }
 }
 
@@ -351,7 +323,7 @@ async fn raw_stdout_is_jsonrpc_only_and_close_exits() {
         "params": {"name": "echo", "arguments": {"text": marker}}}));
     let answer = w.answer(json!("three"));
     assert_eq!(answer["result"]["content"][0]["text"], format!("echo: {marker}"), "{answer}");
-    let server = procs::children(w.proc.pid);
+    let server = procs::children(w.wrap.proc.pid);
     assert_eq!(server.len(), 1, "one wrapped server: {server:#?}");
     assert!(server[0].cmdline.contains(&marker), "the server is the wrapper's child: {server:#?}");
 
@@ -359,12 +331,13 @@ async fn raw_stdout_is_jsonrpc_only_and_close_exits() {
     for line in &rest {
         assert_jsonrpc_line(line);
     }
-    let status = status.unwrap_or_else(|| panic!("wrap did not exit within 5 s of stdin closing\n{}", w.proc.logs()));
-    assert!(status.success(), "wrap exit status {status}\n{}", w.proc.logs());
+    let status =
+        status.unwrap_or_else(|| panic!("wrap did not exit within 5 s of stdin closing\n{}", w.wrap.proc.logs()));
+    assert!(status.success(), "wrap exit status {status}\n{}", w.wrap.proc.logs());
     expect_gone(&[server[0].pid], "the wrapped server").await;
     // The server's log notifications came through as messages; the logs went to stderr.
     assert!(w.seen.iter().any(|l| l.contains("notifications/message")), "{:#?}", w.seen);
-    let stderr = std::fs::read_to_string(scratch.path("wrap.stderr")).unwrap();
+    let stderr = std::fs::read_to_string(&w.wrap.proc.err).unwrap();
     assert!(stderr.contains("wrapped server ended"), "wrap logs on stderr: {stderr}");
     assert!(stderr.contains("not JSON"), "the dropped garbage is logged: {stderr}");
 }
@@ -384,10 +357,10 @@ async fn raw_log_file_takes_the_logs() {
     rest.iter().for_each(|l| {
         assert_jsonrpc_line(l);
     });
-    assert!(status.is_some_and(|s| s.success()), "wrap exit: {status:?}\n{}", w.proc.logs());
+    assert!(status.is_some_and(|s| s.success()), "wrap exit: {status:?}\n{}", w.wrap.proc.logs());
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     assert!(text.contains("wrapped server ended"), "log file: {text}");
-    let stderr = std::fs::read_to_string(scratch.path("wrap.stderr")).unwrap();
+    let stderr = std::fs::read_to_string(&w.wrap.proc.err).unwrap();
     let ours: Vec<&str> = stderr.lines().filter(|l| !l.contains("bad_server")).collect();
     assert!(ours.is_empty(), "with --log-file nothing but the server's own stderr reaches stderr: {ours:#?}");
 }
@@ -401,17 +374,17 @@ async fn raw_server_crash_ends_wrap() {
     let mut w = RawWrap::start(&scratch, &[], &bad_server(&marker, &[]));
     w.send(init(1));
     w.answer(json!(1));
-    let server = procs::children(w.proc.pid).pop().expect("the wrapped server runs");
+    let server = procs::children(w.wrap.proc.pid).pop().expect("the wrapped server runs");
     assert!(server.cmdline.contains(&marker), "{server:?}");
     w.send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "crash", "arguments": {}}}));
-    let status = w.proc.wait_timeout(Duration::from_secs(10));
-    let status = status.unwrap_or_else(|| panic!("wrap still runs after its server died\n{}", w.proc.logs()));
+    let status = w.wrap.proc.wait_timeout(Duration::from_secs(10));
+    let status = status.unwrap_or_else(|| panic!("wrap still runs after its server died\n{}", w.wrap.proc.logs()));
     assert!(!status.success(), "wrap reports the server's failure in its exit status: {status}");
-    for line in w.lines.try_iter() {
+    for line in w.wrap.pending_lines() {
         assert_jsonrpc_line(&line);
     }
     assert!(!procs::alive(server.pid), "the crashed server is reaped");
-    let stderr = std::fs::read_to_string(scratch.path("wrap.stderr")).unwrap();
+    let stderr = std::fs::read_to_string(&w.wrap.proc.err).unwrap();
     assert!(stderr.contains("exit status 3"), "wrap names how its server ended: {stderr}");
 }
 

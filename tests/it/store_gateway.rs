@@ -10,18 +10,21 @@
 //! - a SQLite file that is not a database, or cannot be written, stops `serve` with a clear
 //!   error naming it.
 
+use crate::support::gateway;
 use crate::support::model_server;
 use crate::support::pg as pg_support;
+use crate::support::process::run_to_exit;
 use crate::support::rig as support;
 
 use std::path::Path;
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
 use model_server::{ModelServer, coherence_answer, tool_answer};
 use pg_support::{Hba, PgServer};
 use serde_json::{Value, json};
 use support::http::Mcp;
-use support::{Gateway, Rig, Upstream};
+use support::{Gateway, Rig, Scratch, Upstream, eventually_async};
 
 async fn list(gw: &Gateway, upstream: &str) -> Vec<Value> {
     let reply = Mcp::new(gw.url(upstream)).post(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})).await;
@@ -36,10 +39,6 @@ fn names(tools: &[Value]) -> Vec<String> {
 async fn readyz(gw: &Gateway) -> (u16, Value) {
     let r = reqwest::get(format!("{}/readyz", gw.base())).await.unwrap();
     (r.status().as_u16(), r.json().await.unwrap())
-}
-
-async fn eventually(what: &str, wait: Duration, mut check: impl AsyncFnMut() -> bool) {
-    support::eventually_async(what, wait, async || check().await.then_some(())).await
 }
 
 /// The judge of the coherence in `gw`'s report on `upstream`, once it has a report.
@@ -71,8 +70,8 @@ async fn a_postgres_outage_mid_run_degrades_and_catches_up() {
     );
     let gw = Gateway::start(&rig, "", &cfg).await;
     assert_eq!(list(&gw, "a").await.len(), 20);
-    eventually("a's scores stored", Duration::from_secs(20), async || {
-        pg.count("SELECT count(*) FROM tool_scores") == 20
+    eventually_async("a's scores stored", Duration::from_secs(20), async || {
+        (pg.count("SELECT count(*) FROM tool_scores") == 20).then_some(())
     })
     .await;
     assert_eq!(readyz(&gw).await.1["store"]["status"], "ok");
@@ -87,18 +86,18 @@ async fn a_postgres_outage_mid_run_degrades_and_catches_up() {
     assert_eq!((status, body["status"].as_str()), (200, Some("degraded")), "{body}");
     assert_eq!(body["store"]["status"], "failing", "{body}");
     let err_log = gw.proc.err.clone();
-    eventually("the writer noticed the outage", Duration::from_secs(20), async || {
-        std::fs::read_to_string(&err_log).unwrap_or_default().contains("store write failed")
+    eventually_async("the writer noticed the outage", Duration::from_secs(20), async || {
+        std::fs::read_to_string(&err_log).unwrap_or_default().contains("store write failed").then_some(())
     })
     .await;
 
     pg.resume();
-    eventually("b's scores caught up", Duration::from_secs(45), async || {
-        pg.count("SELECT count(*) FROM tool_scores") == 40
+    eventually_async("b's scores caught up", Duration::from_secs(45), async || {
+        (pg.count("SELECT count(*) FROM tool_scores") == 40).then_some(())
     })
     .await;
-    eventually("/readyz sees the store again", Duration::from_secs(20), async || {
-        readyz(&gw).await.1["store"]["status"] == "ok"
+    eventually_async("/readyz sees the store again", Duration::from_secs(20), async || {
+        (readyz(&gw).await.1["store"]["status"] == "ok").then_some(())
     })
     .await;
     assert!(std::fs::read_to_string(&gw.proc.err).unwrap().contains("store is back"), "{}", gw.logs());
@@ -123,9 +122,12 @@ async fn a_restart_on_postgres_judges_nothing_again() {
     );
     let final_ = |tools: &[Value]| tools.iter().all(|t| t["_meta"]["tdqs-gateway/score"]["provisional"] == false);
     let mut first = Gateway::start(&rig, "", &cfg).await;
-    eventually("final scores", Duration::from_secs(30), async || final_(&list(&first, "catalog").await)).await;
-    eventually("coherence judged and stored", Duration::from_secs(30), async || {
-        pg.count("SELECT count(*) FROM coherence") == 1
+    eventually_async("final scores", Duration::from_secs(30), async || {
+        final_(&list(&first, "catalog").await).then_some(())
+    })
+    .await;
+    eventually_async("coherence judged and stored", Duration::from_secs(30), async || {
+        (pg.count("SELECT count(*) FROM coherence") == 1).then_some(())
     })
     .await;
     let calls = model.requests().len();
@@ -136,8 +138,8 @@ async fn a_restart_on_postgres_judges_nothing_again() {
     assert!(final_(&list(&second, "catalog").await), "final on the first list after the restart");
     // The report is rebuilt after the list; once it has the model's coherence, that came from
     // the store or from a new call, which the count below would show.
-    eventually("the report rebuilt with the model's coherence", Duration::from_secs(30), async || {
-        coherence_judge(&second, "catalog").await.as_deref() == Some("m")
+    eventually_async("the report rebuilt with the model's coherence", Duration::from_secs(30), async || {
+        (coherence_judge(&second, "catalog").await.as_deref() == Some("m")).then_some(())
     })
     .await;
     assert_eq!(model.requests().len(), calls, "nothing judged again");
@@ -157,8 +159,10 @@ async fn a_gateway_stores_scores_over_tls() {
     );
     let gw = Gateway::start(&rig, "", &cfg).await;
     assert_eq!(list(&gw, "catalog").await.len(), 12);
-    eventually("scores stored", Duration::from_secs(20), async || pg.count("SELECT count(*) FROM tool_scores") == 12)
-        .await;
+    eventually_async("scores stored", Duration::from_secs(20), async || {
+        (pg.count("SELECT count(*) FROM tool_scores") == 12).then_some(())
+    })
+    .await;
     let plaintext = pg.count(
         "SELECT count(*) FROM pg_stat_ssl JOIN pg_stat_activity USING (pid)
          WHERE application_name = 'tdqs-gateway' AND NOT ssl",
@@ -177,7 +181,7 @@ async fn a_gateway_stores_scores_over_tls() {
         "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"{url}\"\n[[upstream]]\nname = \"u\"\nurl = \"http://127.0.0.1:9/mcp\"\n"
     );
     std::fs::write(&bad, text).unwrap();
-    let (code, err) = serve_once(&bad);
+    let (code, err) = serve_once(&rig.dir, "serve-bad-sslmode", &bad);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("store.url") && err.contains("sslmode=\"verify_full\""), "{err}");
     assert!(!err.contains("s3cret"), "{err}");
@@ -227,8 +231,8 @@ async fn a_pinned_tool_that_changes_is_hidden_until_approved() {
     let cfg_path = gw.config.clone();
     let said = approve(&cfg_path, "p_00");
     assert!(said.starts_with("approved: catalog/p_00 "), "{said}");
-    eventually("the approved tool is back", Duration::from_secs(15), async || {
-        names(&list(&gw, "catalog").await).contains(&"p_00".to_owned())
+    eventually_async("the approved tool is back", Duration::from_secs(15), async || {
+        names(&list(&gw, "catalog").await).contains(&"p_00".to_owned()).then_some(())
     })
     .await;
     let answer = Mcp::new(gw.url("catalog")).post(&call).await.json();
@@ -267,12 +271,12 @@ async fn two_gateways_write_one_sqlite_file_at_once() {
         let db = db.clone();
         move || -> i64 { rusqlite::Connection::open(&db).unwrap().query_row(sql, [], |r| r.get(0)).unwrap() }
     };
-    eventually("both gateways' scores stored", Duration::from_secs(30), async || {
-        count("SELECT count(*) FROM tool_scores")() == 100
+    eventually_async("both gateways' scores stored", Duration::from_secs(30), async || {
+        (count("SELECT count(*) FROM tool_scores")() == 100).then_some(())
     })
     .await;
-    eventually("both gateways' first-use pins stored", Duration::from_secs(30), async || {
-        count("SELECT count(*) FROM pins")() == 100
+    eventually_async("both gateways' first-use pins stored", Duration::from_secs(30), async || {
+        (count("SELECT count(*) FROM pins")() == 100).then_some(())
     })
     .await;
     assert_eq!(count("SELECT count(*) FROM definitions")(), 100);
@@ -284,27 +288,22 @@ async fn two_gateways_write_one_sqlite_file_at_once() {
     }
 }
 
-fn serve_once(config: &Path) -> (i32, String) {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"))
-        .args(["serve", "--config"])
-        .arg(config)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let Some(status) = crate::support::patience::poll_blocking(Duration::from_secs(20), || child.try_wait().unwrap())
-    else {
-        let _ = child.kill();
-        panic!("serve kept running with a broken store");
-    };
-    let mut err = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+/// `serve` on `config`, which it must refuse: its exit code and stderr (logs in `dir`).
+fn serve_once(dir: &Path, name: &str, config: &Path) -> (i32, String) {
+    let mut cmd = gateway::command();
+    cmd.args(["serve", "--config"]).arg(config);
+    code_and_stderr(run_to_exit(dir, name, cmd, Duration::from_secs(20)))
+}
+
+fn code_and_stderr((status, err): (ExitStatus, String)) -> (i32, String) {
     (status.code().unwrap_or(-1), err)
 }
 
 #[test]
 fn a_broken_sqlite_file_stops_serve_with_a_clear_error() {
-    let dir = std::env::temp_dir().join(format!("tdqs-broken-store-{}", std::process::id()));
+    let scratch = Scratch::new("broken-store");
+    // The store's own folder: made read-only below, while the logs go beside it.
+    let dir = scratch.path("store");
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("scores.db");
     std::fs::write(&db, vec![b'x'; 8192]).unwrap();
@@ -314,7 +313,7 @@ fn a_broken_sqlite_file_stops_serve_with_a_clear_error() {
         "[listen]\naddr = \"127.0.0.1:0\"\n[store]\nurl = \"sqlite://scores.db\"\n[[upstream]]\nname = \"u\"\nurl = \"http://127.0.0.1:9/mcp\"\n",
     )
     .unwrap();
-    let (code, err) = serve_once(&cfg);
+    let (code, err) = serve_once(&scratch.dir, "serve-not-a-database", &cfg);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(&db.display().to_string()) && err.contains("not a database"), "{err}");
     let untouched = std::fs::read(&db).unwrap();
@@ -324,15 +323,15 @@ fn a_broken_sqlite_file_stops_serve_with_a_clear_error() {
     // at start, naming the file, rather than failing every write later.
     std::fs::remove_file(&db).unwrap();
     rusqlite::Connection::open(&db).unwrap().execute_batch("CREATE TABLE t (x INTEGER)").unwrap();
-    let (code, err) = serve_read_only(&cfg, &dir);
+    let (code, err) = serve_read_only(&scratch.dir, &cfg, &dir);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(&db.display().to_string()) && err.contains("read"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Runs `serve` where it cannot write `dir`: as an unprivileged user when the tests run as
-/// root (root writes anything), else with the folder's write permission removed.
-fn serve_read_only(cfg: &Path, dir: &Path) -> (i32, String) {
+/// root (root writes anything), else with the folder's write permission removed. Its logs go
+/// to `logs`.
+fn serve_read_only(logs: &Path, cfg: &Path, dir: &Path) -> (i32, String) {
     use std::os::unix::fs::PermissionsExt;
     let root = pg_support::is_root();
     for p in [dir.to_path_buf(), dir.join("scores.db"), cfg.to_path_buf()] {
@@ -340,14 +339,11 @@ fn serve_read_only(cfg: &Path, dir: &Path) -> (i32, String) {
         std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode)).unwrap();
     }
     let result = if root {
-        let out = std::process::Command::new("runuser")
-            .args(["-u", "nobody", "--", env!("CARGO_BIN_EXE_tdqs-gateway"), "serve", "--config"])
-            .arg(cfg)
-            .output()
-            .unwrap();
-        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+        let mut cmd = std::process::Command::new("runuser");
+        cmd.args(["-u", "nobody", "--", env!("CARGO_BIN_EXE_tdqs-gateway"), "serve", "--config"]).arg(cfg);
+        code_and_stderr(run_to_exit(logs, "serve-read-only", cmd, Duration::from_secs(20)))
     } else {
-        serve_once(cfg)
+        serve_once(logs, "serve-read-only", cfg)
     };
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
     result

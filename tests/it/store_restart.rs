@@ -1,7 +1,10 @@
 //! Durable scores on the embedded store: a restarted service serves every model score from
 //! the SQLite file without calling the model again; a broken file is refused clearly.
 
+use crate::support::gateway;
 use crate::support::model_server;
+use crate::support::process::run_to_exit;
+use crate::support::scratch::Scratch;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -44,8 +47,8 @@ async fn score_all(svc: &Arc<ScoringService>) -> Vec<ScoreState> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_judges_nothing_again() {
-    let dir = std::env::temp_dir().join(format!("tdqs-store-restart-{}", std::process::id()));
-    let url = StoreUrl::Sqlite(dir.join("data/scores.db"));
+    let scratch = Scratch::new("store-restart");
+    let url = StoreUrl::Sqlite(scratch.path("data/scores.db"));
     let model = ModelServer::start();
     for name in ["alpha", "beta", "gamma"] {
         model.set_tool_answer(name, tool_answer([4, 4, 4, 4, 4, 4], false, "scripted"));
@@ -70,23 +73,18 @@ async fn a_restart_judges_nothing_again() {
         assert_eq!(s.judge, "scripted-model");
     }
     assert_eq!(model.requests().len(), 3, "no judge call after the restart");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn serve_refuses_a_broken_store_file_with_one_clear_line() {
-    let dir = std::env::temp_dir().join(format!("tdqs-store-broken-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("scores.db");
+    let scratch = Scratch::new("store-broken");
+    let db = scratch.path("scores.db");
     std::fs::write(&db, vec![b'x'; 4096]).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--upstream", "u=http://127.0.0.1:9/mcp", "--store"])
-        .arg(format!("sqlite://{}", db.display()))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let mut cmd = gateway::command();
+    cmd.args(["serve", "--listen", "127.0.0.1:0", "--upstream", "u=http://127.0.0.1:9/mcp", "--store"])
+        .arg(format!("sqlite://{}", db.display()));
+    let (status, err) = run_to_exit(&scratch.dir, "serve", cmd, Duration::from_secs(60));
+    assert_eq!(status.code(), Some(2));
     let last = err.lines().last().unwrap_or_default();
     assert!(last.contains("scores.db") && last.contains("not a database"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,8 +1,11 @@
-//! OpenTelemetry export against a real OTLP receiver (tests/telemetry_support): a scripted
+//! OpenTelemetry export against a real OTLP receiver (`support::telemetry`): a scripted
 //! session through the gateway binary produces the DESIGN.md metrics with their attributes,
 //! spans whose parent is the client's span and which the upstream sees as its parent (HTTP
 //! `traceparent` header; `params._meta` for stdio), and the decision log events, over
 //! HTTP/protobuf and over gRPC. A receiver that is down or hangs never slows proxying.
+//!
+//! Long: every export path (HTTP/protobuf, gRPC, stdio trace context, judge calls, a collector that
+//! fails) read from the one receiver with the same span and metric lookups.
 
 use crate::support::model_server;
 use crate::support::rig as support;

@@ -1,5 +1,5 @@
 """A real MCP SDK (FastMCP) stdio server with poisoned definitions, for `scan --command`
-(tests/cli_scan.rs): its instructions hide a Unicode-tag message, one tool's description
+(tests/it/cli_scan.rs): its instructions hide a Unicode-tag message, one tool's description
 steers the agent to a private key and hides that from the user, and one tool is honest.
 
     python poisoned_server.py [--marker X]

@@ -3,6 +3,9 @@
 //! what serde cannot: lone surrogate escapes, duplicate keys, `NaN`, literals beyond the double
 //! range, every escape form. Each tool records coverage tags for what the generator put in it,
 //! so a regression that stops producing a category is caught by the test.
+//!
+//! Long: one generator: the character pools, the JSON text renderer and the generator share one
+//! tree type, one random stream and one coverage tally.
 
 use std::collections::BTreeSet;
 

@@ -4,6 +4,9 @@
 //!
 //! Every target reads `FUZZ_SECONDS` (run for that long; the default is short, for CI),
 //! `FUZZ_ITERATIONS` (run that many inputs instead) and `FUZZ_SEED`.
+//!
+//! Long: what every fuzz target shares (budget, mutator, hostile text, tally); the mutator is most
+//! of it, and the targets take the four together.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};

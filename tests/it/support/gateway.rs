@@ -33,7 +33,9 @@ pub struct Launch<'a> {
     pub cwd: PathBuf,
 }
 
-/// A running `tdqs-gateway serve`.
+/// A running `tdqs-gateway serve`, the tests' one gateway type: started by [`Gateway::launch`]
+/// or by the starters of the two vocabularies on top of it (`Gateway::start`, `start_with_env`
+/// and `single` in [`super::rig`]; `Gateway::start_in` in [`super::stdio`]).
 pub struct Gateway {
     pub proc: Proc,
     pub addr: SocketAddr,
@@ -132,6 +134,15 @@ impl Gateway {
         .await;
         assert!(ok.is_some(), "{why}: expected {n} children of the gateway, found {:#?}", self.children());
     }
+}
+
+/// The gateway binary of this build as a command, its stdin closed, for one that must end by
+/// itself (a `serve` that refuses its config, `check-config`, ...): give it its arguments and
+/// environment and run it with [`super::process::run_to_exit`], under the one process guard.
+pub fn command() -> Command {
+    let mut cmd = Command::new(gateway_bin());
+    cmd.stdin(Stdio::null());
+    cmd
 }
 
 /// The address of the "tdqs-gateway listening; MCP endpoints at http://ADDR/mcp/..." line,

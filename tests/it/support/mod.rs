@@ -2,13 +2,15 @@
 //!
 //! - [`paths`]: where things are (the repository, the rigs, the venvs, the gateway binary);
 //! - [`scratch`]: one scratch folder per test, kept when the test fails;
-//! - [`process`]: one process guard, which ends the process group on drop;
+//! - [`process`]: one process guard, which ends the process group on drop, and `run_to_exit`
+//!   for a process that must end by itself (a `serve` refusing its config, ...);
 //! - [`procs`]: the process table from /proc;
 //! - [`patience`]: `eventually(cond)`, every wait scaled by `TDQS_TEST_PATIENCE`;
 //! - [`rng`]: one seeded random number generator;
 //! - [`fuzz`]: the fuzz targets' budget, mutator, hostile text and tally;
 //! - [`gateway`]: one way to start the gateway (port 0, the address read back from its log);
 //! - [`mcp`]: one raw MCP client (Streamable HTTP, SSE read event by event);
+//! - [`wrap`]: one way to start `tdqs-gateway wrap` and speak to it over its stdin and stdout;
 //! - [`clients`]: the real SDK clients of the rigs;
 //! - [`model_server`], [`pg`], [`telemetry`] and [`prometheus`]: a fake model provider, a real
 //!   PostgreSQL, an OTLP collector and a real Prometheus; [`oidc`]: a real authorization server;
@@ -16,14 +18,12 @@
 //! - [`jwt`]: tokens the tests sign with a shared secret;
 //! - [`meta`], [`tap`], [`admin`], [`corpus`], [`oracle`], [`holes`]: what single areas need.
 //!
-//! Two facades keep the names the two older harnesses had, so the test modules and any test
-//! written against `tests/gateway_support` or `tests/stdio_support` read the same: [`rig`]
-//! (a [`rig::Rig`] of Python SDK upstreams, the gateway tests' vocabulary) and [`stdio`] (the
-//! stdio and legacy-SSE tests' vocabulary). The old include paths are thin shims onto these.
-//!
-//! Items reach their siblings only through `super::`, so a shim may mount this folder anywhere.
+//! Two vocabularies gather what the two families of tests use under short names: [`rig`] (a
+//! [`rig::Rig`] of Python SDK upstreams, the gateway tests' words) and [`stdio`] (the stdio and
+//! legacy-SSE tests' words). Both start the same [`gateway::Gateway`] and hold their processes
+//! with the same guard.
 
-// A library: not every test uses every helper, nor every name kept for the older harnesses.
+// A library: not every test uses every helper, nor every name of the two vocabularies.
 #![allow(dead_code, unused_imports)]
 
 pub mod admin;
@@ -51,3 +51,4 @@ pub mod scratch;
 pub mod stdio;
 pub mod tap;
 pub mod telemetry;
+pub mod wrap;

@@ -10,7 +10,10 @@
 //! by server name. A request nothing answers gets a 400 naming what was missing, so a client
 //! stops at once instead of retrying.
 //!
-//! Not every test binary uses every helper.
+//! Not every test uses every helper.
+//!
+//! Long: one server: its script, its request handling and its canned answers are one piece of
+//! state.
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
 use std::net::SocketAddr;

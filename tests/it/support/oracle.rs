@@ -1,6 +1,6 @@
 //! The way to reach the reference implementation (`tdqs==0.1.0`, a test oracle only), and the
-//! corpus generator of the differential test (what `tests/support` held, and what its shim
-//! re-exports).
+//! corpus generator of the differential test ([`corpus`], re-exported here for the differential
+//! tests).
 
 pub use super::corpus;
 

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::ops::{Deref, DerefMut};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{Signal, kill, killpg};
@@ -53,17 +53,31 @@ impl Guarded {
         let out = dir.join(format!("{name}.out"));
         let err = dir.join(format!("{name}.err"));
         cmd.stdout(File::create(&out).expect("create log")).stderr(File::create(&err).expect("create log"));
+        Guarded::launch(name, cmd, out, err, polite)
+    }
+
+    /// Spawns `cmd` in its own process group with its stdin and stdout piped to the test (for a
+    /// process spoken to line by line) and its stderr to `<dir>/<name>.err`.
+    pub fn spawn_piped(
+        dir: &Path,
+        name: &str,
+        mut cmd: Command,
+        polite: Option<Signal>,
+    ) -> (Guarded, ChildStdin, ChildStdout) {
+        let err = dir.join(format!("{name}.err"));
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(File::create(&err).expect("create log"));
+        let mut guard = Guarded::launch(name, cmd, PathBuf::new(), err, polite);
+        let child = guard.child_mut();
+        let (stdin, stdout) = (child.stdin.take().expect("piped stdin"), child.stdout.take().expect("piped stdout"));
+        (guard, stdin, stdout)
+    }
+
+    fn launch(name: &str, mut cmd: Command, out: PathBuf, err: PathBuf, polite: Option<Signal>) -> Guarded {
         cmd.process_group(0);
         die_with_parent(&mut cmd);
         let child = cmd.spawn().unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
         let pid = child.id() as i32;
         Guarded { name: name.to_owned(), child: Some(child), pid, polite, out, err }
-    }
-
-    /// Wraps a child spawned elsewhere (e.g. with piped stdio).
-    pub fn adopt(name: &str, child: Child, polite: Option<Signal>) -> Guarded {
-        let pid = child.id() as i32;
-        Guarded { name: name.to_owned(), child: Some(child), pid, polite, out: PathBuf::new(), err: PathBuf::new() }
     }
 
     pub fn child_mut(&mut self) -> &mut Child {
@@ -131,6 +145,18 @@ impl Guarded {
     pub fn stdout_text(&self) -> String {
         std::fs::read_to_string(&self.out).unwrap_or_default()
     }
+}
+
+/// Runs `cmd` to its end under a [`Guarded`] (output to `<dir>/<name>.out|.err`), for a process
+/// that must exit by itself: a `serve` that refuses its config, a command run once. Panics with
+/// its logs (and the guard ends it) when it still runs after `timeout` (scaled). Gives its exit
+/// status and what it wrote to stderr.
+pub fn run_to_exit(dir: &Path, name: &str, cmd: Command, timeout: Duration) -> (ExitStatus, String) {
+    let mut proc = Guarded::spawn(dir, name, cmd, Some(Signal::SIGTERM));
+    let status = proc
+        .wait_timeout(timeout)
+        .unwrap_or_else(|| panic!("{name} still runs after {:?}\n{}", scaled(timeout), proc.logs()));
+    (status, std::fs::read_to_string(&proc.err).unwrap_or_default())
 }
 
 /// A [`Guarded`] program started with arguments and environment from the repository root,

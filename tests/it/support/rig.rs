@@ -1,7 +1,6 @@
-//! The gateway tests' vocabulary (what `tests/gateway_support` held, and what its shim
-//! re-exports): a test builds a [`Rig`] (a scratch folder), starts real upstreams ([`Upstream`]:
-//! the rig's Python SDK servers in `tests/rig/`, or server-everything from
-//! `tests/node/node_modules`), starts the gateway binary on them ([`Gateway`]) and talks to both
+//! The gateway tests' vocabulary: a test builds a [`Rig`] (a scratch folder), starts real
+//! upstreams ([`Upstream`]: the rig's Python SDK servers in `tests/rig/`, or server-everything
+//! from `tests/node/node_modules`), starts the gateway binary on them ([`Gateway`]) and talks to both
 //! with the raw client ([`http::Mcp`]) or with the real SDK clients ([`py_client`],
 //! [`ts_client`]). Every process is held by a [`Proc`], whose `Drop` ends its process group.
 //! Readiness is polled, never slept on.

@@ -7,10 +7,7 @@
 
 pub mod traffic;
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -18,6 +15,7 @@ use serde_json::{Value, json};
 use super::rig::http::{ACCEPT_BOTH, Mcp, SseStream, read_reply};
 pub use super::rig::python;
 use super::rig::{Gateway, Rig, Upstream};
+use super::wrap::Wrap;
 use traffic::Body;
 
 const WAIT: Duration = Duration::from_secs(60);
@@ -95,7 +93,7 @@ impl Record {
 pub enum Link {
     /// Streamable HTTP through `/mcp/{upstream}` (to an HTTP or a stdio upstream).
     Http(Mcp),
-    Wrap(WrapProc),
+    Wrap(WrapSession),
     Legacy(Legacy),
 }
 
@@ -192,74 +190,31 @@ async fn http_post(mcp: &Mcp, body: &Body) -> Vec<Value> {
     }
 }
 
-/// `tdqs-gateway wrap` around a command, spoken to line by line.
-pub struct WrapProc {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<Value>,
+/// A `wrap` session: [`Wrap`] around a command, initialized, spoken to line by line.
+pub struct WrapSession {
+    wrap: Wrap,
 }
 
-impl WrapProc {
-    pub fn start(rig: &Rig, config: &str, server: &[String]) -> WrapProc {
+impl WrapSession {
+    pub fn start(rig: &Rig, config: &str, server: &[String]) -> WrapSession {
         let cfg = rig.path("wrap.toml");
         std::fs::write(&cfg, config).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tdqs-gateway"))
-            .args(["wrap", "--config"])
-            .arg(&cfg)
-            .arg("--")
-            .args(server)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(rig.path("wrap.err")).unwrap())
-            .spawn()
-            .expect("start wrap");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                let v = serde_json::from_str(&line).unwrap_or_else(|_| json!({"unparsable_line": line}));
-                if tx.send(v).is_err() {
-                    return;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        let mut w = WrapProc { child, stdin, lines };
+        let wrap = Wrap::start(&rig.dir, "wrap", &["--config".into(), cfg.display().to_string()], server);
+        let mut w = WrapSession { wrap };
         let init = json!({"jsonrpc":"2.0","id":"init","method":"initialize","params":{
             "protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"holes","version":"1"}}});
         let got = w.send(&Body::json(&init), &json!("init-barrier"));
         assert!(got.iter().any(|m| m["id"] == "init" && m["result"].is_object()), "wrap initialize: {got:?}");
-        w.write(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        w.wrap.write_line(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
         w
     }
 
-    fn write(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("wrap stdin");
-        stdin
-            .write_all(bytes)
-            .and_then(|()| stdin.write_all(b"\n"))
-            .and_then(|()| stdin.flush())
-            .expect("write to wrap");
-    }
-
     fn send(&mut self, body: &Body, barrier: &Value) -> Vec<Value> {
-        self.write(&body.bytes);
-        self.write(json!({"jsonrpc": "2.0", "id": barrier, "method": "ping"}).to_string().as_bytes());
-        let mut got = Vec::new();
-        loop {
-            let m = self.lines.recv_timeout(WAIT).unwrap_or_else(|_| panic!("wrap: no answer to {barrier}: {got:?}"));
-            if m["id"] == *barrier {
-                return got;
-            }
-            got.push(m);
-        }
-    }
-}
-
-impl Drop for WrapProc {
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        let _ = self.child.wait();
+        self.wrap.write_line(&body.bytes);
+        self.wrap.send(&json!({"jsonrpc": "2.0", "id": barrier, "method": "ping"}));
+        let mut got = self.wrap.until(&format!("wrap: the answer to {barrier}"), WAIT, |m| m["id"] == *barrier);
+        got.pop();
+        got
     }
 }
 

@@ -1,6 +1,6 @@
-//! The stdio tests' request helpers (free functions over a shared `reqwest::Client`, answers
-//! as [`Reply`] with each SSE event's data as text), kept as thin wrappers over the one raw
-//! client, [`super::super::mcp`].
+//! The stdio tests' request helpers: free functions over a shared `reqwest::Client`, thin
+//! wrappers over the one raw client, [`super::super::mcp`], whose answers they give as a
+//! [`TextReply`] (each SSE event's data as text, read leniently).
 
 use std::time::Duration;
 
@@ -8,9 +8,10 @@ use serde_json::{Value, json};
 
 use super::super::mcp::{self, Mcp, parse_events_lenient};
 
-/// What one request got back.
+/// An answer of the raw client ([`mcp::Reply`]) as text, read leniently: a body cut short is
+/// empty, and a last SSE event without its blank line still counts.
 #[derive(Debug)]
-pub struct Reply {
+pub struct TextReply {
     pub status: u16,
     pub content_type: String,
     pub session: Option<String>,
@@ -20,9 +21,9 @@ pub struct Reply {
     pub events: Vec<String>,
 }
 
-impl Reply {
+impl TextReply {
     /// The view of an answer of the raw client (an empty body when it was cut short).
-    fn from_raw(reply: &mcp::Reply) -> Reply {
+    fn from_raw(reply: &mcp::Reply) -> TextReply {
         let content_type = reply.content_type().to_owned();
         let raw = reply.text();
         let events = if reply.is_sse() {
@@ -32,7 +33,7 @@ impl Reply {
         } else {
             vec![raw.clone()]
         };
-        Reply {
+        TextReply {
             status: reply.status,
             content_type,
             session: reply.header("mcp-session-id").map(str::to_owned),
@@ -81,7 +82,7 @@ fn raw(http: &reqwest::Client, url: &str, session: Option<&str>) -> Mcp {
 }
 
 /// POSTs `body`; `sse` says whether the client accepts an SSE answer (JSON is always accepted).
-pub async fn post(http: &reqwest::Client, url: &str, session: Option<&str>, body: &Value, sse: bool) -> Reply {
+pub async fn post(http: &reqwest::Client, url: &str, session: Option<&str>, body: &Value, sse: bool) -> TextReply {
     let mut m = raw(http, url, session);
     if !sse {
         m = m.with_header("accept", "application/json");
@@ -89,7 +90,7 @@ pub async fn post(http: &reqwest::Client, url: &str, session: Option<&str>, body
     let resp = m.send_post(serde_json::to_vec(body).unwrap()).await;
     // A body cut short reads as empty (the tests look at the status then).
     let (reply, _cut) = mcp::try_read_reply(resp.unwrap_or_else(|e| panic!("POST {url}: {e}"))).await;
-    Reply::from_raw(&reply)
+    TextReply::from_raw(&reply)
 }
 
 pub async fn delete(http: &reqwest::Client, url: &str, session: &str) -> u16 {

@@ -1,7 +1,6 @@
-//! The stdio and legacy-SSE tests' vocabulary (what `tests/stdio_support` held, and what its
-//! shim re-exports). Everything runs for real: the gateway binary, real MCP servers
-//! (mcp-server-time, mcp-server-git, server-everything) and our misbehaving ones
-//! (`tests/stdio_rig/bad_server.py`), and real SDK clients (`tests/stdio_rig/sdk_client.py`,
+//! The stdio and legacy-SSE tests' vocabulary. Everything runs for real: the gateway binary,
+//! real MCP servers (mcp-server-time, mcp-server-git, server-everything) and our misbehaving
+//! ones (`tests/stdio_rig/bad_server.py`), and real SDK clients (`tests/stdio_rig/sdk_client.py`,
 //! `ts_client.mjs`). Every process a test starts is held by a [`Guarded`]. Readiness is polled,
 //! never slept on.
 //!
@@ -10,12 +9,10 @@
 
 pub mod http;
 
-use std::ops::{Deref, DerefMut};
-
 use serde_json::Value;
 
 pub use super::clients::{run_json, stdio_py_client as py_client, stdio_ts_client as ts_client};
-pub use super::gateway::{Launch, READY_TIMEOUT};
+pub use super::gateway::{Gateway, Launch, READY_TIMEOUT};
 pub use super::paths::{everything_js, gateway_bin, node, python, root, stdio_rig as rig, venv_bin};
 pub use super::patience::{poll, poll_async};
 pub use super::process::{Guarded, die_with_parent, tail};
@@ -34,30 +31,15 @@ pub fn require_deps() {
     super::paths::require(&needed, "scripts/test-deps-stdio.sh");
 }
 
-/// A running `tdqs-gateway serve` (the harness's one [`super::gateway::Gateway`], started the
-/// stdio tests' way: JSON logs, the scratch folder's own score store and working folder).
-pub struct Gateway(super::gateway::Gateway);
-
 impl Gateway {
-    /// Starts `serve` with `config` (TOML, without a `[listen]` table: the gateway listens on a
-    /// port of the kernel's choice, read back from its log) and waits until it listens.
-    pub async fn start(scratch: &Scratch, name: &str, config: &str) -> Gateway {
+    /// Starts `serve` the stdio tests' way: `config` (TOML, without a `[listen]` table: the
+    /// gateway listens on a port of the kernel's choice, read back from its log) in `scratch`,
+    /// which is also its working folder and holds its own score store; JSON logs. Waits until
+    /// it listens.
+    pub async fn start_in(scratch: &Scratch, name: &str, config: &str) -> Gateway {
         require_deps();
         let how = Launch { name, listen: "", config, json_logs: true, envs: scratch.envs(), cwd: scratch.dir.clone() };
-        Gateway(super::gateway::Gateway::launch(&scratch.dir, how).await)
-    }
-}
-
-impl Deref for Gateway {
-    type Target = super::gateway::Gateway;
-    fn deref(&self) -> &super::gateway::Gateway {
-        &self.0
-    }
-}
-
-impl DerefMut for Gateway {
-    fn deref_mut(&mut self) -> &mut super::gateway::Gateway {
-        &mut self.0
+        Gateway::launch(&scratch.dir, how).await
     }
 }
 
