@@ -122,3 +122,45 @@ fn long_files_say_why_they_are_one_file() {
         .collect();
     assert!(unexplained.is_empty(), "over 400 lines with no `//! Long:` reason: {unexplained:#?}");
 }
+
+/// The graph the README's "Where things are" states: the code block after "Top-level imports".
+/// A line names modules, `->`, and what the last of them uses (`(none)` for nothing); two
+/// such statements may share a line.
+fn readme_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let readme = std::fs::read_to_string(paths::root().join("README.md")).unwrap();
+    let after = &readme[readme.find("Top-level imports").expect("the README states the module graph")..];
+    let block = after.split("```").nth(1).expect("a code block after it");
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in block.lines() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let arrows: Vec<usize> = tokens.iter().enumerate().filter(|(_, t)| **t == "->").map(|(i, _)| i).collect();
+        for (n, &a) in arrows.iter().enumerate() {
+            let subjects = if n == 0 { &tokens[..a] } else { &tokens[a - 1..a] };
+            let end = arrows.get(n + 1).map_or(tokens.len(), |next| next - 1);
+            let uses: BTreeSet<String> =
+                tokens[a + 1..end].iter().filter(|t| **t != "(none)").map(|t| (*t).to_owned()).collect();
+            for s in subjects {
+                graph.insert((*s).to_owned(), uses.clone());
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn the_readme_states_the_module_graph_as_it_is() {
+    let stated = readme_graph();
+    let actual = module_graph(&paths::root().join("src"));
+    let mut wrong = Vec::new();
+    for module in stated.keys().chain(actual.keys()).collect::<BTreeSet<_>>() {
+        // `tdqs` is the engine crate under the name the gateway gives it, not a file of src/.
+        if module == "tdqs" {
+            continue;
+        }
+        let (s, a) = (stated.get(module), actual.get(module));
+        if s != a {
+            wrong.push(format!("{module}: README says {s:?}, the code has {a:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "the README's module graph is out of date:\n{}", wrong.join("\n"));
+}
