@@ -27,6 +27,8 @@ use crate::catalog::Catalog;
 use crate::config::{Config, ConfigError};
 use crate::http::Body;
 use crate::http::body::{full, json_response};
+pub use crate::http::error::AdminError;
+use crate::http::error::no_store;
 use crate::http::request_body::RequestBody;
 use crate::scoring::service::ScoringService;
 
@@ -132,62 +134,6 @@ pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>, body: &R
     }
 }
 
-/// Why the admin API answered with an error.
-#[derive(Debug, thiserror::Error)]
-pub enum AdminError {
-    #[error("a valid bearer token is required (Authorization: Bearer <token>)")]
-    Unauthorized,
-    #[error("{0}")]
-    Forbidden(String),
-    #[error("{0}")]
-    NotFound(String),
-    #[error("method not allowed; use {0}")]
-    MethodNotAllowed(&'static str),
-    #[error("{0}")]
-    BadRequest(String),
-    #[error("{0}")]
-    Conflict(String),
-    #[error("send the request body as application/json")]
-    UnsupportedMediaType,
-    #[error("{0}")]
-    Judge(String),
-    #[error("{0}")]
-    Internal(String),
-}
-
-impl AdminError {
-    fn status(&self) -> StatusCode {
-        match self {
-            AdminError::Unauthorized => StatusCode::UNAUTHORIZED,
-            AdminError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AdminError::NotFound(_) => StatusCode::NOT_FOUND,
-            AdminError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
-            AdminError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            AdminError::Conflict(_) => StatusCode::CONFLICT,
-            AdminError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            AdminError::Judge(_) => StatusCode::BAD_GATEWAY,
-            AdminError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
-    }
-
-    /// `{"error": "..."}` with the status (and the header) the error calls for.
-    pub fn into_response(self) -> Response<Body> {
-        let body = serde_json::json!({ "error": self.to_string() });
-        let mut resp = json_response(self.status(), serde_json::to_vec(&body).unwrap_or_default());
-        let h = resp.headers_mut();
-        match self {
-            AdminError::Unauthorized => {
-                h.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer realm=\"tdqs-gateway admin\""));
-            }
-            AdminError::MethodNotAllowed(allow) => {
-                h.insert(header::ALLOW, HeaderValue::from_static(allow));
-            }
-            _ => {}
-        }
-        no_store(resp)
-    }
-}
-
 /// A JSON answer of the API.
 fn json_ok(value: &serde_json::Value) -> Response<Body> {
     no_store(json_response(StatusCode::OK, serde_json::to_vec(value).unwrap_or_default()))
@@ -198,12 +144,4 @@ fn text_ok(content_type: &'static str, text: String) -> Response<Body> {
     let mut resp = Response::new(full(text));
     resp.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     no_store(resp)
-}
-
-/// Admin answers are live state: never cached, never sniffed.
-fn no_store(mut resp: Response<Body>) -> Response<Body> {
-    let h = resp.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    resp
 }

@@ -124,7 +124,7 @@ async fn forward_checked(
         // Nothing left to send: every message was answered here (or dropped).
         let span = tracing::Span::current();
         return match admitted.answer_body() {
-            Some(answer) if admitted.unreadable => json_response(StatusCode::BAD_REQUEST, answer),
+            Some(answer) if admitted.unreadable => GatewayError::Unreadable(answer).into_response(None),
             Some(answer) => {
                 crate::telemetry::traces::finish_request(&span, 200, Some("tool_refused"));
                 json_response(StatusCode::OK, answer)

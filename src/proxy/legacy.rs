@@ -250,7 +250,7 @@ pub async fn message(gw: Arc<Gateway>, upstream: &str, session_id: &str, req: Ou
         exchange::admit_as(&tools, &gw.scoring, &req.body, encoding, Some(&lister), req.principal.as_deref()).await;
     if admitted.unreadable {
         let body = admitted.answer_body().unwrap_or_default();
-        return super::body::json_response(StatusCode::BAD_REQUEST, body);
+        return crate::http::error::GatewayError::Unreadable(body).into_response(None);
     }
     if !admitted.answers.is_empty() {
         crate::telemetry::traces::finish_request(&tracing::Span::current(), 202, Some("tool_refused"));

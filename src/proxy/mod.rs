@@ -9,7 +9,7 @@
 //!   -> every tools/list result in it through the catalogue (scored, decided, rendered) -> client
 //! ```
 //!
-//! Errors turn into HTTP responses in one place (`error.rs`).
+//! Errors turn into HTTP responses in one place (`crate::http::error`).
 
 mod bridge;
 mod capped;

@@ -18,7 +18,8 @@
 //!               (evaluate: parse -> score -> threats -> pin -> policy::decide_tool;
 //!                record: telemetry, sightings; keep: the table; render: annotate or hide),
 //!               unreadable answers per policy
-//! errors     anything the gateway answers itself: http::error (status) and
+//! errors     anything the gateway answers itself: http::error (status, headers: MCP routes,
+//!            the admin API, the OAuth challenges) and
 //!            mcp::rpc_error (the JSON-RPC error, with the request's id)
 //! ```
 

@@ -87,9 +87,7 @@ fn metrics() -> Response<Body> {
         }
         Some(Err(e)) => {
             tracing::warn!(error = %e, "cannot render the metrics");
-            let mut resp = Response::new(crate::http::body::full(bytes::Bytes::from(e)));
-            *resp.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
-            resp
+            crate::http::error::GatewayError::Internal(format!("cannot render the metrics: {e}")).into_response(None)
         }
     }
 }

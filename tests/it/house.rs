@@ -164,3 +164,43 @@ fn the_readme_states_the_module_graph_as_it_is() {
     }
     assert!(wrong.is_empty(), "the README's module graph is out of date:\n{}", wrong.join("\n"));
 }
+
+/// Errors become responses in one place: no file but `src/http/error.rs` names a 4xx or 5xx
+/// status to answer with (comparing an upstream's status is reading, not answering). The
+/// readiness probe's 503 is its state, not an error, and is the one exception.
+#[test]
+fn error_statuses_are_chosen_in_one_place() {
+    const ERRORS: &[&str] = &[
+        "BAD_REQUEST",
+        "UNAUTHORIZED",
+        "FORBIDDEN",
+        "NOT_FOUND",
+        "METHOD_NOT_ALLOWED",
+        "CONFLICT",
+        "UNSUPPORTED_MEDIA_TYPE",
+        "INTERNAL_SERVER_ERROR",
+        "SERVICE_UNAVAILABLE",
+        "BAD_GATEWAY",
+        "GATEWAY_TIMEOUT",
+        "PAYLOAD_TOO_LARGE",
+        "REQUEST_TIMEOUT",
+        "TOO_MANY_REQUESTS",
+    ];
+    let mut files = Vec::new();
+    rust_files(&paths::root().join("src"), &mut files);
+    let mut elsewhere = Vec::new();
+    for f in files.iter().filter(|f| !f.ends_with("http/error.rs")) {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let chosen = ERRORS.iter().any(|e| line.contains(&format!("StatusCode::{e}")))
+                && !line.contains("==")
+                && !line.contains("!=")
+                && !line.trim_start().starts_with("//");
+            let probe = f.ends_with("server/routes.rs") && line.contains("\"unready\"");
+            if chosen && !probe {
+                elsewhere.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(elsewhere.is_empty(), "error statuses chosen outside http/error.rs:\n{}", elsewhere.join("\n"));
+}
