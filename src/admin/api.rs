@@ -236,10 +236,10 @@ async fn upstreams(console: &Console) -> Value {
         .zip(reach)
         .filter_map(|(u, reachable)| {
             let tools = console.catalog.upstreams.get(&u.name)?;
-            let (transport, target) = match u.transport() {
-                Transport::StreamableHttp(url) => ("streamable_http", url.to_owned()),
-                Transport::Stdio(cmd) => ("stdio", cmd.join(" ")),
-                Transport::LegacySse(url) => ("legacy_sse", url.to_owned()),
+            let transport: &'static str = u.transport().into();
+            let target = match u.transport() {
+                Transport::StreamableHttp(url) | Transport::LegacySse(url) => url.to_owned(),
+                Transport::Stdio(cmd) => cmd.join(" "),
             };
             let views = tools.snapshot();
             let (counts, histogram) = tool_counts(&views);

@@ -24,14 +24,14 @@ use crate::http::Body;
 use crate::http::body::json_response;
 
 /// Where each upstream said its metadata is, when that is on its own origin.
-pub struct UpstreamOAuth {
+pub struct AdvertisedMetadata {
     http: reqwest::Client,
     advertised: Mutex<HashMap<String, String>>,
 }
 
-impl UpstreamOAuth {
-    pub fn new(http: reqwest::Client) -> UpstreamOAuth {
-        UpstreamOAuth { http, advertised: Mutex::default() }
+impl AdvertisedMetadata {
+    pub fn new(http: reqwest::Client) -> AdvertisedMetadata {
+        AdvertisedMetadata { http, advertised: Mutex::default() }
     }
 
     /// Points the challenges of an upstream's answer on `route` (`/mcp/{upstream}`) at the
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn rewrites_each_challenge_and_remembers_only_the_upstreams_own_origin() {
-        let o = UpstreamOAuth::new(reqwest::Client::new());
+        let o = AdvertisedMetadata::new(reqwest::Client::new());
         let mut h = HeaderMap::new();
         h.append(
             header::WWW_AUTHENTICATE,

@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 
 use super::{Format, Outcome, emit, input, now_rfc3339};
 use crate::render::{Style, lint_markdown, lint_text};
-use crate::tdqs::lint::{Severity, lint_tools};
+use crate::tdqs::lint::{LintSeverity, lint_tools};
 use crate::tdqs::report::LintReport;
 
 #[derive(Args)]
@@ -45,8 +45,8 @@ pub fn run(args: LintArgs) -> anyhow::Result<Outcome> {
     let worst = report.findings.iter().map(|f| f.severity).min();
     let failed = match (args.fail_on, worst) {
         (FailOn::Never, _) | (_, None) => false,
-        (FailOn::Error, Some(w)) => w == Severity::Error,
-        (FailOn::Warning, Some(w)) => w <= Severity::Warning,
+        (FailOn::Error, Some(w)) => w == LintSeverity::Error,
+        (FailOn::Warning, Some(w)) => w <= LintSeverity::Warning,
     };
     Ok(if failed { Outcome::ThresholdNotMet } else { Outcome::Done })
 }

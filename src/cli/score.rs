@@ -7,7 +7,7 @@ use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
 use super::{Format, Outcome, emit, input, now_rfc3339};
-use crate::config::{Config, JudgeConfig, JudgeKind as ConfigJudgeKind};
+use crate::config::{Config, JudgeConfig, JudgeKind};
 use crate::judge::Judge;
 use crate::render::{Style, score_markdown, score_text};
 use crate::scoring::score_server;
@@ -56,12 +56,6 @@ pub struct ScoreArgs {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
-enum JudgeKind {
-    Heuristic,
-    Openai,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
 #[value(rename_all = "UPPER")]
 enum TierArg {
     A,
@@ -99,7 +93,7 @@ fn build_judge(args: &ScoreArgs) -> anyhow::Result<Judge> {
             },
         };
         cfg.judge = JudgeConfig {
-            kind: ConfigJudgeKind::Openai,
+            kind: JudgeKind::Openai,
             base_url: args.base_url.clone(),
             model: args.model.clone(),
             api_key_env: args.api_key_env.clone(),

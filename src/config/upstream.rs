@@ -99,8 +99,10 @@ impl Default for UpstreamConfig {
     }
 }
 
-/// How the gateway reaches an upstream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How the gateway reaches an upstream; its name (`streamable_http`, `stdio`, `legacy_sse`) is
+/// what the admin API reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Transport<'a> {
     StreamableHttp(&'a str),
     Stdio(&'a [String]),

@@ -39,6 +39,16 @@ impl JudgeError {
     }
 }
 
+/// Which judge: the one name for `[judge] kind`, `score --judge` and the reports' `judge.kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize, clap::ValueEnum, strum::IntoStaticStr)]
+#[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
+pub enum JudgeKind {
+    #[default]
+    Heuristic,
+    Openai,
+}
+
 /// A judge and everything that makes its scores comparable.
 #[derive(Clone)]
 pub enum Judge {
@@ -60,9 +70,10 @@ impl Judge {
     /// `"heuristic"` or `"openai"`.
     pub fn kind(&self) -> &'static str {
         match self {
-            Judge::Heuristic => "heuristic",
-            Judge::Model { .. } => "openai",
+            Judge::Heuristic => JudgeKind::Heuristic,
+            Judge::Model { .. } => JudgeKind::Openai,
         }
+        .into()
     }
 
     /// Judge calls in flight at most (1 for the heuristic, which runs on the spot).

@@ -65,7 +65,7 @@ pub struct Gateway {
     /// Old clients bridged to new upstreams.
     bridges: bridge::Bridges,
     /// With `[auth]` off: the upstreams' own OAuth, pointed at the gateway's routes.
-    pub upstream_oauth: crate::auth::passthrough::UpstreamOAuth,
+    pub upstream_oauth: crate::auth::passthrough::AdvertisedMetadata,
 }
 
 impl Gateway {
@@ -125,7 +125,7 @@ impl Gateway {
             sessions: session::Sessions::new(session_idle),
             legacy: Default::default(),
             bridges: Default::default(),
-            upstream_oauth: crate::auth::passthrough::UpstreamOAuth::new(auth_http),
+            upstream_oauth: crate::auth::passthrough::AdvertisedMetadata::new(auth_http),
         });
         let weak = Arc::downgrade(&gw);
         crate::telemetry::metrics()

@@ -14,7 +14,7 @@ use tokio::sync::broadcast;
 
 use super::body::{FrameSender, channel_body, sse_event};
 pub use super::exchange::answer::Inspected;
-use super::exchange::answer::{Reading, meant_for};
+use super::exchange::answer::{AnswerReading, meant_for};
 use super::session::Session;
 use super::uninspected::{self, Reason};
 use super::{Body, Gateway};
@@ -91,7 +91,7 @@ impl Rewriter {
     /// Reads a message or batch strictly (the exchange's one reading of answers); `answered`
     /// gains the ids (by value) of the responses in it.
     pub async fn inspect<'a>(&self, bytes: &'a [u8], answered: &mut Vec<IdKey>) -> Inspected<'a> {
-        let reading = Reading { tools: &self.tools, scoring: &self.gw.scoring, caller: self.caller.as_deref() };
+        let reading = AnswerReading { tools: &self.tools, scoring: &self.gw.scoring, caller: self.caller.as_deref() };
         reading.inspect(bytes, &|id| self.is_list_answer(id), answered).await
     }
 

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::{Style, md_cell, plural};
-use crate::tdqs::lint::{Finding, Severity};
+use crate::tdqs::lint::{LintFinding, LintSeverity};
 use crate::tdqs::report::LintReport;
 use crate::tdqs::signals::ContextSignals;
 
@@ -15,9 +15,9 @@ fn totals(r: &LintReport) -> String {
     let n = |s| r.findings.iter().filter(|f| f.severity == s).count();
     format!(
         "{}, {}, {}",
-        plural(n(Severity::Error), "error", "errors"),
-        plural(n(Severity::Warning), "warning", "warnings"),
-        plural(n(Severity::Info), "note", "notes")
+        plural(n(LintSeverity::Error), "error", "errors"),
+        plural(n(LintSeverity::Warning), "warning", "warnings"),
+        plural(n(LintSeverity::Info), "note", "notes")
     )
 }
 
@@ -51,9 +51,9 @@ pub fn lint_text(r: &LintReport, style: Style) -> String {
         for f in &t.findings {
             let tag = format!("{:<8}", f.severity.as_str());
             let tag = match f.severity {
-                Severity::Error => style.red(&tag),
-                Severity::Warning => style.yellow(&tag),
-                Severity::Info => style.blue(&tag),
+                LintSeverity::Error => style.red(&tag),
+                LintSeverity::Warning => style.yellow(&tag),
+                LintSeverity::Info => style.blue(&tag),
             };
             let _ = writeln!(out, "  {tag} {}  {}", f.rule.as_str(), f.message);
         }
@@ -77,14 +77,14 @@ pub fn lint_markdown(r: &LintReport) -> String {
     if r.findings.is_empty() {
         let _ = writeln!(out, "No findings.\n");
     } else {
-        let _ = writeln!(out, "| Severity | Tool | Rule | Finding |\n| --- | --- | --- | --- |");
-        let mut sorted: Vec<&Finding> = r.findings.iter().map(|f| &**f).collect();
+        let _ = writeln!(out, "| LintSeverity | Tool | Rule | LintFinding |\n| --- | --- | --- | --- |");
+        let mut sorted: Vec<&LintFinding> = r.findings.iter().map(|f| &**f).collect();
         sorted.sort_by_key(|f| f.severity); // stable: keeps tool order within a severity
         for f in sorted {
             let sev = match f.severity {
-                Severity::Error => "**error**",
-                Severity::Warning => "warning",
-                Severity::Info => "info",
+                LintSeverity::Error => "**error**",
+                LintSeverity::Warning => "warning",
+                LintSeverity::Info => "info",
             };
             let _ = writeln!(
                 out,

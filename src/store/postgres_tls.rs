@@ -16,8 +16,9 @@ use tokio_rustls::rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use tokio_rustls::rustls::server::ParsedCertificate;
 use tokio_rustls::rustls::{DigitallySignedStruct, RootCertStore, SignatureScheme};
 
-/// libpq's `sslmode` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// libpq's `sslmode` values (`allow`, "plaintext first", is not worth a mode of its own here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum SslMode {
     Disable,
     /// libpq's default: TLS when the server offers it, plaintext when it does not.
@@ -66,19 +67,10 @@ pub fn split(url: &str) -> Result<(String, TlsSettings), String> {
             || percent_decode_str(raw).decode_utf8().map(|v| v.into_owned()).map_err(|_| format!("{key} is not UTF-8"));
         match key {
             "sslmode" => {
-                mode = Some(match value()?.as_str() {
-                    "disable" => SslMode::Disable,
-                    "prefer" => SslMode::Prefer,
-                    "require" => SslMode::Require,
-                    "verify-ca" => SslMode::VerifyCa,
-                    "verify-full" => SslMode::VerifyFull,
-                    // `allow` means "plaintext first": not worth a mode of its own here.
-                    other => {
-                        return Err(format!(
-                            "sslmode={other:?} is not one of disable, prefer, require, verify-ca, verify-full"
-                        ));
-                    }
-                })
+                let v = value()?;
+                mode = Some(v.parse::<SslMode>().map_err(|_| {
+                    format!("sslmode={v:?} is not one of disable, prefer, require, verify-ca, verify-full")
+                })?)
             }
             "sslrootcert" => {
                 let v = value()?;
@@ -98,22 +90,12 @@ pub fn split(url: &str) -> Result<(String, TlsSettings), String> {
         // As in libpq 16: the system's roots only make sense with the host name checked.
         (None, Some(Roots::System)) => SslMode::VerifyFull,
         (Some(m), Some(Roots::System)) if m != SslMode::VerifyFull => {
-            return Err(format!("sslmode={} cannot be used with sslrootcert=system: use verify-full", mode_name(m)));
+            return Err(format!("sslmode={} cannot be used with sslrootcert=system: use verify-full", <&str>::from(m)));
         }
         (m, _) => m.unwrap_or(SslMode::Prefer),
     };
     let driver_url = if kept.is_empty() { base.to_owned() } else { format!("{base}?{}", kept.join("&")) };
     Ok((driver_url, TlsSettings { mode, root_cert }))
-}
-
-fn mode_name(m: SslMode) -> &'static str {
-    match m {
-        SslMode::Disable => "disable",
-        SslMode::Prefer => "prefer",
-        SslMode::Require => "require",
-        SslMode::VerifyCa => "verify-ca",
-        SslMode::VerifyFull => "verify-full",
-    }
 }
 
 /// Checks a URL's TLS parameters and makes a relative `sslrootcert` absolute against `base`

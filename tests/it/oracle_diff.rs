@@ -31,7 +31,7 @@ use support::corpus::{self, Server, Tags};
 use tdqs_gateway::tdqs::canonical::{to_sorted_compact, write_string};
 use tdqs_gateway::tdqs::definition::{ParsedTools, parse_tools};
 use tdqs_gateway::tdqs::json::{self, JsString, JsValue};
-use tdqs_gateway::tdqs::lint::{Finding, ServerLint, lint_tools};
+use tdqs_gateway::tdqs::lint::{LintFinding, ServerLint, lint_tools};
 use tdqs_gateway::tdqs::signals::canonical_definition;
 
 const DEFAULT_SEED: u64 = 0x7D95_2026;
@@ -352,7 +352,7 @@ fn same(a: Option<&JsValue>, b: Option<&JsValue>) -> bool {
 
 type Triple = (String, String, JsString);
 
-fn our_triples(findings: &[std::sync::Arc<Finding>]) -> Vec<Triple> {
+fn our_triples(findings: &[std::sync::Arc<LintFinding>]) -> Vec<Triple> {
     findings.iter().map(|f| (f.rule.as_str().to_string(), f.severity.as_str().to_string(), f.tool.clone())).collect()
 }
 
@@ -382,7 +382,13 @@ impl Diffs {
     }
 }
 
-fn compare_findings(diffs: &mut Diffs, kind: &str, at: &str, ours: &[std::sync::Arc<Finding>], o: Option<&JsValue>) {
+fn compare_findings(
+    diffs: &mut Diffs,
+    kind: &str,
+    at: &str,
+    ours: &[std::sync::Arc<LintFinding>],
+    o: Option<&JsValue>,
+) {
     let ours = our_triples(ours);
     match oracle_triples(o) {
         None => diffs.add(kind, format!("{at}: the reference's findings are unreadable: {}", show_opt(o))),

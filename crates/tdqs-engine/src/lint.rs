@@ -17,13 +17,13 @@ use super::signals::{ContextSignals, context_signals};
 #[serde(rename_all = "lowercase")]
 #[derive(strum::IntoStaticStr)]
 #[strum(serialize_all = "lowercase")]
-pub enum Severity {
+pub enum LintSeverity {
     Error,
     Warning,
     Info,
 }
 
-impl Severity {
+impl LintSeverity {
     pub fn as_str(self) -> &'static str {
         self.into()
     }
@@ -49,9 +49,9 @@ impl Rule {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Finding {
+pub struct LintFinding {
     pub rule: Rule,
-    pub severity: Severity,
+    pub severity: LintSeverity,
     pub tool: JsString,
     pub message: String,
 }
@@ -64,19 +64,19 @@ pub struct LintedTool {
     pub context_signals: ContextSignals,
     pub flags: Vec<ToolFlag>,
     /// Shared with the server's list (no copies).
-    pub findings: Vec<Arc<Finding>>,
+    pub findings: Vec<Arc<LintFinding>>,
 }
 
 /// Lint of a whole server: tools in input order, and every finding in report order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ServerLint {
     pub tools: Vec<LintedTool>,
-    pub findings: Vec<Arc<Finding>>,
+    pub findings: Vec<Arc<LintFinding>>,
     pub shadow_candidates: Vec<ShadowCandidate>,
 }
 
 impl ServerLint {
-    pub fn count(&self, severity: Severity) -> usize {
+    pub fn count(&self, severity: LintSeverity) -> usize {
         self.findings.iter().filter(|f| f.severity == severity).count()
     }
 }
@@ -95,15 +95,15 @@ pub fn lint_tools(tools: &[ToolDefinition]) -> ServerLint {
     let costed: Vec<CostedTool> =
         linted.iter().map(|t| CostedTool { name: &t.name, cost: t.context_signals.invocation_cost }).collect();
     let candidates = shadow_candidates(&costed);
-    let mut findings: Vec<Arc<Finding>> =
+    let mut findings: Vec<Arc<LintFinding>> =
         Vec::with_capacity(linted.iter().map(|t| t.findings.len()).sum::<usize>() + candidates.len());
     findings.extend(linted.iter().flat_map(|t| t.findings.iter().cloned()));
     for c in &candidates {
         let (tool, cheaper) = (display(&c.tool), display(&c.cheaper_sibling));
         let (mut cost, mut cheaper_cost) = (itoa::Buffer::new(), itoa::Buffer::new());
-        let f = Arc::new(Finding {
+        let f = Arc::new(LintFinding {
             rule: Rule::ShadowCandidate,
-            severity: Severity::Warning,
+            severity: LintSeverity::Warning,
             tool: c.tool.clone(),
             message: concat(&[
                 &tool,
@@ -160,17 +160,17 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
     let name = display(&tool.name);
     let name = name.as_ref();
     let mut add = |rule, severity, message: String| {
-        findings.push(Arc::new(Finding { rule, severity, tool: tool.name.clone(), message }));
+        findings.push(Arc::new(LintFinding { rule, severity, tool: tool.name.clone(), message }));
     };
     match gate {
         Gate::NoDescription => add(
             Rule::NoDescription,
-            Severity::Error,
+            LintSeverity::Error,
             concat(&[name, " has no description: it scores 1 on every dimension (tier D) without reaching the judge."]),
         ),
         Gate::Tautological => add(
             Rule::TautologicalDescription,
-            Severity::Error,
+            LintSeverity::Error,
             concat(&[
                 name,
                 "'s description only repeats its name or title, which caps Purpose Clarity at 2. \
@@ -182,7 +182,7 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
     if no_annotations {
         add(
             Rule::MissingAnnotations,
-            Severity::Warning,
+            LintSeverity::Warning,
             concat(&[
                 name,
                 " sets none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint, so its \
@@ -191,7 +191,7 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
         );
     }
     if undocumented {
-        let severity = if s.schema_description_coverage < 50 { Severity::Warning } else { Severity::Info };
+        let severity = if s.schema_description_coverage < 50 { LintSeverity::Warning } else { LintSeverity::Info };
         let (mut described, mut params, mut coverage) = (itoa::Buffer::new(), itoa::Buffer::new(), itoa::Buffer::new());
         add(
             Rule::UndocumentedParameters,
@@ -211,7 +211,7 @@ fn lint_tool(tool: &ToolDefinition) -> LintedTool {
     if !s.has_output_schema {
         add(
             Rule::NoOutputSchema,
-            Severity::Info,
+            LintSeverity::Info,
             concat(&[name, " declares no output schema, so its description must explain what comes back."]),
         );
     }
@@ -240,21 +240,21 @@ mod tests {
             v
         });
         let lint = lint_tools(&tools);
-        let got: Vec<(Rule, Severity, String)> =
+        let got: Vec<(Rule, LintSeverity, String)> =
             lint.findings.iter().map(|f| (f.rule, f.severity, f.message.clone())).collect();
         let big = "big\u{FFFD}";
         let expected = vec![
-            (Rule::NoDescription, Severity::Error, "bare has no description: it scores 1 on every dimension (tier D) without reaching the judge.".to_owned()),
-            (Rule::MissingAnnotations, Severity::Warning, "bare sets none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint, so its description alone must tell an agent whether calling it is safe.".to_owned()),
-            (Rule::NoOutputSchema, Severity::Info, "bare declares no output schema, so its description must explain what comes back.".to_owned()),
-            (Rule::TautologicalDescription, Severity::Error, "echo's description only repeats its name or title, which caps Purpose Clarity at 2. Say in one sentence what it does: the action, the resource, the scope.".to_owned()),
-            (Rule::MissingAnnotations, Severity::Warning, "echo sets none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint, so its description alone must tell an agent whether calling it is safe.".to_owned()),
-            (Rule::NoOutputSchema, Severity::Info, "echo declares no output schema, so its description must explain what comes back.".to_owned()),
-            (Rule::UndocumentedParameters, Severity::Warning, format!("{big}: 1 of 5 parameters carry a schema description (20%). Describe the rest in the schema, or the description has to explain them.")),
-            (Rule::MissingAnnotations, Severity::Warning, "mid sets none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint, so its description alone must tell an agent whether calling it is safe.".to_owned()),
-            (Rule::UndocumentedParameters, Severity::Info, "mid: 3 of 4 parameters carry a schema description (75%). Describe the rest in the schema, or the description has to explain them.".to_owned()),
-            (Rule::NoOutputSchema, Severity::Info, "mid declares no output schema, so its description must explain what comes back.".to_owned()),
-            (Rule::ShadowCandidate, Severity::Warning, format!("{big} costs 5 to call, bare only 0: an agent may reach for the cheaper tool even when this one fits. If the two overlap, make their purposes disjoint and say so in both descriptions, or merge them. Only the coherence judge can confirm the overlap.")),
+            (Rule::NoDescription, LintSeverity::Error, "bare has no description: it scores 1 on every dimension (tier D) without reaching the judge.".to_owned()),
+            (Rule::MissingAnnotations, LintSeverity::Warning, "bare sets none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint, so its description alone must tell an agent whether calling it is safe.".to_owned()),
+            (Rule::NoOutputSchema, LintSeverity::Info, "bare declares no output schema, so its description must explain what comes back.".to_owned()),
+            (Rule::TautologicalDescription, LintSeverity::Error, "echo's description only repeats its name or title, which caps Purpose Clarity at 2. Say in one sentence what it does: the action, the resource, the scope.".to_owned()),
+            (Rule::MissingAnnotations, LintSeverity::Warning, "echo sets none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint, so its description alone must tell an agent whether calling it is safe.".to_owned()),
+            (Rule::NoOutputSchema, LintSeverity::Info, "echo declares no output schema, so its description must explain what comes back.".to_owned()),
+            (Rule::UndocumentedParameters, LintSeverity::Warning, format!("{big}: 1 of 5 parameters carry a schema description (20%). Describe the rest in the schema, or the description has to explain them.")),
+            (Rule::MissingAnnotations, LintSeverity::Warning, "mid sets none of readOnlyHint, destructiveHint, idempotentHint, openWorldHint, so its description alone must tell an agent whether calling it is safe.".to_owned()),
+            (Rule::UndocumentedParameters, LintSeverity::Info, "mid: 3 of 4 parameters carry a schema description (75%). Describe the rest in the schema, or the description has to explain them.".to_owned()),
+            (Rule::NoOutputSchema, LintSeverity::Info, "mid declares no output schema, so its description must explain what comes back.".to_owned()),
+            (Rule::ShadowCandidate, LintSeverity::Warning, format!("{big} costs 5 to call, bare only 0: an agent may reach for the cheaper tool even when this one fits. If the two overlap, make their purposes disjoint and say so in both descriptions, or merge them. Only the coherence judge can confirm the overlap.")),
         ];
         assert_eq!(got, expected);
         // Each tool holds its own findings, shadow candidate included.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::lint::{Finding, LintedTool, ServerLint};
+use super::lint::{LintFinding, LintedTool, ServerLint};
 use super::shadow::ShadowCandidate;
 
 /// The server a report is about.
@@ -18,7 +18,7 @@ pub struct ServerSummary {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LintReport {
-    pub findings: Vec<std::sync::Arc<Finding>>,
+    pub findings: Vec<std::sync::Arc<LintFinding>>,
     pub generated_at: String,
     pub server: ServerSummary,
     pub shadow_candidates: Vec<ShadowCandidate>,

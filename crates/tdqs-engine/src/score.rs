@@ -178,24 +178,24 @@ impl DimensionScores {
     }
 }
 
-/// Defects of a single definition, from the gates and the judge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Defects of a single definition, from the gates and the judge. The label is the one name,
+/// for reports (`label`) and JSON (serde) alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
 pub enum ToolFlag {
     #[serde(rename = "No Description")]
+    #[strum(serialize = "No Description")]
     NoDescription,
     #[serde(rename = "Tautological Description")]
+    #[strum(serialize = "Tautological Description")]
     TautologicalDescription,
     #[serde(rename = "Annotation Contradiction")]
+    #[strum(serialize = "Annotation Contradiction")]
     AnnotationContradiction,
 }
 
 impl ToolFlag {
     pub fn label(self) -> &'static str {
-        match self {
-            ToolFlag::NoDescription => "No Description",
-            ToolFlag::TautologicalDescription => "Tautological Description",
-            ToolFlag::AnnotationContradiction => "Annotation Contradiction",
-        }
+        self.into()
     }
 }
 
@@ -263,5 +263,12 @@ mod tests {
         assert_eq!(round1(1, 4), Tenths(3)); // 0.25 -> 0.3
         assert_eq!(Tenths(35).to_string(), "3.5");
         assert_eq!(serde_json::to_string(&Tenths(10)).unwrap(), "1.0");
+    }
+
+    #[test]
+    fn a_flag_is_written_the_same_in_reports_and_json() {
+        for f in [ToolFlag::NoDescription, ToolFlag::TautologicalDescription, ToolFlag::AnnotationContradiction] {
+            assert_eq!(serde_json::to_value(f).unwrap(), f.label());
+        }
     }
 }

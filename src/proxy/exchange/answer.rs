@@ -1,6 +1,6 @@
 //! The exchange's other direction: what the gateway does to a message from an upstream, for
 //! every transport. A JSON body, an SSE event (HTTP, legacy SSE) and a line (stdio sessions,
-//! `wrap`) are each read once, strictly, by [`Reading::inspect`]: a `tools/list` answer is scored
+//! `wrap`) are each read once, strictly, by [`AnswerReading::inspect`]: a `tools/list` answer is scored
 //! and rewritten, anything else passes as it came, and what cannot be read the way a client could
 //! read it is [`Inspected::Uninspectable`]. The transports differ only in how they frame bytes
 //! and in whom an error goes to; the decision (fail closed under enforce, else pass and count)
@@ -57,13 +57,13 @@ fn answered_id(bytes: &[u8]) -> Result<Option<IdKey>, ()> {
 
 /// An upstream's messages as the exchange reads them: whose tools, scored by what, for whom
 /// (named in the audit line of a filtered list).
-pub struct Reading<'a> {
+pub struct AnswerReading<'a> {
     pub tools: &'a UpstreamTools,
     pub scoring: &'a std::sync::Arc<ScoringService>,
     pub caller: Option<&'a Principal>,
 }
 
-impl Reading<'_> {
+impl AnswerReading<'_> {
     /// Reads a message or batch strictly; `is_list` says whether an answer with the id (its
     /// JSON text) answers a list request; `answered` gains the ids (by value) of the responses
     /// in it.
@@ -182,7 +182,7 @@ pub enum Line<'a> {
 /// Settles one line from a stdio upstream. `is_list` says whether an id answers a list
 /// request; `pending` is what the session still waits for (for an error that names no id).
 pub async fn settle_line(
-    reading: &Reading<'_>,
+    reading: &AnswerReading<'_>,
     line: Line<'_>,
     max_bytes: usize,
     is_list: &(dyn Fn(&IdKey) -> bool + Sync),

@@ -140,9 +140,9 @@ async fn a_2026_call_before_any_list_is_decided_by_a_list_in_the_callers_revisio
 /// What a stdio upstream's line becomes (the reading `serve` and `wrap` share), with no list
 /// request of the client's known to the exchange.
 async fn settled(mode: Mode, line: &str) -> String {
-    use super::answer::{Line, Reading, Settled, settle_line};
+    use super::answer::{AnswerReading, Line, Settled, settle_line};
     let (tools, scoring) = listed(mode).await;
-    let reading = Reading { tools: &tools, scoring: &scoring, caller: None };
+    let reading = AnswerReading { tools: &tools, scoring: &scoring, caller: None };
     match settle_line(&reading, Line::Read(line.as_bytes()), 1 << 20, &|_| false, Vec::new).await {
         Settled::Pass(bytes) => String::from_utf8(bytes).unwrap(),
         other => panic!("{other:?}"),

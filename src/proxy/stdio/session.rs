@@ -21,7 +21,7 @@ use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, Kind, classify, id_key};
 use crate::mcp::rpc_error::RpcError;
 use crate::policy::uninspected::fails_closed;
-use crate::proxy::exchange::answer::{self, Line, Reading, Settled};
+use crate::proxy::exchange::answer::{self, AnswerReading, Line, Settled};
 use crate::scoring::service::ScoringService;
 
 /// Server messages kept for a GET stream that is not open yet.
@@ -251,7 +251,7 @@ impl StdioSession {
 
     /// One line through the exchange, then to whoever waits for it.
     async fn on_line(&self, line: Line<'_>) {
-        let reading = Reading { tools: &self.tools, scoring: &self.scoring, caller: None };
+        let reading = AnswerReading { tools: &self.tools, scoring: &self.scoring, caller: None };
         let is_list = |id: &IdKey| self.routing.lock().is_ok_and(|r| r.list_ids.contains(id));
         let pending = || self.routing.lock().map(|r| r.pending.keys().cloned().collect()).unwrap_or_default();
         let preview = match &line {

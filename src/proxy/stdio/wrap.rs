@@ -19,7 +19,7 @@ use futures_util::future::BoxFuture;
 use crate::catalog::UpstreamTools;
 use crate::mcp::message::{IdKey, Kind, classify, id_key};
 use crate::policy::uninspected::fails_closed;
-use crate::proxy::exchange::answer::{self, Line, Reading, Settled};
+use crate::proxy::exchange::answer::{self, AnswerReading, Line, Settled};
 use crate::proxy::exchange::{self, Lister};
 use crate::scoring::service::ScoringService;
 
@@ -143,7 +143,7 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
     let mut line = Vec::new();
     let max_answer = upstream.max_answer_bytes;
     let pump = async {
-        let reading = Reading { tools: &tools, scoring: &scoring, caller: None };
+        let reading = AnswerReading { tools: &tools, scoring: &scoring, caller: None };
         loop {
             let cap = if fails_closed(&tools.policy) { max_answer } else { max_answer.max(child::MAX_LINE_BYTES) };
             let read = match next_line(&mut stdout, &mut line, cap).await {
