@@ -140,84 +140,94 @@ impl AuthConfig {
         self.enabled.unwrap_or(self.issuer.is_some() || !self.api_keys.is_empty())
     }
 
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    /// Every problem of `[auth]`, each with its key (all of them, not the first).
+    pub fn validate(&self, out: &mut Vec<ConfigError>) {
         if !self.active() {
-            return Ok(());
+            return;
         }
-        let Some(resource) = &self.resource else {
-            return Err(invalid(
-                "auth.resource",
-                "required: the gateway's own URL, the audience tokens are issued for",
-            ));
-        };
-        let url = http_url("auth.resource", resource)?;
-        if url.query().is_some() || url.fragment().is_some() {
-            return Err(invalid("auth.resource", "a resource URI has no query or fragment (RFC 8707)"));
+        fn url(out: &mut Vec<ConfigError>, key: &str, v: &str) -> Option<reqwest::Url> {
+            http_url(key, v).map_err(|e| out.push(e)).ok()
+        }
+        match &self.resource {
+            None => out
+                .push(invalid("auth.resource", "required: the gateway's own URL, the audience tokens are issued for")),
+            Some(resource) => {
+                if let Some(u) = url(out, "auth.resource", resource)
+                    && (u.query().is_some() || u.fragment().is_some())
+                {
+                    out.push(invalid("auth.resource", "a resource URI has no query or fragment (RFC 8707)"));
+                }
+            }
         }
         if let Some(issuer) = &self.issuer {
-            http_url("auth.issuer", issuer)?;
+            url(out, "auth.issuer", issuer);
+        }
+        if let Some(jwks) = &self.jwks_url {
+            url(out, "auth.jwks_url", jwks);
+        }
+        if let Some(e) = self.introspection.as_ref().and_then(|i| i.endpoint.as_ref()) {
+            url(out, "auth.introspection.endpoint", e);
         }
         if self.issuer.is_none() && self.api_keys.is_empty() {
-            return Err(invalid("auth.issuer", "set an issuer or at least one [[auth.api_key]]"));
+            out.push(invalid("auth.issuer", "set an issuer or at least one [[auth.api_key]]"));
         }
         if self.algorithms.is_empty() {
-            return Err(invalid("auth.algorithms", "list at least one algorithm"));
+            out.push(invalid("auth.algorithms", "list at least one algorithm"));
         }
         for (i, a) in self.algorithms.iter().enumerate() {
             let key = format!("auth.algorithms[{i}]");
-            let alg = crate::auth::jwt::parse_algorithm(a).map_err(|m| invalid(&key, m))?;
-            if crate::auth::jwt::is_hmac(alg) && self.hmac_secret_env.is_none() {
-                return Err(invalid(key, format!("{a} takes a shared secret: set auth.hmac_secret_env to allow it")));
+            match crate::auth::jwt::parse_algorithm(a) {
+                Err(m) => out.push(invalid(&key, m)),
+                Ok(alg) if crate::auth::jwt::is_hmac(alg) && self.hmac_secret_env.is_none() => {
+                    out.push(invalid(key, format!("{a} takes a shared secret: set auth.hmac_secret_env to allow it")));
+                }
+                Ok(_) => {}
             }
-        }
-        if let Some(url) = &self.jwks_url {
-            http_url("auth.jwks_url", url)?;
         }
         if self.token_cache_entries == 0 {
-            return Err(invalid("auth.token_cache_entries", "must be at least 1"));
+            out.push(invalid("auth.token_cache_entries", "must be at least 1"));
         }
         if self.token_cache_seconds == 0 || self.token_cache_seconds > 24 * 3600 {
-            return Err(invalid("auth.token_cache_seconds", "must be from 1 to 86400"));
+            out.push(invalid("auth.token_cache_seconds", "must be from 1 to 86400"));
         }
         if let Some(i) = &self.introspection {
-            if let Some(e) = &i.endpoint {
-                http_url("auth.introspection.endpoint", e)?;
-            } else if self.issuer.is_none() {
-                return Err(invalid("auth.introspection.endpoint", "required without an issuer to discover it from"));
+            if i.endpoint.is_none() && self.issuer.is_none() {
+                out.push(invalid("auth.introspection.endpoint", "required without an issuer to discover it from"));
             }
             if i.client_secret_env.is_empty() {
-                return Err(invalid("auth.introspection.client_secret_env", "must name an environment variable"));
+                out.push(invalid("auth.introspection.client_secret_env", "must name an environment variable"));
             }
             if i.max_per_second == 0 {
-                return Err(invalid("auth.introspection.max_per_second", "must be at least 1"));
+                out.push(invalid("auth.introspection.max_per_second", "must be at least 1"));
             }
         }
         let mut names = std::collections::HashSet::new();
         for (i, k) in self.api_keys.iter().enumerate() {
             let key = format!("auth.api_key[{i}]");
             if k.name.is_empty() || !names.insert(&k.name) {
-                return Err(invalid(format!("{key}.name"), "needs a name not used by another key"));
+                out.push(invalid(format!("{key}.name"), "needs a name not used by another key"));
             }
             match (&k.sha256, &k.key_env) {
                 (Some(h), None) if h.len() == 64 && h.chars().all(|c| c.is_ascii_hexdigit()) => {}
-                (Some(_), None) => return Err(invalid(format!("{key}.sha256"), "must be 64 hex digits")),
+                (Some(_), None) => out.push(invalid(format!("{key}.sha256"), "must be 64 hex digits")),
                 (None, Some(env)) if !env.is_empty() => {}
-                _ => return Err(invalid(key, "give exactly one of `sha256` or `key_env`")),
+                _ => out.push(invalid(key, "give exactly one of `sha256` or `key_env`")),
             }
         }
-        Ok(())
     }
 }
 
 impl UpstreamOAuth {
-    pub fn validate(&self, key: &str) -> Result<(), ConfigError> {
-        http_url(&format!("{key}.token_url"), &self.token_url)?;
+    /// Every problem of an upstream's `oauth` table, each with its key under `key`.
+    pub fn validate(&self, key: &str, out: &mut Vec<ConfigError>) {
+        if let Err(e) = http_url(&format!("{key}.token_url"), &self.token_url) {
+            out.push(e);
+        }
         if self.client_id.is_empty() {
-            return Err(invalid(format!("{key}.client_id"), "must not be empty"));
+            out.push(invalid(format!("{key}.client_id"), "must not be empty"));
         }
         if self.client_secret_env.is_empty() {
-            return Err(invalid(format!("{key}.client_secret_env"), "must name an environment variable"));
+            out.push(invalid(format!("{key}.client_secret_env"), "must name an environment variable"));
         }
-        Ok(())
     }
 }

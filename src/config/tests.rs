@@ -91,6 +91,29 @@ fn every_problem_is_reported_with_its_key() {
 }
 
 #[test]
+fn every_problem_inside_a_section_is_reported_too() {
+    // [auth], [telemetry] and the rules each used to stop at their first problem.
+    let text = "[auth]\nenabled = true\nalgorithms = [\"none\", \"HS256\"]\ntoken_cache_entries = 0\n\
+                [telemetry]\nservice_name = \" \"\nlog_level = \"[[\"\nexport_interval_ms = 1\n\
+                [[policy.rule]]\nname = \"a b\"\nupstreams = [\"nobody\"]\n";
+    let e = cfg(text).unwrap_err();
+    for key in [
+        "`auth.resource`",
+        "`auth.issuer`",
+        "`auth.algorithms[0]`",
+        "`auth.algorithms[1]`",
+        "`auth.token_cache_entries`",
+        "`telemetry.service_name`",
+        "`telemetry.log_level`",
+        "`telemetry.export_interval_ms`",
+        "`policy.rule[0].name`",
+        "`policy.rule[0].upstreams[0]`",
+    ] {
+        assert!(e.contains(key), "{key} missing from: {e}");
+    }
+}
+
+#[test]
 fn errors_name_the_key() {
     let e = cfg("[policy]\nmode = \"enforce\"\nmin_tier = \"Z\"\n").unwrap_err();
     assert!(e.contains("`policy.min_tier`") && e.contains("\"Z\""), "{e}");

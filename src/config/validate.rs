@@ -20,18 +20,18 @@ impl Config {
     /// Every problem of the configuration, in file order.
     fn problems(&self) -> Vec<ConfigError> {
         let mut out = Vec::new();
-        let mut check = |r: Result<(), ConfigError>| {
+        let check = |out: &mut Vec<ConfigError>, r: Result<(), ConfigError>| {
             if let Err(e) = r {
                 out.push(e);
             }
         };
-        check(policy::resolve("policy", &self.policy, None).map(drop));
+        check(&mut out, policy::resolve("policy", &self.policy, None).map(drop));
         let mut seen = std::collections::HashSet::new();
         for (i, u) in self.upstreams.iter().enumerate() {
             let key = format!("upstream[{i}]");
-            check(self.upstream_name(&key, u, &mut seen));
-            check(self.upstream_transport(&key, u));
-            check(policy::resolve(&format!("{key}.policy"), &u.policy, Some(&self.policy)).map(drop));
+            check(&mut out, self.upstream_name(&key, u, &mut seen));
+            check(&mut out, self.upstream_transport(&key, u));
+            check(&mut out, policy::resolve(&format!("{key}.policy"), &u.policy, Some(&self.policy)).map(drop));
             for (field, v) in [
                 ("connect_timeout_ms", u.connect_timeout_ms),
                 ("response_timeout_ms", u.response_timeout_ms),
@@ -41,13 +41,13 @@ impl Config {
                 ("max_list_tools", u.max_list_tools as u64),
             ] {
                 if v == 0 {
-                    check(Err(invalid(format!("{key}.{field}"), "must be at least 1")));
+                    check(&mut out, Err(invalid(format!("{key}.{field}"), "must be at least 1")));
                 }
             }
             if let Some(o) = &u.oauth {
-                check(o.validate(&format!("{key}.oauth")));
+                o.validate(&format!("{key}.oauth"), &mut out);
             }
-            check(self.validate_rules(&format!("{key}.policy"), u));
+            self.validate_rules(&format!("{key}.policy"), u, &mut out);
         }
         let l = &self.listen;
         for (field, v) in [
@@ -59,13 +59,13 @@ impl Config {
             ("max_streams_per_connection", u64::from(l.max_streams_per_connection)),
         ] {
             if v == 0 {
-                check(Err(invalid(format!("listen.{field}"), "must be at least 1")));
+                check(&mut out, Err(invalid(format!("listen.{field}"), "must be at least 1")));
             }
         }
-        check(self.validate_rules("policy", &UpstreamConfig::default()));
-        check(self.auth.validate());
+        self.validate_rules("policy", &UpstreamConfig::default(), &mut out);
+        self.auth.validate(&mut out);
         if self.listen.tls_cert.is_some() != self.listen.tls_key.is_some() {
-            check(Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together")));
+            check(&mut out, Err(invalid("listen.tls_cert", "tls_cert and tls_key must be set together")));
         }
         for (field, v) in [
             ("concurrency", self.judge.concurrency as u64),
@@ -73,41 +73,48 @@ impl Config {
             ("timeout_ms", self.judge.timeout_ms),
         ] {
             if v == 0 {
-                check(Err(invalid(format!("judge.{field}"), "must be at least 1")));
+                check(&mut out, Err(invalid(format!("judge.{field}"), "must be at least 1")));
             }
         }
         if self.judge.kind == JudgeKind::Openai {
             if self.judge.base_url.is_none() {
-                check(Err(invalid("judge.base_url", "required when judge.kind = \"openai\"")));
+                check(&mut out, Err(invalid("judge.base_url", "required when judge.kind = \"openai\"")));
             }
             if self.judge.model.is_none() {
-                check(Err(invalid("judge.model", "required when judge.kind = \"openai\"")));
+                check(&mut out, Err(invalid("judge.model", "required when judge.kind = \"openai\"")));
             }
         }
         if let Some(dir) = &self.judge.prompts_dir {
             let dir = self.resolve(dir);
             check(
+                &mut out,
                 crate::judge::Prompts::from_dir(&dir)
                     .map(drop)
                     .map_err(|e| invalid("judge.prompts_dir", e.to_string())),
             );
         }
-        check(self.store_url().map(drop));
+        check(&mut out, self.store_url().map(drop));
         if self.store.lease_ms < 1000 {
-            check(Err(invalid("store.lease_ms", "must be at least 1000 (claims are renewed every third of it)")));
+            check(
+                &mut out,
+                Err(invalid("store.lease_ms", "must be at least 1000 (claims are renewed every third of it)")),
+            );
         }
         if self.cache.max_entries == 0 {
-            check(Err(invalid("cache.max_entries", "must be at least 1")));
+            check(&mut out, Err(invalid("cache.max_entries", "must be at least 1")));
         }
         if self.cache.max_bytes < 64 * 1024 {
-            check(Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)")));
+            check(&mut out, Err(invalid("cache.max_bytes", "must be at least 65536 (a few scores)")));
         }
-        check(self.telemetry.validate());
+        self.telemetry.validate(&mut out);
         if self.admin.token_env.is_empty() {
-            check(Err(invalid("admin.token_env", "must name an environment variable")));
+            check(&mut out, Err(invalid("admin.token_env", "must name an environment variable")));
         }
         if self.admin.enabled && self.admin.addr == Some(self.listen.addr) {
-            check(Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)")));
+            check(
+                &mut out,
+                Err(invalid("admin.addr", "must differ from listen.addr (leave it unset to share that listener)")),
+            );
         }
         out
     }
@@ -153,8 +160,9 @@ impl Config {
         }
     }
 
-    /// Rules of `[policy]` (when `upstream` is the default one) or of one upstream's policy.
-    fn validate_rules(&self, key: &str, upstream: &UpstreamConfig) -> Result<(), ConfigError> {
+    /// Every problem of the rules of `[policy]` (when `upstream` is the default one) or of one
+    /// upstream's policy.
+    fn validate_rules(&self, key: &str, upstream: &UpstreamConfig, out: &mut Vec<ConfigError>) {
         let (rules, base) = if upstream.name.is_empty() {
             (&self.policy.rule, self.policy.clone())
         } else {
@@ -164,27 +172,28 @@ impl Config {
         for (i, r) in rules.iter().enumerate() {
             let key = format!("{key}.rule[{i}]");
             if !self.auth.active() {
-                return Err(invalid(key, "rules match callers, which only [auth] identifies: configure [auth]"));
+                out.push(invalid(key, "rules match callers, which only [auth] identifies: configure [auth]"));
+                continue;
             }
             if r.name.is_empty() || !r.name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
-                return Err(invalid(format!("{key}.name"), "use letters, digits, '-', '_' or '.' (a metric label)"));
-            }
-            if !names.insert(&r.name) {
-                return Err(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier rule", r.name)));
+                out.push(invalid(format!("{key}.name"), "use letters, digits, '-', '_' or '.' (a metric label)"));
+            } else if !names.insert(&r.name) {
+                out.push(invalid(format!("{key}.name"), format!("\"{}\" is used by an earlier rule", r.name)));
             }
             if !r.policy.rule.is_empty() {
-                return Err(invalid(format!("{key}.rule"), "rules do not nest"));
+                out.push(invalid(format!("{key}.rule"), "rules do not nest"));
             }
             if !upstream.name.is_empty() && !r.upstreams.is_empty() {
-                return Err(invalid(format!("{key}.upstreams"), "only a global [[policy.rule]] names upstreams"));
+                out.push(invalid(format!("{key}.upstreams"), "only a global [[policy.rule]] names upstreams"));
             }
             for (j, u) in r.upstreams.iter().enumerate() {
                 if self.upstream(u).is_none() {
-                    return Err(invalid(format!("{key}.upstreams[{j}]"), format!("no upstream is named \"{u}\"")));
+                    out.push(invalid(format!("{key}.upstreams[{j}]"), format!("no upstream is named \"{u}\"")));
                 }
             }
-            policy::resolve(&key, &r.policy, Some(&base))?;
+            if let Err(e) = policy::resolve(&key, &r.policy, Some(&base)) {
+                out.push(e);
+            }
         }
-        Ok(())
     }
 }

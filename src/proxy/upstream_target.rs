@@ -156,17 +156,27 @@ pub fn check_headers(u: &UpstreamConfig) -> Result<(), String> {
 }
 
 /// What `prepare` would refuse, without making clients (for `check-config`): every upstream's
-/// headers and every Streamable HTTP URL. The error names the upstream and what is wrong
-/// (`upstream "x": header X-Key: environment variable KEY is not set`).
+/// headers, every Streamable HTTP URL and every `${VAR}` of a stdio upstream's `env` (a
+/// missing variable stops the start, not each session's spawn). Every problem is named, one
+/// per line, with its upstream (`upstream "x": header X-Key: environment variable KEY is not
+/// set`).
 pub fn check(cfg: &Config) -> Result<(), String> {
+    let mut problems = Vec::new();
     for u in &cfg.upstreams {
-        let named = |e: String| format!("upstream \"{}\": {e}", u.name);
-        check_headers(u).map_err(named)?;
+        let mut named = |r: Result<(), String>| {
+            if let Err(e) = r {
+                problems.push(format!("upstream \"{}\": {e}", u.name));
+            }
+        };
+        named(check_headers(u));
         if let Some(url) = u.transport().streamable_url() {
-            parse_url(url).map_err(named)?;
+            named(parse_url(url).map(drop));
+        }
+        for (k, v) in &u.env {
+            named(crate::settings::expand_env(v).map(drop).map_err(|e| format!("env {k}: {e}")));
         }
     }
-    Ok(())
+    if problems.is_empty() { Ok(()) } else { Err(problems.join("\n")) }
 }
 
 /// Every network upstream's target, by name, each with its credentials (from `credentials`,
@@ -248,5 +258,15 @@ mod tests {
         cfg.upstreams[0].headers.insert("X-Team".into(), "blue-${PATH}".into());
         let targets = prepare(&cfg, &none).unwrap();
         assert_eq!(targets["up"].uri(None).unwrap(), "http://127.0.0.1:1/mcp");
+    }
+
+    #[test]
+    fn every_missing_variable_stops_the_start_stdio_env_included() {
+        let text = "[[upstream]]\nname = \"a\"\ncommand = [\"srv\"]\nenv = { TOKEN = \"${TDQS_TEST_UNSET_A}\" }\n\
+                    [[upstream]]\nname = \"b\"\nurl = \"http://127.0.0.1:1/mcp\"\nheaders = { X-Key = \"${TDQS_TEST_UNSET_B}\" }\n";
+        let cfg = Config::parse(text).unwrap();
+        let e = check(&cfg).unwrap_err();
+        assert!(e.contains("upstream \"a\": env TOKEN: environment variable TDQS_TEST_UNSET_A is not set"), "{e}");
+        assert!(e.contains("upstream \"b\"") && e.contains("TDQS_TEST_UNSET_B"), "{e}");
     }
 }

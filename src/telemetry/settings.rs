@@ -90,28 +90,31 @@ impl Default for TelemetryConfig {
 }
 
 impl TelemetryConfig {
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    /// Every problem of `[telemetry]`, each with its key.
+    pub fn validate(&self, out: &mut Vec<ConfigError>) {
         if let Some(endpoint) = &self.otlp_endpoint {
-            let url = reqwest::Url::parse(endpoint).map_err(|e| invalid("telemetry.otlp_endpoint", e.to_string()))?;
-            if !matches!(url.scheme(), "http" | "https") {
-                return Err(invalid("telemetry.otlp_endpoint", "must be an http or https URL"));
+            match reqwest::Url::parse(endpoint) {
+                Err(e) => out.push(invalid("telemetry.otlp_endpoint", e.to_string())),
+                Ok(url) if !matches!(url.scheme(), "http" | "https") => {
+                    out.push(invalid("telemetry.otlp_endpoint", "must be an http or https URL"));
+                }
+                Ok(_) => {}
             }
         }
         if self.service_name.trim().is_empty() {
-            return Err(invalid("telemetry.service_name", "must not be empty"));
+            out.push(invalid("telemetry.service_name", "must not be empty"));
         }
-        tracing_subscriber::EnvFilter::builder()
-            .parse(&self.log_level)
-            .map_err(|e| invalid("telemetry.log_level", format!("\"{}\": {e}", self.log_level)))?;
+        if let Err(e) = tracing_subscriber::EnvFilter::builder().parse(&self.log_level) {
+            out.push(invalid("telemetry.log_level", format!("\"{}\": {e}", self.log_level)));
+        }
         if self.max_tool_labels == 0 {
-            return Err(invalid("telemetry.max_tool_labels", "must be at least 1"));
+            out.push(invalid("telemetry.max_tool_labels", "must be at least 1"));
         }
         if self.export_interval_ms < 100 {
-            return Err(invalid("telemetry.export_interval_ms", "must be at least 100"));
+            out.push(invalid("telemetry.export_interval_ms", "must be at least 100"));
         }
         if self.export_timeout_ms == 0 {
-            return Err(invalid("telemetry.export_timeout_ms", "must be at least 1"));
+            out.push(invalid("telemetry.export_timeout_ms", "must be at least 1"));
         }
-        Ok(())
     }
 }
