@@ -534,7 +534,6 @@ const OVERVIEW: &[&str] = &[
     "collection of tools",
     "install the",
     "open source",
-    "on github",
     "our github",
     "works with claude",
     "works with chatgpt",

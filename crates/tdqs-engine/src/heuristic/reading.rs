@@ -518,6 +518,11 @@ fn generic_api(words: &[&str], lists: &[Lists], own: &Own) -> bool {
         .collect();
     let status =
         |w: &str| w.len() == 3 && w.bytes().all(|b| b.is_ascii_digit()) && (b'1'..=b'5').contains(&w.as_bytes()[0]);
+    // A line of an endpoint's own error table ("400: Bad request", as OpenAPI-made servers
+    // list them) names a status this endpoint answers with: it stays.
+    if content.first().is_some_and(|w| status(w)) {
+        return false;
+    }
     let boiler = content.iter().filter(|w| API_BOILERPLATE.contains(w) || status(w)).count();
     // The name's own words keep it ("Returns the HTTP status code" for `get_status_code`); a
     // parameter's do not, when they are these very words (`status`, `code`).

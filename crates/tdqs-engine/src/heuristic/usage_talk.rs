@@ -23,7 +23,10 @@ pub(super) fn only_choosing(e: &Evidence) -> bool {
 /// apart from: "Creates an email. Do not use it to look up an email; call get_email for that"
 /// repeats its name's words, but the alternative it names is a fact.
 pub(super) fn circular(e: &Evidence) -> bool {
-    super::grounding::circular(e.echo) && e.names_alternative().is_none()
+    // A code example says the name again as it must ("{ \"name\": \"firecrawl_monitor_list\" }"):
+    // that is not prose going round in circles.
+    let code = e.desc.lower.contains("```") || e.desc.lower.contains('{');
+    super::grounding::circular(e.echo) && e.names_alternative().is_none() && !code
 }
 
 /// Whether `sentence` holds the cue phrase (cues are written as words with the punctuation
