@@ -85,7 +85,7 @@ pub async fn open(gw: Arc<Gateway>, upstream: &str, sse_url: &str, req: Outbound
     let session_id = uuid::Uuid::new_v4().simple().to_string();
     let session = gw.sessions.get(upstream, &session_id);
     if let Some(p) = &req.principal {
-        session.bind(p);
+        session.issued_to(p);
     }
     let (inject_tx, inject_rx) = mpsc::channel::<Bytes>(64);
     let (tx, body) = channel_body();

@@ -15,9 +15,12 @@ const IDS_PER_SESSION: usize = 256;
 #[derive(Default)]
 pub struct Session {
     list_ids: Mutex<VecDeque<IdKey>>,
-    /// The principal the session belongs to (with `[auth]` on): the one that opened it, or
-    /// the first to use it when the gateway did not see it open (a restart).
-    owner: std::sync::OnceLock<String>,
+    /// The principal the session belongs to (with `[auth]` on) and whether the gateway saw
+    /// the session issued to it: the one that opened it, or the first to use it when the
+    /// gateway did not see it open (a restart). An issue seen later overrides a first use, so
+    /// a caller who sends an id before the upstream issues it to someone else (a guessed or
+    /// predicted id) does not own that session.
+    owner: Mutex<Option<(String, bool)>>,
     /// The session's GET streams still opening upstream, which later requests wait for.
     pub order: super::order::Order,
 }
@@ -27,7 +30,24 @@ impl Session {
     /// owns it.
     pub fn bind(&self, p: &crate::auth::Principal) -> bool {
         let key = p.binding();
-        *self.owner.get_or_init(|| key.clone()) == key
+        let mut owner = self.owner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match &*owner {
+            Some((o, _)) => *o == key,
+            None => {
+                *owner = Some((key, false));
+                true
+            }
+        }
+    }
+
+    /// The session was just issued to `p` (an answer opened it for `p`'s request): `p` owns
+    /// it, whoever used the id before the issue. A session already seen issued keeps its
+    /// first owner.
+    pub fn issued_to(&self, p: &crate::auth::Principal) {
+        let mut owner = self.owner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !matches!(&*owner, Some((_, true))) {
+            *owner = Some((p.binding(), true));
+        }
     }
 
     /// Remembers a list request's id (a key, see [`IdKey`]). A poisoned lock is still read:
@@ -74,5 +94,35 @@ impl Sessions {
 
     pub fn end(&self, upstream: &str, session_id: &str) {
         self.cache.invalidate(&(upstream.to_owned(), session_id.to_owned()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::principal::{Principal, Proof};
+
+    fn who(sub: &str) -> Principal {
+        let mut claims = serde_json::Map::new();
+        claims.insert("iss".into(), "https://as.example".into());
+        claims.insert("sub".into(), sub.into());
+        Principal::from_claims(claims, Proof::Jwt)
+    }
+
+    #[test]
+    fn an_id_sent_before_it_was_issued_does_not_win_the_session() {
+        let (mallory, alice) = (who("mallory"), who("alice"));
+        let s = Session::default();
+        // Mallory sends a predicted id first; then the upstream issues it to Alice.
+        assert!(s.bind(&mallory));
+        s.issued_to(&alice);
+        assert!(!s.bind(&mallory), "the session is Alice's once issued to her");
+        assert!(s.bind(&alice));
+        // A later answer naming the same id for Mallory's request does not take it back.
+        s.issued_to(&mallory);
+        assert!(!s.bind(&mallory) && s.bind(&alice));
+        // Without an issue seen (a gateway restart), the first to use it owns it.
+        let restarted = Session::default();
+        assert!(restarted.bind(&alice) && !restarted.bind(&mallory));
     }
 }
