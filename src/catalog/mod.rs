@@ -90,21 +90,20 @@ impl Catalog {
         let view = |tools: UpstreamTools, u: &crate::config::UpstreamConfig| {
             Arc::new(tools.with_roster(roster.clone()).with_max_list_tools(u.max_list_tools))
         };
-        let upstreams = config
-            .upstreams
+        // Each upstream's policy and its rules' policies resolved once, here.
+        let resolved: Vec<_> = config.upstreams.iter().map(|u| (u, config.rule_policies(u))).collect();
+        let upstreams = resolved
             .iter()
-            .map(|u| {
+            .map(|(u, rules)| {
                 let mut tools = UpstreamTools::new(u.name.clone(), config.effective_policy(u));
-                tools.private_lists = !config.rule_policies(u).is_empty();
+                tools.private_lists = !rules.is_empty();
                 (u.name.clone(), view(tools, u))
             })
             .collect();
-        let rules = config
-            .upstreams
-            .iter()
-            .map(|u| {
-                let views = config
-                    .rule_policies(u)
+        let rules = resolved
+            .into_iter()
+            .map(|(u, rules)| {
+                let views = rules
                     .into_iter()
                     .map(|(rule, policy)| {
                         let tools = UpstreamTools::for_rule(u.name.clone(), policy, &rule.name);
