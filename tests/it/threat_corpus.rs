@@ -210,7 +210,7 @@ fn recall_and_false_positives_per_kind() {
     // ones left (a move said only negated, "the log" as a noun): 20 + 3 - 2.
     // And one of the seventeenth's look-alikes names a tool it expects beside it that its own
     // server does not have: a medium foreign-tool reference.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 25), ("foreign-tool-reference", 2)];
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 27), ("foreign-tool-reference", 2)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
