@@ -97,8 +97,9 @@ pub fn judge_tool_in(
 fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::SiblingView<'_>) -> ToolJudgement {
     let e = Evidence::gather(tool, signals, siblings);
     let contradiction = contradiction::contradiction(&e);
-    let pc = purpose::purpose_clarity(&e);
-    let ug = purpose::usage_guidelines(&e);
+    let talk = usage_talk::UsageTalk::read(&e);
+    let pc = purpose::purpose_clarity(&e, &talk);
+    let ug = purpose::usage_guidelines(&e, &talk);
     let bt = behavior::behavioral_transparency(&e, contradiction.as_deref());
     let ps = params::parameter_semantics(&e);
     let cs = structure::conciseness_structure(&e, ug.score, bt.score);
@@ -107,7 +108,7 @@ fn judge(tool: &ToolDefinition, signals: &ContextSignals, siblings: &siblings::S
     if e.ungrounded() {
         doubt_ungrounded(&mut dimensions);
     }
-    if usage_talk::circular(&e) {
+    if talk.circular {
         cap_at_minimum_viable(
             &mut dimensions,
             [1, 2, 4, 5],

@@ -8,7 +8,7 @@ use super::evidence::Evidence;
 use super::lexicon::VAGUE_VERBS;
 use super::param_mentions::Mention;
 use super::text::{quote, stem};
-use super::usage_talk::{boundary, circular, holds_cue, only_choosing, vague_usage};
+use super::usage_talk::UsageTalk;
 use super::word_lists::{List, on};
 
 fn justified(score: u8, justification: String) -> Justified {
@@ -36,7 +36,7 @@ pub fn shown(phrase: &str) -> String {
 
 /// 5 specific verb and resource set apart from siblings; 4 clear; 3 vague; 2 restates the
 /// name; 1 says nothing at all.
-pub fn purpose_clarity(e: &Evidence) -> Justified {
+pub fn purpose_clarity(e: &Evidence, talk: &UsageTalk) -> Justified {
     let name = &e.name;
     if e.reading.content_free() {
         return justified(
@@ -53,7 +53,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             ),
         );
     }
-    if circular(e) {
+    if talk.circular {
         let (again, content) = e.echo;
         return justified(
             2,
@@ -83,7 +83,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
             ),
         );
     }
-    if only_choosing(e) {
+    if talk.only_choosing {
         return justified(
             2,
             format!(
@@ -143,7 +143,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     // purpose is only the name's.
     let specific = !e.details.is_empty()
         || !e.returns.is_empty()
-        || boundary(e).is_some()
+        || talk.boundary.is_some()
         || e.names_alternative().is_some()
         || e.params_mentioned(Mention::Full) > 0;
     if super::grounding::opening_restates_name(&e.desc, &e.name_words) && !specific {
@@ -189,7 +189,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
     if let Some(alt) = e.names_alternative() {
         return justified(5, format!("{action}; it sets itself apart by naming `{alt}` as a different tool."));
     }
-    if let Some(cue) = boundary(e) {
+    if let Some(cue) = talk.boundary {
         return justified(
             5,
             format!("{action}; it draws a boundary with '{}', which separates it from neighbours.", shown(cue)),
@@ -213,7 +213,7 @@ pub fn purpose_clarity(e: &Evidence) -> Justified {
 }
 
 /// 5 when, when-not and an alternative; 4 clear context; 3 implied; 2 none; 1 nothing to go on.
-pub fn usage_guidelines(e: &Evidence) -> Justified {
+pub fn usage_guidelines(e: &Evidence, talk: &UsageTalk) -> Justified {
     if e.trivial() {
         return justified(
             1,
@@ -223,9 +223,7 @@ pub fn usage_guidelines(e: &Evidence) -> Justified {
     // A cue counts where a sentence holding it says something of its own: not "use that one
     // instead" or "prefer it over similar tools" (no tool named), nor "use get_user whenever
     // you need to get a user" (the name again).
-    let said = |cue: &str| e.desc.sentences.iter().any(|s| holds_cue(s, cue) && !vague_usage(s, e));
-    let when = e.when.iter().copied().find(|c| said(c));
-    let not = boundary(e);
+    let (when, not) = (talk.when, talk.boundary);
     let alt = e.names_alternative();
     let alt_text = alt.map(|a| format!("names `{a}` as the alternative"));
     match (when, not.is_some() || alt.is_some()) {
@@ -241,7 +239,7 @@ pub fn usage_guidelines(e: &Evidence) -> Justified {
             let contrast = alt_text.unwrap_or_else(|| format!("marks a limit with '{}'", shown(not.map_or("", |n| n))));
             justified(4, format!("{} but never states the situations it is meant for.", capitalise(&contrast)))
         }
-        (None, false) if !e.soft_usage.is_empty() && !only_choosing(e) => justified(
+        (None, false) if !e.soft_usage.is_empty() && !talk.only_choosing => justified(
             3,
             format!(
                 "Usage is only implied (cue '{}'); no explicit when-to-use or alternatives.",
