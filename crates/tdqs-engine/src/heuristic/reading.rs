@@ -510,23 +510,27 @@ const API_BOILERPLATE: &[&str] = &[
 /// API, so it says nothing of this one. One word of the tool's domain ("If no airport matches,
 /// it fails with a not-found error") makes it this tool's error case.
 fn generic_api(words: &[&str], lists: &[Lists], own: &Own) -> bool {
-    let content: Vec<&str> = words
+    let status =
+        |w: &str| w.len() == 3 && w.bytes().all(|b| b.is_ascii_digit()) && (b'1'..=b'5').contains(&w.as_bytes()[0]);
+    let mut content = words
         .iter()
         .zip(lists)
         .filter(|(_, l)| !l.on(List::Stopword) && !l.on(List::Function) && !l.on(List::Determiner))
         .map(|(w, _)| *w)
-        .collect();
-    let status =
-        |w: &str| w.len() == 3 && w.bytes().all(|b| b.is_ascii_digit()) && (b'1'..=b'5').contains(&w.as_bytes()[0]);
+        .peekable();
     // A line of an endpoint's own error table ("400: Bad request", as OpenAPI-made servers
     // list them) names a status this endpoint answers with: it stays.
-    if content.first().is_some_and(|w| status(w)) {
+    if content.peek().is_none_or(|w| status(w)) {
         return false;
     }
-    let boiler = content.iter().filter(|w| API_BOILERPLATE.contains(w) || status(w)).count();
+    let mut count = 0;
+    let all_boiler = content.all(|w| {
+        count += 1;
+        API_BOILERPLATE.contains(&w) || status(w)
+    });
     // The name's own words keep it ("Returns the HTTP status code" for `get_status_code`); a
     // parameter's do not, when they are these very words (`status`, `code`).
-    content.len() >= 3 && boiler == content.len() && !words.iter().any(|w| own.of_name(w))
+    all_boiler && count >= 3 && !words.iter().any(|w| own.of_name(w))
 }
 
 /// Whether a sentence uses one of the definition's own words (in any form).

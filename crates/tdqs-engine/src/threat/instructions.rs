@@ -367,7 +367,8 @@ fn quoted_example(text: &str, start: usize, end: usize) -> bool {
         return false;
     }
     // Where the quote closes: within 40 characters, or within 240 for a quote a colon opens
-    // (an introducer word is still asked for below) ("Example of text it flags: \"Ignore all previous ... .com\"").
+    // ("Example of text it flags: \"Ignore all previous ... .com\""); an introducer word is
+    // still asked for below.
     let lead = &before[floor(before, opened_at.saturating_sub(80))..opened_at];
     let introduced = lead.trim_end().ends_with(':');
     let reach = if introduced { 240 } else { 40 };
