@@ -170,7 +170,8 @@ async fn serve(mut s: TcpStream, sessions: Arc<AtomicUsize>, open: Arc<AtomicUsi
                 let utf16: Vec<u8> = event.encode_utf16().flat_map(u16::to_le_bytes).collect();
                 let head = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream; charset=utf-16le\r\nconnection: close\r\n\r\n";
                 let _ = s.write_all(&[&head[..], &utf16].concat()).await;
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                // `connection: close`: the end of the stream is the end of the answer.
+                let _ = s.shutdown().await;
                 return;
             }
             ("GET", ..) if fault == "ticker" => {
@@ -497,6 +498,7 @@ async fn under_enforce_nothing_uninspected_reaches_a_client_and_every_request_is
     let resp = http.get(gw.sse_url("legacy_utf16")).header("accept", "text/event-stream").send().await.unwrap();
     let (status, text, _) = read_all(resp).await;
     assert!(status == 502 && !text.contains(HIDDEN), "a UTF-16 legacy stream: {status} {text}");
+    assert!(text.contains("charset"), "refused for its charset, not for closing: {text}");
     // A list answer given as a call's answer.
     let call =
         json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "read_0", "arguments": {}}});
