@@ -44,6 +44,8 @@ pub enum GatewayError {
     UnknownSession,
     #[error("this session belongs to another principal")]
     NotYourSession,
+    #[error("Mcp-Session-Id must be visible ASCII (0x21 to 0x7E)")]
+    BadSessionId,
     #[error("Mcp-Session-Id header required")]
     SessionRequired,
     #[error("this session already has a GET stream")]
@@ -76,7 +78,9 @@ impl GatewayError {
             GatewayError::RepeatedHeader(_) | GatewayError::AbsoluteTarget => StatusCode::BAD_REQUEST,
             GatewayError::UnknownSession => StatusCode::NOT_FOUND,
             GatewayError::NotYourSession => StatusCode::FORBIDDEN,
-            GatewayError::SessionRequired | GatewayError::NotJson => StatusCode::BAD_REQUEST,
+            GatewayError::SessionRequired | GatewayError::NotJson | GatewayError::BadSessionId => {
+                StatusCode::BAD_REQUEST
+            }
             GatewayError::StreamTaken => StatusCode::CONFLICT,
             GatewayError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             GatewayError::Unreadable(_) => StatusCode::BAD_REQUEST,

@@ -174,6 +174,15 @@ async fn forward_checked(
         gw.sessions.end(upstream, s);
     }
     bind_new_session(&gw, upstream, session_id.as_deref(), resp.headers(), req.principal.as_deref());
+    // The id was issued to someone else while this request was on its way (it was sent ahead
+    // of the issue, a guess): what the upstream answered from that session is not this
+    // caller's to read.
+    if let (Some(s), Some(p)) = (&session, &req.principal)
+        && !s.belongs_to(p)
+    {
+        tracing::warn!(upstream, subject = %p.subject, "answer from a session issued to another principal withheld");
+        return crate::auth::Auth::not_your_session();
+    }
     let mut rw = Rewriter::new(gw.clone(), tools, session);
     rw.caller = req.principal.clone();
     (rw.local_ids, rw.listening) = (local_ids, req.method == Method::GET);

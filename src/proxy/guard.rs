@@ -1,18 +1,42 @@
-//! One unambiguous target per request (the MCP routes' first check). Which `Host` and
+//! One unambiguous target per request (the listener's first check). Which `Host` and
 //! `Origin` the listener answers to is `ListenConfig::allows_host` / `allows_origin`.
 
-use http::{Request, Version, header};
+use http::{HeaderName, Request, Version, header};
 
+use super::headers::{MCP_METHOD, MCP_NAME, SESSION_HEADER};
 use crate::http::error::GatewayError;
 
-/// One unambiguous target per request: a single `Host` and a single `Origin` (two would let
-/// the check read one and the application another), no absolute-form target on HTTP/1 (its
-/// authority would compete with `Host`), and on HTTP/2 a `Host` that names the `:authority`.
+/// Headers the gateway decides on and the upstream reads again: two copies would let the
+/// gateway read one and the upstream the other (a session bound to one principal used under
+/// another id, a body decoded or a method checked one way and run another), so a request
+/// carries each at most once.
+const ONCE: [(HeaderName, &str); 9] = [
+    (header::HOST, "Host"),
+    (header::ORIGIN, "Origin"),
+    (SESSION_HEADER, "Mcp-Session-Id"),
+    (MCP_METHOD, "Mcp-Method"),
+    (MCP_NAME, "Mcp-Name"),
+    (HeaderName::from_static("mcp-protocol-version"), "Mcp-Protocol-Version"),
+    (HeaderName::from_static("last-event-id"), "Last-Event-ID"),
+    (header::CONTENT_TYPE, "Content-Type"),
+    (header::CONTENT_ENCODING, "Content-Encoding"),
+];
+
+/// One unambiguous target per request: each header of [`ONCE`] at most once, a session id
+/// the gateway can key its state by (the visible ASCII the MCP specification allows; any
+/// other would be forwarded with no session bound to it), no absolute-form target on HTTP/1
+/// (its authority would compete with `Host`), and on HTTP/2 a `Host` that names the
+/// `:authority`.
 pub fn one_target<B>(req: &Request<B>) -> Result<(), GatewayError> {
-    for (name, label) in [(header::HOST, "Host"), (header::ORIGIN, "Origin")] {
-        if req.headers().get_all(&name).iter().nth(1).is_some() {
+    for (name, label) in &ONCE {
+        if req.headers().get_all(name).iter().nth(1).is_some() {
             return Err(GatewayError::RepeatedHeader(label));
         }
+    }
+    if let Some(sid) = req.headers().get(SESSION_HEADER)
+        && (sid.is_empty() || !sid.as_bytes().iter().all(|b| (0x21..=0x7e).contains(b)))
+    {
+        return Err(GatewayError::BadSessionId);
     }
     let authority = req.uri().authority().map(|a| a.as_str());
     if req.version() < Version::HTTP_2 {
@@ -46,6 +70,21 @@ mod tests {
         let h2_mismatch =
             Request::get("https://localhost/mcp/x").version(Version::HTTP_2).header("host", "evil").body(()).unwrap();
         assert!(one_target(&h2_mismatch).is_err());
+    }
+
+    #[test]
+    fn headers_the_upstream_reads_again_come_once_and_session_ids_are_visible_ascii() {
+        let base = || Request::post("/mcp/x").header("host", "localhost");
+        for name in ["mcp-session-id", "Mcp-Method", "mcp-name", "last-event-id", "content-encoding", "content-type"] {
+            let two = base().header(name, "a").header(name, "b").body(()).unwrap();
+            assert!(matches!(one_target(&two), Err(GatewayError::RepeatedHeader(_))), "{name}");
+            assert!(one_target(&base().header(name, "a").body(()).unwrap()).is_ok(), "{name}");
+        }
+        let sid = |v: &[u8]| base().header("mcp-session-id", http::HeaderValue::from_bytes(v).unwrap()).body(());
+        assert!(one_target(&sid(b"a1-B2_c3.~!").unwrap()).is_ok());
+        for bad in [&b"caf\xc3\xa9"[..], b"with space", b"tab\there", b"\x80\xff", b""] {
+            assert!(matches!(one_target(&sid(bad).unwrap()), Err(GatewayError::BadSessionId)), "{bad:?}");
+        }
     }
 
     #[test]

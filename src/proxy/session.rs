@@ -40,6 +40,12 @@ impl Session {
         }
     }
 
+    /// Whether the session is `p`'s or nobody's yet (a read; [`Session::bind`] takes it).
+    pub fn belongs_to(&self, p: &crate::auth::Principal) -> bool {
+        let owner = self.owner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        owner.as_ref().is_none_or(|(o, _)| *o == p.binding())
+    }
+
     /// The session was just issued to `p` (an answer opened it for `p`'s request): `p` owns
     /// it, whoever used the id before the issue. A session already seen issued keeps its
     /// first owner.

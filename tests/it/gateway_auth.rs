@@ -83,10 +83,20 @@ pub(crate) struct Setup {
 /// oidc-provider, the rig's FastMCP behind a tap, and an enforcing gateway with `[auth]` on and
 /// the rules `interns` (no `create_issue`, `process`) and `ci`.
 pub(crate) async fn setup(test: &str) -> Setup {
+    setup_with(test, false).await
+}
+
+/// As [`setup`]; with `guessable_sessions` the tap hands out `seq-1`, `seq-2`, ... for the
+/// upstream's session ids.
+async fn setup_with(test: &str, guessable_sessions: bool) -> Setup {
     let rig = Rig::new(test);
     let oidc = Oidc::start(&rig, free_port(), "oidc").await;
     let upstream = Upstream::fastmcp(&rig, &[]).await;
-    let tap = Tap::start(&upstream.base()).await;
+    let tap = if guessable_sessions {
+        Tap::start_sequential_sessions(&upstream.base()).await
+    } else {
+        Tap::start(&upstream.base()).await
+    };
     let env = [
         ("INTROSPECT_SECRET", "gateway-introspector-secret-0123456789"),
         ("UPSTREAM_SECRET", "upstream-client-secret-0123456789"),
@@ -215,6 +225,67 @@ async fn metadata_challenge_and_bad_tokens() {
     assert!(www.contains("error=\"insufficient_scope\"") && www.contains("scope=\"mcp\""), "{www}");
     // None of the refused requests reached the upstream.
     assert_eq!(s.tap.exchanges().len(), 0, "a refused request went upstream");
+}
+
+/// Session ids under `[auth]`. One the gateway cannot key its state by (not visible ASCII, or
+/// sent twice) is refused before anything goes upstream. Against an upstream whose ids can be
+/// guessed, a caller who sends the next id before it is issued owns nothing when it is issued
+/// to someone else: the answer to the early request is withheld, later requests are refused,
+/// and the session works for the one it was issued to.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_belongs_to_whom_it_was_issued_even_when_its_id_was_guessed() {
+    let s = setup_with("auth-guessed-session", true).await;
+    let (alice, bob) = (s.token("alice-app").await, s.token("bob-app").await);
+    let list = json!({"jsonrpc": "2.0", "id": 70, "method": "tools/list"});
+
+    let mut b = s.client(&bob);
+    b.initialize(VERSION, json!({})).await;
+    assert_eq!(b.session.as_deref(), Some("seq-1"), "the tap makes ids guessable");
+    let sent = s.tap.exchanges().len();
+    let odd = async |sids: &[&[u8]]| {
+        let mut rb = reqwest::Client::new()
+            .post(s.route())
+            .header("content-type", "application/json")
+            .header("accept", support::http::ACCEPT_BOTH)
+            .header("authorization", format!("Bearer {bob}"))
+            .header("mcp-protocol-version", VERSION);
+        for sid in sids {
+            rb = rb.header("mcp-session-id", reqwest::header::HeaderValue::from_bytes(sid).unwrap());
+        }
+        support::http::read_reply(rb.body(list.to_string()).send().await.unwrap()).await
+    };
+    for (sid, why) in [(&b"seq 1"[..], "a space"), ("s\u{e9}q-1".as_bytes(), "not ASCII"), (b"seq\t1", "a tab")] {
+        let reply = odd(&[sid]).await;
+        assert_eq!(reply.status, 400, "{why}: {}", reply.text());
+        assert!(reply.text().contains("visible ASCII"), "{}", reply.text());
+    }
+    let twice = odd(&[b"seq-1", b"seq-2"]).await;
+    assert_eq!(twice.status, 400, "two session ids: {}", twice.text());
+    assert!(twice.text().contains("more than one Mcp-Session-Id"), "{}", twice.text());
+    assert_eq!(s.tap.exchanges().len(), sent, "a refused session id went upstream");
+
+    // Bob sends on the next id before it exists; the upstream takes it just after the issue.
+    let mut early = s.client(&bob);
+    (early.session, early.version) = (Some("seq-2".to_owned()), b.version.clone());
+    let early_list = tokio::spawn(async move { early.post(&list).await });
+    crate::support::patience::eventually(
+        "bob's early request waits upstream",
+        std::time::Duration::from_secs(20),
+        || (s.tap.held() == 1).then_some(()),
+    )
+    .await;
+    let mut a = s.client(&alice);
+    a.initialize(VERSION, json!({})).await;
+    assert_eq!(a.session.as_deref(), Some("seq-2"), "issued to alice");
+    let reply = early_list.await.unwrap();
+    assert_eq!(reply.status, 403, "the early request's answer came from alice's session: {}", reply.text());
+    let mut again = s.client(&bob);
+    (again.session, again.version) = (a.session.clone(), a.version.clone());
+    let reply = again.post(&json!({"jsonrpc": "2.0", "id": 71, "method": "tools/list"})).await;
+    assert_eq!(reply.status, 403, "bob after the issue: {}", reply.text());
+    let mine = a.call("tools/list", json!({})).await;
+    assert_eq!(mine["result"]["tools"].as_array().map(Vec::len), Some(6), "alice's session is hers: {mine}");
+    assert!(b.call("tools/list", json!({})).await.get("result").is_some(), "bob's own session still works");
 }
 
 fn jwt_claims(token: &str) -> Value {

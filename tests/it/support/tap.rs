@@ -51,12 +51,82 @@ impl Exchange {
 pub struct Tap {
     pub port: u16,
     pub log: Arc<Mutex<Vec<Exchange>>>,
+    sequential: Option<Arc<Sequential>>,
     task: tokio::task::JoinHandle<()>,
+}
+
+/// Session ids made guessable: the tap gives the client `seq-1`, `seq-2`, ... for the
+/// upstream's own ids (translating both ways), as an upstream with a counter for ids would. A
+/// request on a `seq-N` not issued yet waits until it is (bounded), then goes upstream under
+/// the id issued: a request an attacker sent ahead of the issue, landing just after it.
+#[derive(Default)]
+struct Sequential {
+    /// The upstream's id for each `seq-N`, in order of issue.
+    issued: Mutex<Vec<String>>,
+    new_issue: tokio::sync::Notify,
+    /// Requests waiting for their id to be issued.
+    held: std::sync::atomic::AtomicUsize,
+}
+
+impl Sequential {
+    fn outward(&self, real: &str) -> String {
+        let mut issued = self.issued.lock().unwrap();
+        let n = match issued.iter().position(|r| r == real) {
+            Some(i) => i + 1,
+            None => {
+                issued.push(real.to_owned());
+                self.new_issue.notify_waiters();
+                issued.len()
+            }
+        };
+        format!("seq-{n}")
+    }
+
+    async fn inward(&self, outer: &str) -> Option<String> {
+        let n: usize = outer.strip_prefix("seq-")?.parse().ok()?;
+        let _held = Held::new(&self.held);
+        let wait = async {
+            loop {
+                let notified = self.new_issue.notified();
+                if let Some(real) = self.issued.lock().unwrap().get(n.wrapping_sub(1)) {
+                    return real.clone();
+                }
+                notified.await;
+            }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(30), wait).await.ok()
+    }
+}
+
+/// Counts a request while it waits.
+struct Held<'a>(&'a std::sync::atomic::AtomicUsize);
+
+impl<'a> Held<'a> {
+    fn new(n: &'a std::sync::atomic::AtomicUsize) -> Self {
+        n.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Held(n)
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 impl Tap {
     /// Forwards `http://127.0.0.1:<port>/<path>` to `target_base/<path>`.
     pub async fn start(target_base: &str) -> Tap {
+        Self::start_with(target_base, None).await
+    }
+
+    /// As [`Tap::start`], with the upstream's session ids replaced by guessable ones (see
+    /// [`Sequential`]).
+    pub async fn start_sequential_sessions(target_base: &str) -> Tap {
+        Self::start_with(target_base, Some(Arc::default())).await
+    }
+
+    async fn start_with(target_base: &str, sequential: Option<Arc<Sequential>>) -> Tap {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("tap bind");
         let port = listener.local_addr().unwrap().port();
         let log: Arc<Mutex<Vec<Exchange>>> = Arc::default();
@@ -65,14 +135,17 @@ impl Tap {
         let client = reqwest::Client::builder().pool_max_idle_per_host(0).build().expect("tap client");
         let target = target_base.trim_end_matches('/').to_owned();
         let task_log = log.clone();
+        let held = sequential.clone();
         let task = tokio::spawn(async move {
             loop {
                 let Ok((stream, _)) = listener.accept().await else { continue };
                 let (client, target, log) = (client.clone(), target.clone(), task_log.clone());
+                let sequential = sequential.clone();
                 tokio::spawn(async move {
                     let service = hyper::service::service_fn(move |req| {
                         let (client, target, log) = (client.clone(), target.clone(), log.clone());
-                        async move { Ok::<_, Infallible>(forward(client, &target, log, req).await) }
+                        let sequential = sequential.clone();
+                        async move { Ok::<_, Infallible>(forward(client, &target, log, sequential, req).await) }
                     });
                     let _ = hyper::server::conn::http1::Builder::new()
                         .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
@@ -80,12 +153,17 @@ impl Tap {
                 });
             }
         });
-        Tap { port, log, task }
+        Tap { port, log, sequential: held, task }
     }
 
     /// The upstream URL to give the gateway.
     pub fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
+    }
+
+    /// Requests waiting for a guessed session id to be issued (see [`Sequential`]).
+    pub fn held(&self) -> usize {
+        self.sequential.as_ref().map_or(0, |s| s.held.load(std::sync::atomic::Ordering::SeqCst))
     }
 
     pub fn exchanges(&self) -> Vec<Exchange> {
@@ -123,6 +201,7 @@ async fn forward(
     client: reqwest::Client,
     target: &str,
     log: Arc<Mutex<Vec<Exchange>>>,
+    sequential: Option<Arc<Sequential>>,
     req: Request<Incoming>,
 ) -> Response<BoxBody<Bytes, BoxError>> {
     let (parts, body) = req.into_parts();
@@ -135,6 +214,13 @@ async fn forward(
     for h in ["host", "content-length", "connection", "transfer-encoding", "keep-alive"] {
         headers.remove(h);
     }
+    let outer_sid = parts.headers.get("mcp-session-id").and_then(|v| v.to_str().ok());
+    if let (Some(seq), Some(outer)) = (&sequential, outer_sid) {
+        match seq.inward(outer).await {
+            Some(real) => headers.insert("mcp-session-id", real.parse().unwrap()),
+            None => return error_response(404, format!("tap: no session {outer}")),
+        };
+    }
     let mut rb = client.request(parts.method.clone(), format!("{target}{path}")).headers(headers);
     if !body.is_empty() {
         rb = rb.body(body.clone());
@@ -144,7 +230,11 @@ async fn forward(
         Err(e) => return error_response(502, format!("tap: {e}")),
     };
     let status = resp.status();
-    let response_headers = resp.headers().clone();
+    let mut response_headers = resp.headers().clone();
+    let real_sid = response_headers.get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    if let (Some(seq), Some(real)) = (&sequential, real_sid) {
+        response_headers.insert("mcp-session-id", seq.outward(&real).parse().unwrap());
+    }
     let recorded: Arc<Mutex<Vec<u8>>> = Arc::default();
     log.lock().unwrap().push(Exchange {
         method: parts.method.to_string(),
