@@ -40,6 +40,7 @@
 
 mod clean;
 pub mod cross_names;
+mod dressed;
 mod encoded;
 mod evidence;
 mod glance;

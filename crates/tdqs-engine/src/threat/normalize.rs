@@ -1,5 +1,6 @@
 //! The form the phrase rules read: compatibility forms folded (full-width, mathematical and
-//! circled letters, ligatures), lower case, invisible and control characters and ANSI escape
+//! circled letters, ligatures), look-alike letters and sprinkled diacritics read as the Latin
+//! they imitate (`dressed`), lower case, invisible and control characters and ANSI escape
 //! sequences removed, every run of whitespace one space, typographic quotes and dashes plain.
 //! Splitting a phrase with zero-width characters or writing it in full-width letters therefore
 //! does not hide it. Each byte remembers where it came from, for the evidence.
@@ -164,6 +165,9 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
     if may_mix_scripts(&text) {
         (text, origin) = fold_mixed_words(&text, &origin);
     }
+    if super::dressed::is_sprinkled(&text) {
+        (text, origin) = super::dressed::strip_marks(&text, &origin);
+    }
     (text, origin)
 }
 
@@ -181,6 +185,9 @@ pub(super) fn finish_fold(mut text: String) -> String {
     }
     if may_mix_scripts(&text) {
         text = fold_mixed_words(&text, &[]).0;
+    }
+    if super::dressed::is_sprinkled(&text) {
+        text = super::dressed::strip_marks(&text, &[]).0;
     }
     text
 }
@@ -203,6 +210,9 @@ pub(super) fn push_folded(out: &mut String, c: char) {
         '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{201f}' | '\u{2033}' | '\u{ff02}' => return out.push('"'),
         '\u{2010}'..='\u{2015}' | '\u{2212}' => return out.push('-'),
         _ => {}
+    }
+    if let Some(latin) = super::dressed::script_lookalike(c) {
+        return out.push(latin);
     }
     if has_compatibility_form(c) {
         for d in std::iter::once(c).nfkc() {
