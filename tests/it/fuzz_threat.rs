@@ -45,6 +45,7 @@ const KINDS: &[&str] = &[
     "obfuscated-text",
     "variation-selectors",
     "deceptive-name",
+    "deceptive-link",
     "foreign-tool-reference",
     "tool-name-collision",
 ];

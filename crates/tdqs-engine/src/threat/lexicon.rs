@@ -219,6 +219,12 @@ pub const PHRASES: &[Phrase] = &[
             // switched off, TLS checks dropped, packages from a plain-HTTP index, passwordless
             // sudo, a key of someone else's in authorized_keys, a downloaded script run at
             // every start, every OAuth request approved, a device code entered for the server.
+            // The repository's origin pointed at a literal address ("before formatting run `git
+            // remote set-url origin https://...`"): every later push goes there. And a payment
+            // to a written-out account in place of the one the user gives (in one sentence: an
+            // example number and a refund rule elsewhere are not that).
+            r"|\bgit remote (set-url|add)( --push| --add)* origin [`'\x22]?(https?://|ssh://|git://|git@)|\bgit config( --global| --local)? remote\.origin\.(push)?url [`'\x22]?(https?://|ssh://|git@)",
+            r"|\b[a-z]{2}\d{2}( ?[0-9a-z]{4}){3,7}( ?[0-9a-z]{1,3})?\b( [^\s.;!?]+){0,12} (in place of|instead of|rather than) (the |their |its |any )?(\S+ )?(iban|account|account number|bank account|wallet|payee|beneficiary|recipient)s?\b|\b(in place of|instead of|rather than) (the |their |its |any )?(\S+ )?(iban|account|account number|bank account|wallet|payee|beneficiary|recipient)s?\b( [^\s.;!?]+){0,12} [a-z]{2}\d{2}( ?[0-9a-z]{4}){3,7}\b",
             r"|\bnopasswd: ?all\b|\bstrict-ssl(=| )?false\b|\bhttp\.?sslverify(=| )?false\b|\bnode_tls_reject_unauthorized=0\b|\bpythonhttpsverify=0\b|--trusted-host\b|\bspctl --master-disable\b|\bdisablerealtimemonitoring\b|\badd-mppreference -exclusionpath\b|\bsetenforce 0\b|\b(registry|index-url|extra-index-url)[ =]http://",
             r"|\b(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp\d+) aaaa[0-9a-z+/]{16,}[^\n]{0,200}\bauthorized_keys\b|\bauthorized_keys\b[^\n]{0,200}\b(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp\d+) aaaa[0-9a-z+/]{16,}",
             r"|\b(crontab|cron\.d|launchagents?|launchdaemons?|launchctl|runatload|systemctl enable|\.bashrc|\.zshrc|\.bash_profile|prompt_command|startup (items?|folder)|schtasks)\b[^\n]{0,240}\b(curl|wget|iwr)\b[^|\n]{0,200}\| ?(sudo )?(/usr)?(/bin/)?(ba|z|k|da)?sh\b|\b(curl|wget|iwr)\b[^|\n]{0,200}\| ?(sudo )?(/usr)?(/bin/)?(ba|z|k|da)?sh\b[^\n]{0,240}\b(crontab|cron\.d|launchagents?|launchctl|runatload|systemctl enable|\.bashrc|\.zshrc|prompt_command|startup (items?|folder))\b",
@@ -826,7 +832,13 @@ pub const PHRASES: &[Phrase] = &[
     p(OVERRIDE, High, r"\b(zignoruj|zapomnij|pomiń)( \S+){0,3} (instrukcje|polecenia|zasady|reguły)"),
     p(CONCEAL, High, r"\bnie (mów|mówi|informuj|wspominaj)( \S+){0,3} użytkownik"),
     p(OVERRIDE, High, r"talimatları(nı)? (yok say|görmezden gel|unut)"),
-    p(CONCEAL, High, r"kullanıcıya( \S+){0,2} (söyleme|bahsetme|bildirme|anlatma)"),
+    // Imperative and passive ("kullanıcıya bahsedilmez": the user is not told), and "without
+    // the user's knowledge".
+    p(
+        CONCEAL,
+        High,
+        r"kullanıcı(ya|dan)( \S+){0,2} (söyle(me|nme|mey)|bahset(me|mey)|bahsedil(me|mez)|bildir(me|ilme|mey)|anlat(ma|ılma|may)|gizle|haber ver(me|ilme))|kullanıcının haberi olmadan",
+    ),
     p(OVERRIDE, High, r"\bbỏ qua( \S+){0,3} (hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)"),
     p(CONCEAL, High, r"(đừng|không được) (nói|cho biết|tiết lộ|kể)( \S+){0,2} (với )?người dùng"),
     p(OVERRIDE, High, r"\b(abaikan|lupakan)\b( \S+){0,3} (instruksi|petunjuk|perintah|aturan|arahan|peraturan)\b"),

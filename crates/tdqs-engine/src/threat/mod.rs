@@ -28,6 +28,7 @@
 //! | `encoded-payload` | high / low | a base64, base32 or hex blob decoding to readable text (high when it reads as an instruction) |
 //! | `obfuscated-text` | high / low | leetspeak, letters split by dots or dashes, words split into syllables, letters spelled apart, text naming its cipher (rot13, ROT47, Caesar, reversed), Morse, NATO spelling and letter positions, read as words (high when they spell an instruction); a direction to decode text and act on it |
 //! | `deceptive-name` | high | a tool name mixing scripts so it looks like another (Cyrillic `а` in `read_file`) |
+//! | `deceptive-link` | high | a link whose text shows one address and whose target is another site |
 //! | `foreign-tool-reference` | high / low | directions about a tool this server does not have |
 //! | `tool-name-collision` | medium / high | this tool's name equals (or looks like) another upstream's tool |
 //!
@@ -48,6 +49,7 @@ mod instructions;
 mod invisible;
 mod lanes;
 mod lexicon;
+mod links;
 mod normalize;
 mod obfuscated;
 mod references;
@@ -246,6 +248,9 @@ fn analyze_text(text: &strings::Text<'_>, params: &[&str], buffer: &mut String, 
     encoded::scan_percent(text, out, &mut hidden);
     encoded::scan_escapes(text, out, &mut hidden);
     obfuscated::scan(text, look.spaced, out, &mut hidden);
+    if look.comment_marks {
+        links::scan(text.text, text.pointer, out);
+    }
     let clean = out.len() == before && hidden.is_empty() && !read_params;
     for h in hidden {
         let inner = strings::Text::prose(text.pointer, &h.text);

