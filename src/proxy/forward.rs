@@ -153,7 +153,7 @@ async fn forward_checked(
         let body = crate::telemetry::traces::stamp_meta(&tracing::Span::current(), &body).map_or(body, Bytes::from);
         let principal = req.principal.clone();
         let resp = super::stdio::serve_session(gw.clone(), up, tools, req, admitted, body, pooled).await;
-        bind_new_session(&gw, upstream, session_id.as_deref(), resp.headers(), principal.as_deref());
+        gw.sessions.bind_issued(upstream, session_id.as_deref(), resp.headers(), principal.as_deref());
         return resp;
     }
     let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
@@ -173,7 +173,7 @@ async fn forward_checked(
     if ended && let Some(s) = &session_id {
         gw.sessions.end(upstream, s);
     }
-    bind_new_session(&gw, upstream, session_id.as_deref(), resp.headers(), req.principal.as_deref());
+    gw.sessions.bind_issued(upstream, session_id.as_deref(), resp.headers(), req.principal.as_deref());
     // The id was issued to someone else while this request was on its way (it was sent ahead
     // of the issue, a guess): what the upstream answered from that session is not this
     // caller's to read.
@@ -351,23 +351,6 @@ async fn send(
             what: "begin its answer (upstream response_timeout_ms)",
             ms: target.response_timeout.as_millis() as u64,
         }),
-    }
-}
-
-/// A session the upstream (or a stdio child) just opened belongs to the caller who opened it,
-/// even if someone sent its id before it was issued. An answer that only repeats the id the
-/// request carried issues nothing (that request was bound on its way in).
-fn bind_new_session(
-    gw: &Gateway,
-    upstream: &str,
-    sent: Option<&str>,
-    answer: &HeaderMap,
-    caller: Option<&crate::auth::Principal>,
-) {
-    if let (Some(p), Some(sid)) = (caller, answer.get(SESSION_HEADER).and_then(|v| v.to_str().ok()))
-        && sent != Some(sid)
-    {
-        gw.sessions.get(upstream, sid).issued_to(p);
     }
 }
 

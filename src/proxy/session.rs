@@ -101,6 +101,24 @@ impl Sessions {
     pub fn end(&self, upstream: &str, session_id: &str) {
         self.cache.invalidate(&(upstream.to_owned(), session_id.to_owned()));
     }
+
+    /// A session the upstream (or a stdio child) just opened belongs to the caller who opened
+    /// it, even if someone sent its id before it was issued. An answer that only repeats the
+    /// id the request carried (`sent`) issues nothing (that request was bound on its way in).
+    pub fn bind_issued(
+        &self,
+        upstream: &str,
+        sent: Option<&str>,
+        answer: &http::HeaderMap,
+        caller: Option<&crate::auth::Principal>,
+    ) {
+        let issued = answer.get(super::headers::SESSION_HEADER).and_then(|v| v.to_str().ok());
+        if let (Some(p), Some(sid)) = (caller, issued)
+            && sent != Some(sid)
+        {
+            self.get(upstream, sid).issued_to(p);
+        }
+    }
 }
 
 #[cfg(test)]
