@@ -1,8 +1,9 @@
 //! The evaluation phase of the list path: each tool of a `tools/list` answer parsed by the
 //! engine, scored (waiting for the configured judge where the policy says so), analysed for
 //! threats (its own and against the other upstreams'), checked against its pin, and decided.
-//! It returns the verdicts; recording them (telemetry) and keeping them (the table) are the
-//! caller's, so this phase writes nothing of the catalogue's.
+//! It returns the verdicts; recording them (sightings; telemetry at the edge, from the
+//! [`ListVerdicts`](super::ListVerdicts) the list path returns) and keeping them (the table)
+//! are the caller's, so this phase writes nothing of the catalogue's.
 
 use super::verdict::ListThreats;
 use super::*;

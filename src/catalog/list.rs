@@ -1,6 +1,7 @@
-//! The list path: a `tools/list` answer in, the answer to send out. Each tool is parsed,
-//! scored and decided; the table keeps the decisions; the result is rendered (annotated, or
-//! with hidden tools removed) and remembered.
+//! The list path: a `tools/list` answer in, the answer to send out and what it carried
+//! ([`ListVerdicts`]) out. Each tool is parsed, scored and decided; the table keeps the
+//! decisions; the result is rendered (annotated, or with hidden tools removed) and
+//! remembered. Telemetry is not written here: the caller records it from the verdicts.
 
 use super::*;
 
@@ -106,25 +107,33 @@ impl UpstreamTools {
     }
 
     /// [`rewrite_list`](Self::rewrite_list) for an answer whose id (its JSON text) `wanted`
-    /// accepts; any other message is `None` at the cost of reading its envelope.
+    /// accepts; any other message is `None` at the cost of reading its envelope. An edge of
+    /// its own: it records the answer's telemetry, as the exchange does.
     pub async fn rewrite_answer(
         &self,
         scoring: &Arc<ScoringService>,
         bytes: &[u8],
         wanted: impl Fn(&str) -> bool,
     ) -> Option<Vec<u8>> {
-        self.inspect_answer(scoring, bytes, wanted).await.flatten().map(|out| out.to_vec())
+        let (out, verdicts) = self.inspect_answer(scoring, bytes, wanted).await?;
+        if let Some(verdicts) = verdicts {
+            verdicts.record(&self.name);
+        }
+        out.map(|out| out.to_vec())
     }
 
     /// Like [`rewrite_answer`](Self::rewrite_answer), telling a list answer left as it was
-    /// (`Some(None)`) from a message that is not a list answer (`None`). The new answer is
-    /// pieces of `bytes` around shared text (see [`Spliced`]), not yet one buffer.
+    /// (`Some((None, _))`) from a message that is not a list answer (`None`), and recording
+    /// nothing: next to the answer comes what a list answer carried, for the caller to record
+    /// ([`ListVerdicts::record`]); `None` there when no list was answered (a server's
+    /// instructions rewritten, a list too long to score). The new answer is pieces of `bytes`
+    /// around shared text (see [`Spliced`]), not yet one buffer.
     pub async fn inspect_answer<'a>(
         &self,
         scoring: &Arc<ScoringService>,
         bytes: &'a [u8],
         wanted: impl Fn(&str) -> bool,
-    ) -> Option<Option<Spliced<'a>>> {
+    ) -> Option<(Option<Spliced<'a>>, Option<ListVerdicts>)> {
         let generation = (scoring.generation(), self.roster.generation());
         let mut hit = None;
         let Some(list) = ListResult::parse_with(bytes, &wanted, |from_tools| {
@@ -133,7 +142,7 @@ impl UpstreamTools {
             hit = Some(found);
             Some(len)
         }) else {
-            return self.rewrite_instructions(scoring, bytes, &wanted).map(|out| Some(Spliced::from(out)));
+            return self.rewrite_instructions(scoring, bytes, &wanted).map(|out| (Some(Spliced::from(out)), None));
         };
         if list.has_next_page() {
             self.paginated.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -142,36 +151,40 @@ impl UpstreamTools {
         // A whole list other than the last one seen changes which tools exist: the full path.
         let last_whole = self.last_whole.load(std::sync::atomic::Ordering::Relaxed);
         if let Some(r) = hit.filter(|r| !whole_list || r.hash == last_whole) {
-            crate::telemetry::metrics().list_answered(&self.name, r.names.len(), r.hidden.iter().map(|h| h.as_str()));
+            let verdicts = ListVerdicts { listed: r.names.len(), hidden: r.hidden.clone(), scorings: Vec::new() };
             if !whole_list {
                 self.touch(&r.names);
             }
             let private = self.private_lists && list.shared_scope();
-            return match &r.output {
-                Some(tools) => Some(Some(list.with_tools_scoped(Some(tools), r.ttl_cap, private))),
-                None if private => Some(Some(list.with_tools_scoped(None, r.ttl_cap, true))),
-                None => Some(None),
+            let out = match &r.output {
+                Some(tools) => Some(list.with_tools_scoped(Some(tools), r.ttl_cap, private)),
+                None if private => Some(list.with_tools_scoped(None, r.ttl_cap, true)),
+                None => None,
             };
+            return Some((out, Some(verdicts)));
         }
         if list.tools().len() > self.max_list_tools {
             use crate::policy::uninspected::{Reason, error_for, fails_closed, note};
             let refused = fails_closed(&self.policy);
             note(&self.name, Reason::TooManyTools, refused);
-            return Some(refused.then(|| Spliced::from(error_for(list.id_text(), &self.name, Reason::TooManyTools))));
+            let out = refused.then(|| Spliced::from(error_for(list.id_text(), &self.name, Reason::TooManyTools)));
+            return Some((out, None));
         }
-        Some(self.render_list(scoring, generation, whole_list, list).await)
+        let (out, verdicts) = self.render_list(scoring, generation, whole_list, list).await;
+        Some((out, Some(verdicts)))
     }
 
     /// A list not seen before, or seen before the scores last changed, in its phases: parse
     /// the tools, evaluate each (score, threats, pin, decision), record what was decided
-    /// (telemetry, sightings), keep it in the table, then render and remember the answer.
+    /// (sightings, definition texts), keep it in the table, then render and remember the
+    /// answer. Returns the answer (`None`: the list as it came) and what it carried.
     pub(super) async fn render_list<'a>(
         &self,
         scoring: &Arc<ScoringService>,
         generation: (u64, u64),
         whole_list: bool,
         list: ListResult<'a>,
-    ) -> Option<Spliced<'a>> {
+    ) -> (Option<Spliced<'a>>, ListVerdicts) {
         let text = list.tools_text();
         let hash = xxhash_rust::xxh3::xxh3_64(text.as_bytes());
         let original: Arc<str> = Arc::from(text);
@@ -187,7 +200,14 @@ impl UpstreamTools {
         let provisional = listed.iter().any(|l| l.state.scored.as_ref().is_some_and(Scored::provisional));
         let hidden: Arc<[HideReason]> =
             listed.iter().filter(|l| !l.state.decision.visible).filter_map(|l| l.state.decision.hide_reason).collect();
-        crate::telemetry::metrics().list_answered(&self.name, actions.len(), hidden.iter().map(|h| h.as_str()));
+        let scorings = listed
+            .iter()
+            .filter_map(|l| {
+                let (scored, started) = (l.state.scored.clone()?, l.started?);
+                Some(Scoring { tool: l.name.clone(), scored, started })
+            })
+            .collect();
+        let verdicts = ListVerdicts { listed: actions.len(), hidden: hidden.clone(), scorings };
         let names: Arc<[String]> = listed.iter().map(|l| l.name.clone()).collect();
         if whole_list {
             self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
@@ -203,11 +223,12 @@ impl UpstreamTools {
             Rendered { generation, original, hash, output: output.clone(), ttl_cap, names, hidden },
         );
         let private = self.private_lists && list.shared_scope();
-        match output {
+        let out = match output {
             Some(tools) => Some(list.with_tools_scoped(Some(&tools), ttl_cap, private)),
             None if private => Some(list.with_tools_scoped(None, ttl_cap, true)),
             None => None,
-        }
+        };
+        (out, verdicts)
     }
 
     /// One name, one verdict, the stricter: a definition hidden in this list (a duplicate name)
@@ -260,13 +281,13 @@ impl UpstreamTools {
         }
     }
 
-    /// Telemetry, sightings and (pinned upstreams) the definitions' texts for what a list's
-    /// evaluation found.
+    /// Sightings and (pinned upstreams) the definitions' texts for what a list's evaluation
+    /// found: state the scoring service keeps. Its telemetry is the caller's, from the
+    /// [`ListVerdicts`] the list path returns.
     fn record(&self, scoring: &Arc<ScoringService>, listed: &[Listed]) {
         for l in listed {
-            if let (Some(scored), Some(started)) = (&l.state.scored, l.started) {
+            if let (Some(scored), Some(_)) = (&l.state.scored, l.started) {
                 scoring.record_sighting(&self.name, &l.name, &scored.score.context_signals.input_hash);
-                crate::telemetry::scored(&self.name, &l.name, &scored.facts(), started);
             }
         }
         if self.policy.pin {

@@ -5,6 +5,7 @@
 //!
 //! - `table`: one view's tool table (the decisions a call is checked against)
 //! - `list`: the list path (parse, evaluate, record, keep, render)
+//! - `list_verdicts`: what a list answer carried, returned with it for the edge to record
 //! - `evaluate`: each listed tool scored, analysed and decided, returned as verdicts
 //! - `render_cache`: remembered renderings of repeat lists
 //! - `refusals`: refusing calls, and the refusals kept for the audit
@@ -16,6 +17,7 @@
 
 mod evaluate;
 mod list;
+mod list_verdicts;
 mod refusals;
 mod render_cache;
 mod report;
@@ -54,6 +56,7 @@ use crate::tdqs::score::Tier;
 use crate::tdqs::threat::{Finding, Severity};
 
 pub use list::score_meta;
+pub use list_verdicts::{ListVerdicts, Scoring};
 pub use refusals::{Caller, Refusal, RefusedCall};
 pub use report::ServerReport;
 pub use table::UpstreamTools;

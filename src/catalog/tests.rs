@@ -84,8 +84,59 @@ mod scale_tests {
         assert_eq!(v["id"], "a");
         assert_eq!(v["error"]["data"]["reason"], "too_many_tools");
         assert!(enforce.snapshot().is_empty(), "nothing scored");
+        let over = big_answer(11, "1");
+        let (refusal, verdicts) = enforce.inspect_answer(&scoring, &over, |_| true).await.expect("a list");
+        assert!(refusal.is_some() && verdicts.is_none(), "refused unscored: no list answered to count");
         assert!(enforce.rewrite_list(&scoring, &big_answer(10, "1")).await.is_some(), "at the cap: scored");
         let annotate = upstream(Mode::Annotate, 10);
         assert!(annotate.rewrite_list(&scoring, &big_answer(11, "1")).await.is_none(), "passed on unscored");
+    }
+}
+
+mod list_verdicts {
+    use super::*;
+    use crate::policy::settings::Mode;
+
+    #[tokio::test]
+    async fn a_list_answer_comes_with_what_it_carried() {
+        let cfg = crate::config::Config::default();
+        let mut policy = cfg.effective_policy(&Default::default());
+        policy.mode = Mode::Enforce;
+        let u = UpstreamTools::new("u".into(), policy);
+        let scoring = ScoringService::new(crate::judge::Judge::Heuristic, 100);
+        let tools = json!([
+            {"name": "get_invoice", "description": "Returns the invoice with the given id: its lines, totals and due date.",
+             "inputSchema": {"type": "object", "properties": {"id": {"type": "string", "description": "The invoice id."}}, "required": ["id"]}},
+            {"name": "x"},
+            {"description": "no name"},
+        ]);
+        let bytes = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}}).to_string().into_bytes();
+        let (out, fresh) = u.inspect_answer(&scoring, &bytes, |_| true).await.expect("a list answer");
+        let fresh = fresh.expect("a list was answered");
+        assert!(out.is_some(), "rewritten");
+        assert_eq!(fresh.listed, 3);
+        // The unreadable definition is not scored: no span, no gauge.
+        assert_eq!(fresh.scorings.iter().map(|s| s.tool.as_str()).collect::<Vec<_>>(), ["get_invoice", "x"]);
+        // One reason per hidden tool, as the table holds them.
+        let reasons = |r: &mut dyn Iterator<Item = HideReason>| {
+            let mut v: Vec<&str> = r.map(|h| h.as_str()).collect();
+            v.sort_unstable();
+            v
+        };
+        let table = reasons(&mut u.snapshot().into_iter().filter(|t| !t.visible).filter_map(|t| t.hide_reason));
+        assert!(!table.is_empty());
+        assert_eq!(reasons(&mut fresh.hidden.iter().copied()), table);
+        // The first list changed the roster (which names exist), so the second is decided
+        // again; the third is answered from the remembered rendering: the same counts,
+        // nothing scored.
+        let (_, second) = u.inspect_answer(&scoring, &bytes, |_| true).await.expect("a list answer");
+        assert_eq!(second.expect("a list was answered").scorings.len(), 2);
+        let (_, again) = u.inspect_answer(&scoring, &bytes, |_| true).await.expect("a list answer");
+        let again = again.expect("a list was answered");
+        assert_eq!((again.listed, &*again.hidden), (3, &*fresh.hidden));
+        assert!(again.scorings.is_empty());
+        // Not a list answer: nothing.
+        let other = br#"{"jsonrpc":"2.0","id":2,"result":{"content":[]}}"#;
+        assert!(u.inspect_answer(&scoring, other, |_| true).await.is_none());
     }
 }

@@ -50,7 +50,7 @@ impl Conn {
 /// Runs `command` and returns its tools.
 pub async fn fetch_command(command: &[String]) -> Result<Fetched, FetchError> {
     let spawned =
-        child::spawn("server", command, &Default::default(), None).map_err(|e| FetchError::Io(e.to_string()))?;
+        child::spawn("server", &child::Launch::command(command.to_vec())).map_err(|e| FetchError::Io(e.to_string()))?;
     let mut conn = Conn { process: spawned.process, stdout: spawned.stdout, line: Vec::new() };
     let outcome = session(&mut conn).await;
     conn.process.shutdown().await;

@@ -21,7 +21,8 @@ pub struct UpstreamConfig {
     pub(super) command: Option<Vec<String>>,
     /// A legacy HTTP+SSE (2024-11-05) server's SSE endpoint; clients use /sse/<name>.
     pub(super) sse_url: Option<String>,
-    /// Environment for `command`, added to the gateway's; `${VAR}` expands.
+    /// Environment for `command`, added to the gateway's; `${VAR}` expands once, when the
+    /// upstream is set up, for every process it starts.
     #[serde(default)]
     pub env: BTreeMap<String, String>,
     /// Working folder for `command`.

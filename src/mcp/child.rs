@@ -4,7 +4,7 @@
 //! SIGTERM, then SIGKILL, and always reap.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 use std::time::Duration;
 
@@ -35,21 +35,44 @@ pub struct Spawned {
     pub stdout: BufReader<ChildStdout>,
 }
 
-/// Launches `command` with the gateway's environment plus `env` (values `${VAR}`-expanded).
-pub fn spawn(
-    upstream: &str,
-    command: &[String],
-    env: &BTreeMap<String, String>,
-    cwd: Option<&Path>,
-) -> std::io::Result<Spawned> {
-    let (program, args) = command.split_first().ok_or_else(|| std::io::Error::other("empty command"))?;
+/// How a server is started, settled once when its upstream is set up: the program and its
+/// arguments, the environment added to the gateway's with its `${VAR}`s already expanded,
+/// and the working folder.
+#[derive(Debug, Clone)]
+pub struct Launch {
+    command: Vec<String>,
+    env: BTreeMap<String, String>,
+    cwd: Option<PathBuf>,
+}
+
+impl Launch {
+    /// Expands `env` now, once. Every child of the upstream then gets the values the gateway's
+    /// environment had when the upstream was set up: a variable changed or unset after start
+    /// does not silently change what later children run with, and a spawn expands (and can
+    /// fail on) nothing. The config check named any unset variable at start; this is the
+    /// expansion it checked. An error names the key (`env KEY: ...`).
+    pub fn new(command: Vec<String>, env: &BTreeMap<String, String>, cwd: Option<PathBuf>) -> Result<Launch, String> {
+        let env = env
+            .iter()
+            .map(|(k, v)| Ok((k.clone(), expand_env(v).map_err(|e| format!("env {k}: {e}"))?)))
+            .collect::<Result<_, String>>()?;
+        Ok(Launch { command, env, cwd })
+    }
+
+    /// `command` run with the gateway's own environment and working folder, nothing added.
+    pub fn command(command: Vec<String>) -> Launch {
+        Launch { command, env: BTreeMap::new(), cwd: None }
+    }
+}
+
+/// Launches a server as `launch` says, in its own process group.
+pub fn spawn(upstream: &str, launch: &Launch) -> std::io::Result<Spawned> {
+    let (program, args) = launch.command.split_first().ok_or_else(|| std::io::Error::other("empty command"))?;
     let mut cmd = Command::new(program);
     cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
     cmd.process_group(0);
-    for (k, v) in env {
-        cmd.env(k, expand_env(v).map_err(std::io::Error::other)?);
-    }
-    if let Some(dir) = cwd {
+    cmd.envs(&launch.env);
+    if let Some(dir) = &launch.cwd {
         cmd.current_dir(dir);
     }
     let mut child = cmd.spawn().map_err(|e| std::io::Error::new(e.kind(), format!("cannot start {program}: {e}")))?;
@@ -181,5 +204,33 @@ pub fn describe_exit(status: Option<ExitStatus>) -> String {
         Some(s) if s.code().is_some() => format!("exit status {}", s.code().unwrap_or_default()),
         Some(s) => format!("killed by signal {}", s.signal().unwrap_or_default()),
         None => "unknown exit status".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(k: &str, v: &str) -> BTreeMap<String, String> {
+        BTreeMap::from([(k.to_owned(), v.to_owned())])
+    }
+
+    #[test]
+    fn the_environment_is_expanded_when_the_launch_is_settled() {
+        let launch = Launch::new(vec!["true".into()], &env("SEARCH", "${PATH}:/extra"), None).unwrap();
+        assert_eq!(launch.env["SEARCH"], format!("{}:/extra", std::env::var("PATH").unwrap()));
+        let e = Launch::new(vec!["true".into()], &env("KEY", "k-${TDQS_SURELY_UNSET_VAR}"), None).unwrap_err();
+        assert!(e.contains("env KEY") && e.contains("TDQS_SURELY_UNSET_VAR"), "{e}");
+    }
+
+    #[tokio::test]
+    async fn a_child_runs_with_the_settled_values() {
+        let command = ["sh", "-c", "printf '%s\\n' \"$SEARCH\""].map(str::to_owned).to_vec();
+        let launch = Launch::new(command, &env("SEARCH", "${PATH}:/extra"), None).unwrap();
+        let Spawned { process, mut stdout } = spawn("test", &launch).unwrap();
+        let mut line = Vec::new();
+        read_line(&mut stdout, &mut line).await.unwrap().expect("a line");
+        assert_eq!(String::from_utf8(line).unwrap(), launch.env["SEARCH"]);
+        process.shutdown().await;
     }
 }

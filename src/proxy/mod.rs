@@ -74,12 +74,6 @@ impl Gateway {
         scoring: Arc<ScoringService>,
         catalog: Arc<Catalog>,
     ) -> Result<Arc<Gateway>, BoxError> {
-        let stdio = config
-            .upstreams
-            .iter()
-            .filter(|u| u.transport().command().is_some())
-            .map(|u| (u.name.clone(), stdio::StdioUpstream::new(u.clone(), config.base_dir.clone())))
-            .collect();
         let client = |connect_ms: u64| {
             reqwest::Client::builder()
                 .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
@@ -112,6 +106,14 @@ impl Gateway {
             })
             .collect();
         let targets = upstream_target::prepare(&config, &credentials)?;
+        // After `prepare`, whose check names every unset `${VAR}` of the stdio upstreams' `env`
+        // at once: each upstream expands its `env` here, once, for all its children.
+        let stdio = config
+            .upstreams
+            .iter()
+            .filter(|u| u.transport().command().is_some())
+            .map(|u| Ok((u.name.clone(), stdio::StdioUpstream::new(u.clone(), &config.base_dir)?)))
+            .collect::<Result<_, String>>()?;
         let session_idle = std::time::Duration::from_millis(config.listen.session_idle_ms);
         let gw = Arc::new(Gateway {
             config,

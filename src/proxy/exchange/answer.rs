@@ -1,10 +1,12 @@
 //! The exchange's other direction: what the gateway does to a message from an upstream, for
 //! every transport. A JSON body, an SSE event (HTTP, legacy SSE) and a line (stdio sessions,
-//! `wrap`) are each read once, strictly, by [`AnswerReading::inspect`]: a `tools/list` answer is scored
-//! and rewritten, anything else passes as it came, and what cannot be read the way a client could
-//! read it is [`Inspected::Uninspectable`]. The transports differ only in how they frame bytes
-//! and in whom an error goes to; the decision (fail closed under enforce, else pass and count)
-//! and the error itself (`uninspected::error_for`) are the same everywhere.
+//! `wrap`) are each read once, strictly, by [`AnswerReading::inspect`]: a `tools/list` answer
+//! is scored and rewritten by the catalogue, and its telemetry recorded here from the
+//! verdicts the catalogue returns with it; anything else passes as it came, and what cannot
+//! be read the way a client could read it is [`Inspected::Uninspectable`]. The transports
+//! differ only in how they frame bytes and in whom an error goes to; the decision (fail closed
+//! under enforce, else pass and count) and the error itself (`uninspected::error_for`) are the
+//! same everywhere.
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -135,7 +137,12 @@ impl AnswerReading<'_> {
             wanted
         };
         match self.tools.inspect_answer(self.scoring, bytes, wanted).await {
-            Some(out) => {
+            Some((out, verdicts)) => {
+                // The catalogue answered and kept its state; the telemetry of the answer is
+                // recorded here, before the answer goes on.
+                if let Some(verdicts) = verdicts {
+                    verdicts.record(&self.tools.name);
+                }
                 answered.extend(seen.into_inner());
                 if out.is_some()
                     && let Some(p) = self.caller

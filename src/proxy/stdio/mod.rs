@@ -32,7 +32,8 @@ use super::headers::SESSION_HEADER;
 /// The sessions (and so the children) of one stdio upstream.
 pub struct StdioUpstream {
     pub config: UpstreamConfig,
-    base_dir: std::path::PathBuf,
+    /// How each child is started, its `env` expanded once (see [`child::Launch::new`]).
+    launch: child::Launch,
     /// Every child: a session's, or a pooled one (see `pool.rs`) under an id no client is told.
     sessions: Mutex<HashMap<String, Arc<StdioSession>>>,
     /// Pooled children nobody holds now, least recently given back first.
@@ -42,16 +43,22 @@ pub struct StdioUpstream {
 }
 
 impl StdioUpstream {
-    pub fn new(config: UpstreamConfig, base_dir: std::path::PathBuf) -> Arc<Self> {
+    /// The upstream's launch settled (its `cwd` against `base_dir`, its `env` expanded); `Err`
+    /// names the upstream and the `env` key whose variable is not set.
+    pub fn new(config: UpstreamConfig, base_dir: &std::path::Path) -> Result<Arc<Self>, String> {
+        let command = config.transport().command().unwrap_or_default().to_vec();
+        let cwd = config.cwd.as_ref().map(|c| if c.is_absolute() { c.clone() } else { base_dir.join(c) });
+        let launch =
+            child::Launch::new(command, &config.env, cwd).map_err(|e| format!("upstream \"{}\": {e}", config.name))?;
         let up = Arc::new(StdioUpstream {
             config,
-            base_dir,
+            launch,
             sessions: Mutex::new(HashMap::new()),
             idle: Mutex::new(Vec::new()),
             given_back: tokio::sync::Notify::new(),
         });
         reap_idle(Arc::downgrade(&up));
-        up
+        Ok(up)
     }
 
     /// Children running now.
@@ -100,10 +107,7 @@ impl StdioUpstream {
                 self.config.name, self.config.max_sessions
             )));
         }
-        let cmd = self.config.transport().command().unwrap_or_default().to_vec();
-        let cwd = self.config.cwd.as_ref().map(|c| if c.is_absolute() { c.clone() } else { self.base_dir.join(c) });
-        let spawned = child::spawn(&self.config.name, &cmd, &self.config.env, cwd.as_deref())
-            .map_err(|e| Refused::Failed(e.to_string()))?;
+        let spawned = child::spawn(&self.config.name, &self.launch).map_err(|e| Refused::Failed(e.to_string()))?;
         let id = uuid::Uuid::new_v4().simple().to_string();
         tracing::debug!(upstream = %self.config.name, session = %id, pid = ?spawned.process.pid, "stdio server started");
         let max_answer = self.config.max_answer_bytes;

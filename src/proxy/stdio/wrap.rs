@@ -70,7 +70,11 @@ impl Lister for WrapLister {
 /// Runs until the client closes stdin or the child exits; returns the child's exit code.
 pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: Arc<ScoringService>) -> i32 {
     let command = upstream.transport().command().unwrap_or_default().to_vec();
-    let spawned = match child::spawn(&upstream.name, &command, &upstream.env, upstream.cwd.as_deref()) {
+    // `wrap` starts its server once: its environment is expanded here, as a gateway's stdio
+    // upstream's is when the upstream is set up.
+    let launched = child::Launch::new(command, &upstream.env, upstream.cwd.clone())
+        .and_then(|launch| child::spawn(&upstream.name, &launch).map_err(|e| e.to_string()));
+    let spawned = match launched {
         Ok(s) => s,
         Err(e) => {
             tracing::error!(upstream = %upstream.name, error = %e, "cannot start the wrapped server");
