@@ -45,7 +45,9 @@ pub fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
     let latin = scripts.contains(&Script::Latin);
     let lookalike = scripts.iter().any(|s| matches!(s, Script::Cyrillic | Script::Greek));
     let dressed = name.chars().any(|c| matches!(c as u32, 0xff01..=0xff5e | 0x1d400..=0x1d7ff));
-    if (latin && lookalike) || dressed {
+    // Latin with letters of the scripts drawn like it ("ʀᴇᴀᴅ_file", Cherokee capitals).
+    let other_lookalike = latin && name.chars().any(|c| super::dressed::script_lookalike(c).is_some());
+    if (latin && lookalike) || dressed || other_lookalike {
         let evidence = format!("{name} (reads as {})", skeleton(name));
         out.push(Finding::new("deceptive-name", Severity::High, "#/name", evidence));
     }
@@ -55,6 +57,7 @@ pub fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
 pub(super) fn skeleton(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     name.nfkc()
+        .map(|c| super::dressed::script_lookalike(c).unwrap_or(c))
         .flat_map(char::to_lowercase)
         .filter(|c| !matches!(c, '_' | '-' | '.' | ' '))
         .map(|c| match c {
@@ -428,6 +431,15 @@ mod tests {
         deceptive_name("read_file", &mut out);
         deceptive_name("читать_файл", &mut out);
         assert_eq!(out.len(), 1);
+        // Small capitals and Cherokee capitals among Latin letters; a name wholly in another
+        // script is not deceptive.
+        deceptive_name("ʀᴇᴀᴅ_file", &mut out);
+        assert_eq!(out[1].evidence, "ʀᴇᴀᴅ_file (reads as readfile)");
+        deceptive_name("ᎡᎬᎪᎠ_file", &mut out);
+        assert_eq!(out[2].evidence, "ᎡᎬᎪᎠ_file (reads as readfile)");
+        deceptive_name("թարգմանիչ", &mut out);
+        deceptive_name("ᏣᎳᎩ", &mut out);
+        assert_eq!(out.len(), 3);
         let mut out = Vec::new();
         let others =
             CrossNames::new(&[], &[("a", "send_email"), ("b", "sendEmail"), ("c", "s\u{0435}nd_email"), ("d", "x")]);
