@@ -21,6 +21,9 @@ fn in_lookalike_script(c: char) -> bool {
 /// Unicode's confusable prototype (UTS #39), followed once more where it leads to another
 /// look-alike (a small capital to its Latin letter).
 pub(super) fn script_lookalike(c: char) -> Option<char> {
+    if c.is_ascii() {
+        return None;
+    }
     if let Some(latin) = small_capital(c) {
         return Some(latin);
     }

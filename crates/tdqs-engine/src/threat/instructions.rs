@@ -556,6 +556,13 @@ fn floor(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// Whether `text` names a private file (`~/.netrc`, `~/.aws/credentials`), as the secret rules
+/// read one: for orders split across a definition's strings (`split_order`).
+pub(super) fn names_a_private_file(text: &str) -> bool {
+    let norm = Normalized::new(text);
+    RULES.secret.find_iter(&norm.text).any(|m| m.as_str().contains(['/', '.', '~']))
+}
+
 /// Compiles the rules now (the first analysis would otherwise pay for it).
 pub fn warm_up() {
     LazyLock::force(&RULES);

@@ -54,6 +54,7 @@ mod normalize;
 mod obfuscated;
 mod references;
 pub mod report;
+mod split_order;
 mod strings;
 mod triggers;
 
@@ -139,6 +140,7 @@ pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
     for text in &texts {
         analyze_text(text, &params, &mut buffer, &mut out);
     }
+    split_order::scan(&texts, &params, &mut out);
     if let Some(name) = tool.get("name").and_then(serde_json::Value::as_str) {
         references::deceptive_name(name, &mut out);
     }
@@ -206,6 +208,7 @@ pub fn analyze_listed(
         }
         clean.remember(text.text, found_clean);
     }
+    split_order::scan(&texts, &params, &mut own);
     if let Some(name) = name {
         references::deceptive_name(name, &mut own);
     }
