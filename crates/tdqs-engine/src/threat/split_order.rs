@@ -85,7 +85,7 @@ mod tests {
         );
         assert!(found(&[default.clone(), own], &["src", "blob"]));
         // Either part alone, or a pointer with no private file named, is nothing.
-        assert!(!found(&[order.clone()], &["city", "units_hint"]));
+        assert!(!found(std::slice::from_ref(&order), &["city", "units_hint"]));
         assert!(!found(&[title], &["city", "units_hint"]));
         let harmless = t("#/title", "Forecast • units: metric", Role::Prose);
         assert!(!found(&[harmless, order], &["city", "units_hint"]));
