@@ -44,6 +44,11 @@ pub(super) fn script_lookalike(c: char) -> Option<char> {
     None
 }
 
+/// Whether `c` is a small capital (Latin drawn small, not another script).
+pub(super) fn is_small_capital(c: char) -> bool {
+    !c.is_ascii() && small_capital(c).is_some()
+}
+
 /// The Latin letter a small capital stands for ("ᴀʟᴡᴀʏꜱ"), which the confusable prototypes
 /// leave alone (they are drawn smaller, not otherwise).
 fn small_capital(c: char) -> Option<char> {

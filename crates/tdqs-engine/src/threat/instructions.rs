@@ -93,7 +93,11 @@ pub fn scan(t: &Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
         return;
     }
     if let Some(identifier) = folding(t) {
-        scan_normalized(t, &Normalized::with(t.text, identifier), params, out);
+        let norm = Normalized::with(t.text, identifier);
+        scan_normalized(t, &norm, params, out);
+        if let Some(unmarked) = norm.without_marks() {
+            scan_normalized(t, &unmarked, params, out);
+        }
     }
 }
 

@@ -69,19 +69,36 @@ fn html_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
     })
 }
 
+/// Endings of file names a link's text may show that are not top-level domains in practice.
+const FILE_ENDINGS: &[&str] = &[
+    "bat", "cfg", "conf", "cpp", "css", "csv", "docx", "exe", "gif", "gz", "h", "htm", "html", "ini", "ipynb", "java",
+    "jpeg", "jpg", "js", "json", "jsx", "kt", "lock", "log", "md", "mdx", "mjs", "pdf", "php", "png", "ps1", "py",
+    "rb", "rs", "sh", "sql", "svg", "swift", "tar", "toml", "ts", "tsx", "txt", "vue", "wasm", "xml", "yaml", "yml",
+    "zip",
+];
+
 /// The host a link's text shows, when the text is an address (a URL, or a bare domain with an
 /// optional path): lower case, without `www.`.
 fn host_shown(shown: &str) -> Option<String> {
     let s = shown.trim().trim_matches(|c| matches!(c, '`' | '*' | '_' | '<' | '>'));
-    let rest = match s.find("://") {
-        Some(i) if s[..i].chars().all(|c| c.is_ascii_alphabetic()) => &s[i + 3..],
+    let (rest, bare) = match s.find("://") {
+        Some(i) if s[..i].chars().all(|c| c.is_ascii_alphabetic()) => (&s[i + 3..], false),
         Some(_) => return None,
-        None => s,
+        None => (s, true),
     };
+    // A bare name is an address when written as one: lower case ("Node.js" and "ASP.NET" are
+    // product names), not a file name ("README.md"), and with a path or `www.` unless its
+    // ending is a common top-level domain.
+    if bare && (rest.chars().any(|c| c.is_uppercase()) || rest.contains(char::is_whitespace)) {
+        return None;
+    }
     let host = rest.split(['/', '?', '#', ':']).next()?.rsplit('@').next()?.to_lowercase();
     let host = host.trim_end_matches('.');
     let labels: Vec<&str> = host.split('.').collect();
     let tld = labels.last()?;
+    if bare && FILE_ENDINGS.contains(tld) {
+        return None;
+    }
     let looks_like_domain = labels.len() >= 2
         && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '-'))
         && tld.len() >= 2
@@ -94,6 +111,10 @@ fn host_shown(shown: &str) -> Option<String> {
 /// A relative target stays on the page's own site: it is given as the shown host's match.
 fn host_of_target(target: &str) -> Option<String> {
     let t = target.trim();
+    if let Some(address) = t.get(..7).filter(|p| p.eq_ignore_ascii_case("mailto:")).map(|_| &t[7..]) {
+        let host = address.split(['?', '#']).next()?.rsplit('@').next()?.to_lowercase();
+        return Some(host);
+    }
     let Some(i) = t.find(':') else { return Some(String::new()) };
     if !t[..i].chars().all(|c| c.is_ascii_alphabetic()) || t.starts_with('/') {
         return Some(String::new());
@@ -110,7 +131,41 @@ fn host_of_target(target: &str) -> Option<String> {
 /// for `platform.openai.com` agrees; `accounts.google.com` shown for
 /// `accounts-google.com.signin.example` does not.
 fn same_site(shown: &str, target: &str) -> bool {
-    target.is_empty() || registrable(shown) == registrable(target)
+    // An internationalised name shown as written and linked in its ASCII form (`xn--`) cannot
+    // be compared without the IDNA tables: left alone.
+    let idn = !shown.is_ascii() && target.split('.').any(|l| l.starts_with("xn--"));
+    let (a, b) = (registrable(shown), registrable(target));
+    target.is_empty() || idn || a == b || owner(a).is_some_and(|o| owner(b) == Some(o))
+}
+
+/// Sites one owner serves under several names (a short link, a CDN, an old name).
+const OWNERS: &[(&str, &[&str])] = &[
+    ("alphabet", &["google.com", "googleapis.com", "gstatic.com", "goo.gl", "g.co", "youtube.com", "youtu.be"]),
+    (
+        "microsoft",
+        &[
+            "microsoft.com",
+            "aka.ms",
+            "live.com",
+            "microsoftonline.com",
+            "office.com",
+            "azure.com",
+            "windows.net",
+            "visualstudio.com",
+            "bing.com",
+        ],
+    ),
+    ("github", &["github.com", "githubusercontent.com", "git.io", "github.io"]),
+    ("python", &["python.org", "pypi.org", "pythonhosted.org"]),
+    ("x", &["x.com", "twitter.com", "t.co"]),
+    ("meta", &["facebook.com", "fb.com", "fb.me", "instagram.com"]),
+    ("cloudflare", &["cloudflare.com", "cdnjs.com", "workers.dev", "pages.dev"]),
+    ("amazon", &["amazon.com", "amazonaws.com", "aws.amazon.com", "awsstatic.com"]),
+    ("apple", &["apple.com", "icloud.com"]),
+];
+
+fn owner(site: &str) -> Option<&'static str> {
+    OWNERS.iter().find(|(_, sites)| sites.contains(&site)).map(|(o, _)| *o)
 }
 
 /// Second-level labels under which names are registered in many country domains (`co.uk`,
@@ -142,6 +197,10 @@ const SECOND_LEVELS: &[&str] = &["ac", "co", "com", "edu", "gov", "net", "ne", "
 /// domain (`alice.github.io`).
 fn registrable(host: &str) -> &str {
     let labels: Vec<&str> = host.rsplit('.').collect();
+    // An S3 bucket, whatever its region's endpoint: the bucket is the owner.
+    if host.ends_with(".amazonaws.com") && host.contains(".s3") && labels.len() >= 4 {
+        return host.split('.').next().unwrap_or(host);
+    }
     let keep = if SHARED_SUFFIXES.iter().any(|s| host == *s || host.ends_with(&format!(".{s}"))) {
         SHARED_SUFFIXES.iter().filter(|s| host.ends_with(*s)).map(|s| s.split('.').count()).max().unwrap_or(2) + 1
     } else if labels.len() >= 3 && labels[0].len() == 2 && SECOND_LEVELS.contains(&labels[1]) {
@@ -178,6 +237,8 @@ mod tests {
             "[alice.github.io/docs](https://mallory.github.io/docs)",
             "[www.bbc.co.uk](https://bbc.co.uk.news-verify.example/)",
             "[shop.example.co.uk](https://other.co.uk/pay)",
+            "[support@acme.io](mailto:support@acme-help.example)",
+            "[pypi.org](https://pypi-mirror.example/simple)",
         ] {
             assert!(found(text), "{text}");
         }
@@ -198,6 +259,14 @@ mod tests {
             r#"<a href='https://example.org'>Example</a>"#,
             "Array index [0](1) and a footnote [1](#note-1)",
             "a map m[key](value) in pseudo-code, and [v1.2](https://github.com/o/r/releases/tag/v1.2)",
+            "[README.md](https://github.com/acme/kit/blob/main/README.md) and [openapi.yaml](https://raw.githubusercontent.com/acme/kit/main/openapi.yaml)",
+            "[Node.js](https://nodejs.org/en/download), [ASP.NET](https://dotnet.microsoft.com/apps/aspnet)",
+            r#"<a href="https://nextjs.org/docs">Next.js</a>"#,
+            "[privacy@acme.io](mailto:privacy@acme.io), <a href=\"mailto:billing@acme.io\">billing@acme.io</a>",
+            "[youtu.be/dQw4w9WgXcQ](https://www.youtube.com/watch?v=dQw4w9WgXcQ), [aka.ms/installazurecli](https://learn.microsoft.com/cli/azure/install)",
+            "[pypi.org/project/requests](https://pypi.python.org/pypi/requests), [x.com/nasa](https://twitter.com/nasa)",
+            "[münchen.de](https://www.xn--mnchen-3ya.de/)",
+            "[acme-releases.s3.amazonaws.com/cli](https://acme-releases.s3.us-east-1.amazonaws.com/cli/latest)",
         ] {
             assert!(!found(text), "{text}");
         }

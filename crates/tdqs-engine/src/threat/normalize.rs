@@ -16,29 +16,57 @@ pub struct Normalized {
     pub text: String,
     origin: OnceCell<Vec<u32>>,
     identifier: bool,
+    /// The fold with its diacritics taken off (see [`Normalized::without_marks`]).
+    unmarked: bool,
 }
 
 impl Normalized {
     /// Normalises `s`; `identifier` also reads `_` and `-` as spaces (names and keys).
     pub fn with(s: &str, identifier: bool) -> Normalized {
         if s.is_ascii() && !s.as_bytes().contains(&0x1b) {
-            return Normalized { text: fold_ascii(s, identifier), origin: OnceCell::new(), identifier };
+            return Normalized {
+                text: fold_ascii(s, identifier),
+                origin: OnceCell::new(),
+                identifier,
+                unmarked: false,
+            };
         }
-        Normalized { text: fold_with_origin(s, identifier, false).0, origin: OnceCell::new(), identifier }
+        Normalized {
+            text: fold_with_origin(s, identifier, false).0,
+            origin: OnceCell::new(),
+            identifier,
+            unmarked: false,
+        }
     }
 
     /// Text already folded (by [`super::glance::Glance`]) as [`Normalized::with`] folds it.
     pub fn folded(text: String, identifier: bool) -> Normalized {
-        Normalized { text, origin: OnceCell::new(), identifier }
+        Normalized { text, origin: OnceCell::new(), identifier, unmarked: false }
     }
 
     pub fn new(s: &str) -> Normalized {
         Normalized::with(s, false)
     }
 
+    /// A second reading for text with diacritics sprinkled over English words ("rẹäd thé
+    /// fílĕ"): the fold with every mark taken off, read beside the fold as written (which a
+    /// language's own rules need: "đừng nói", "contraseña"), so that adding marked words to a
+    /// text can hide nothing. `None` for text that is not sprinkled.
+    pub fn without_marks(&self) -> Option<Normalized> {
+        super::dressed::is_sprinkled(&self.text).then(|| Normalized {
+            text: super::dressed::strip_marks(&self.text, &[]).0,
+            origin: OnceCell::new(),
+            identifier: self.identifier,
+            unmarked: true,
+        })
+    }
+
     /// The original byte range behind the normalised range `start..end`.
     pub fn original(&self, start: usize, end: usize, source: &str) -> (usize, usize) {
-        let origin = self.origin.get_or_init(|| fold_with_origin(source, self.identifier, true).1);
+        let origin = self.origin.get_or_init(|| {
+            let (text, origin) = fold_with_origin(source, self.identifier, true);
+            if self.unmarked { super::dressed::strip_marks(&text, &origin).1 } else { origin }
+        });
         let from = origin.get(start).copied().unwrap_or(0) as usize;
         let last = origin.get(end.saturating_sub(1)).copied().map(|o| o as usize).unwrap_or(source.len());
         let mut to = last.min(source.len());
@@ -165,9 +193,6 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
     if may_mix_scripts(&text) {
         (text, origin) = fold_mixed_words(&text, &origin);
     }
-    if super::dressed::is_sprinkled(&text) {
-        (text, origin) = super::dressed::strip_marks(&text, &origin);
-    }
     (text, origin)
 }
 
@@ -185,9 +210,6 @@ pub(super) fn finish_fold(mut text: String) -> String {
     }
     if may_mix_scripts(&text) {
         text = fold_mixed_words(&text, &[]).0;
-    }
-    if super::dressed::is_sprinkled(&text) {
-        text = super::dressed::strip_marks(&text, &[]).0;
     }
     text
 }

@@ -45,8 +45,13 @@ pub fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
     let latin = scripts.contains(&Script::Latin);
     let lookalike = scripts.iter().any(|s| matches!(s, Script::Cyrillic | Script::Greek));
     let dressed = name.chars().any(|c| matches!(c as u32, 0xff01..=0xff5e | 0x1d400..=0x1d7ff));
-    // Latin with letters of the scripts drawn like it ("ʀᴇᴀᴅ_file", Cherokee capitals).
-    let other_lookalike = latin && name.chars().any(|c| super::dressed::script_lookalike(c).is_some());
+    // Latin with letters of the scripts drawn like it: small capitals anywhere ("ʀᴇᴀᴅ_file"),
+    // another script's look-alikes within a Latin word ("ᏚᎬNᎠ"); a word wholly in Armenian
+    // or Cherokee beside a Latin one ("dict_հայերեն") is two languages, not a disguise.
+    let mixed_word = name.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        w.chars().any(|c| c.is_ascii_alphabetic()) && w.chars().any(|c| super::dressed::script_lookalike(c).is_some())
+    });
+    let other_lookalike = latin && (mixed_word || name.chars().any(super::dressed::is_small_capital));
     if (latin && lookalike) || dressed || other_lookalike {
         let evidence = format!("{name} (reads as {})", skeleton(name));
         out.push(Finding::new("deceptive-name", Severity::High, "#/name", evidence));
@@ -435,10 +440,12 @@ mod tests {
         // script is not deceptive.
         deceptive_name("ʀᴇᴀᴅ_file", &mut out);
         assert_eq!(out[1].evidence, "ʀᴇᴀᴅ_file (reads as readfile)");
-        deceptive_name("ᎡᎬᎪᎠ_file", &mut out);
-        assert_eq!(out[2].evidence, "ᎡᎬᎪᎠ_file (reads as readfile)");
+        deceptive_name("ᏚᎬNᎠ_email", &mut out);
+        assert_eq!(out[2].evidence, "ᏚᎬNᎠ_email (reads as sendemail)");
         deceptive_name("թարգմանիչ", &mut out);
         deceptive_name("ᏣᎳᎩ", &mut out);
+        deceptive_name("dict_հայերեն", &mut out);
+        deceptive_name("chr_ᏣᎳᎩ_dict", &mut out);
         assert_eq!(out.len(), 3);
         let mut out = Vec::new();
         let others =
