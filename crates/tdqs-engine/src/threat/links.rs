@@ -43,7 +43,8 @@ fn markdown_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
 
 /// `<a ... href="target" ...>shown</a>`: (offset of `<a`, shown, target).
 fn html_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
-    let opens = |w: &[u8]| w[0] == b'<' && w[1].eq_ignore_ascii_case(&b'a') && w[2].is_ascii_whitespace();
+    let opens =
+        |w: &[u8]| w[0] == b'<' && w[1].eq_ignore_ascii_case(&b'a') && (w[2].is_ascii_whitespace() || w[2] == b'/');
     // Most text has no anchor: it is not lower-cased for nothing.
     let lower = if text.as_bytes().windows(3).any(opens) { text.to_ascii_lowercase() } else { String::new() };
     let starts: Vec<usize> =
@@ -51,7 +52,11 @@ fn html_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
     starts.into_iter().filter_map(move |start| {
         let tag_end = start + text[start..].find('>')?;
         let tag = &lower[start..tag_end];
-        let href = tag.find("href")?;
+        // The `href` attribute itself, not `data-href` or `hreflang`.
+        let href = tag.match_indices("href").map(|(i, _)| i).find(|&i| {
+            tag[..i].ends_with(|c: char| c.is_ascii_whitespace() || c == '/')
+                && tag[i + 4..].trim_start().starts_with('=')
+        })?;
         let after = tag[href + 4..].trim_start().strip_prefix('=')?.trim_start();
         let offset = tag_end - tag.len() + (tag.len() - after.len());
         let (quote, inner) = match after.as_bytes().first()? {
@@ -115,15 +120,28 @@ fn host_of_target(target: &str) -> Option<String> {
         let host = address.split(['?', '#']).next()?.rsplit('@').next()?.to_lowercase();
         return Some(host);
     }
+    // Protocol-relative (`//host/path`) goes to that host.
+    if let Some(rest) = t.strip_prefix("//").or_else(|| t.strip_prefix("\\\\")) {
+        return Some(authority_host(rest));
+    }
     let Some(i) = t.find(':') else { return Some(String::new()) };
     if !t[..i].chars().all(|c| c.is_ascii_alphabetic()) || t.starts_with('/') {
         return Some(String::new());
     }
-    let rest = t[i + 1..].strip_prefix("//")?;
-    let authority = rest.split(['/', '?', '#']).next()?;
-    let host = authority.rsplit('@').next()?.split(':').next()?.to_lowercase();
+    let rest = t[i + 1..].trim_start_matches(['/', '\\']);
+    if rest.len() == t[i + 1..].len() {
+        return None;
+    }
+    Some(authority_host(rest))
+}
+
+/// The host of what follows `scheme://`, as a browser reads it: a backslash ends the
+/// authority as a slash does (`https://evil.example\@bank.example/` goes to evil.example).
+fn authority_host(rest: &str) -> String {
+    let authority = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit('@').next().unwrap_or("").split(':').next().unwrap_or("").to_lowercase();
     let host = host.trim_end_matches('.');
-    Some(host.strip_prefix("www.").unwrap_or(host).to_owned())
+    host.strip_prefix("www.").unwrap_or(host).to_owned()
 }
 
 /// Whether the target belongs to the site the text shows: the same registrable domain (a
@@ -235,6 +253,10 @@ mod tests {
             r#"Visit <a href="https://login.micros0ft.example/auth">https://login.microsoftonline.com</a> to re-authenticate."#,
             "See [docs.python.org](<https://docs.python.org.evil.example/3/>)",
             "[alice.github.io/docs](https://mallory.github.io/docs)",
+            "[https://accounts.google.com](//accounts-google.signin-verify.example/v3)",
+            r"[https://accounts.google.com](https://signin-verify.example\@accounts.google.com/)",
+            r#"<a data-href="https://accounts.google.com" href="https://signin-verify.example/">accounts.google.com</a>"#,
+            r#"<a/href="https://signin-verify.example/">https://accounts.google.com</a>"#,
             "[www.bbc.co.uk](https://bbc.co.uk.news-verify.example/)",
             "[shop.example.co.uk](https://other.co.uk/pay)",
             "[support@acme.io](mailto:support@acme-help.example)",
