@@ -1,6 +1,7 @@
 //! Latin text dressed up to slip past the phrase rules while a model still reads it: letters
-//! of scripts drawn like Latin ones (Cherokee "ᎡᎬᎪᎠ" for READ, Lisu, small capitals), and
-//! diacritics sprinkled over English words ("rẹäd thé̲ fílĕ"). The Cyrillic and Greek
+//! of scripts drawn like Latin ones (Cherokee "ᎡᎬᎪᎠ" for READ, Lisu, small capitals), read
+//! as Latin in the fold, and diacritics sprinkled over English words ("rẹäd thé̲ fílĕ"), taken
+//! off for a second reading beside the text as written. The Cyrillic and Greek
 //! look-alikes, whose scripts have phrase rules of their own, are `normalize`'s mixed-word
 //! fold; these scripts have none, so their look-alikes are read as Latin wherever they are.
 
@@ -46,7 +47,7 @@ pub(super) fn script_lookalike(c: char) -> Option<char> {
 
 /// Whether `c` is a small capital (Latin drawn small, not another script).
 pub(super) fn is_small_capital(c: char) -> bool {
-    !c.is_ascii() && small_capital(c).is_some()
+    small_capital(c).is_some()
 }
 
 /// The Latin letter a small capital stands for ("ᴀʟᴡᴀʏꜱ"), which the confusable prototypes

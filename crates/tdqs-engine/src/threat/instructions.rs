@@ -93,11 +93,7 @@ pub fn scan(t: &Text<'_>, params: &[&str], out: &mut Vec<Finding>) {
         return;
     }
     if let Some(identifier) = folding(t) {
-        let norm = Normalized::with(t.text, identifier);
-        scan_normalized(t, &norm, params, out);
-        if let Some(unmarked) = norm.without_marks() {
-            scan_normalized(t, &unmarked, params, out);
-        }
+        scan_normalized(t, &Normalized::with(t.text, identifier), params, out);
     }
 }
 
@@ -117,9 +113,19 @@ fn identifier(role: Role) -> bool {
     matches!(role, Role::Key | Role::Name)
 }
 
-/// [`scan`] of a text already normalised as [`folding`] says.
+/// [`scan`] of a text already normalised as [`folding`] says, and of its second reading
+/// without marks when diacritics are sprinkled over it ([`Normalized::without_marks`]).
 /// Returns whether a rule reading `params` (the exfiltration combination) was run.
 pub fn scan_normalized(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<Finding>) -> bool {
+    let read_params = scan_reading(t, norm, params, out);
+    match norm.without_marks() {
+        Some(unmarked) => scan_reading(t, &unmarked, params, out) | read_params,
+        None => read_params,
+    }
+}
+
+/// The phrase rules over one reading of a text.
+fn scan_reading(t: &Text<'_>, norm: &Normalized, params: &[&str], out: &mut Vec<Finding>) -> bool {
     if norm.text.is_empty() {
         return false;
     }

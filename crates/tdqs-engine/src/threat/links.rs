@@ -45,10 +45,9 @@ fn markdown_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
 fn html_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
     let opens =
         |w: &[u8]| w[0] == b'<' && w[1].eq_ignore_ascii_case(&b'a') && (w[2].is_ascii_whitespace() || w[2] == b'/');
+    let starts: Vec<usize> = text.as_bytes().windows(3).enumerate().filter(|(_, w)| opens(w)).map(|(i, _)| i).collect();
     // Most text has no anchor: it is not lower-cased for nothing.
-    let lower = if text.as_bytes().windows(3).any(opens) { text.to_ascii_lowercase() } else { String::new() };
-    let starts: Vec<usize> =
-        lower.as_bytes().windows(3).enumerate().filter(|(_, w)| opens(w)).map(|(i, _)| i).collect();
+    let lower = if starts.is_empty() { String::new() } else { text.to_ascii_lowercase() };
     starts.into_iter().filter_map(move |start| {
         let tag_end = start + text[start..].find('>')?;
         let tag = &lower[start..tag_end];
@@ -108,7 +107,14 @@ fn host_shown(shown: &str) -> Option<String> {
         && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_alphanumeric() || c == '-'))
         && tld.len() >= 2
         && tld.chars().all(char::is_alphabetic);
-    looks_like_domain.then(|| host.strip_prefix("www.").unwrap_or(host).to_owned())
+    looks_like_domain.then(|| site_host(host))
+}
+
+/// A host as sites are compared: lower case, without a final dot or a leading `www.`.
+fn site_host(host: &str) -> String {
+    let host = host.to_lowercase();
+    let host = host.trim_end_matches('.');
+    host.strip_prefix("www.").unwrap_or(host).to_owned()
 }
 
 /// The host of an absolute target (`scheme://host...`), lower case, without `www.`; `None` for
@@ -117,8 +123,7 @@ fn host_shown(shown: &str) -> Option<String> {
 fn host_of_target(target: &str) -> Option<String> {
     let t = target.trim();
     if let Some(address) = t.get(..7).filter(|p| p.eq_ignore_ascii_case("mailto:")).map(|_| &t[7..]) {
-        let host = address.split(['?', '#']).next()?.rsplit('@').next()?.to_lowercase();
-        return Some(host);
+        return Some(authority_host(address));
     }
     // Protocol-relative (`//host/path`) goes to that host.
     if let Some(rest) = t.strip_prefix("//").or_else(|| t.strip_prefix("\\\\")) {
@@ -135,13 +140,11 @@ fn host_of_target(target: &str) -> Option<String> {
     Some(authority_host(rest))
 }
 
-/// The host of what follows `scheme://`, as a browser reads it: a backslash ends the
+/// The host of what follows `scheme://` (or `mailto:`), as a browser reads it: a backslash ends the
 /// authority as a slash does (`https://evil.example\@bank.example/` goes to evil.example).
 fn authority_host(rest: &str) -> String {
     let authority = rest.split(['/', '\\', '?', '#']).next().unwrap_or("");
-    let host = authority.rsplit('@').next().unwrap_or("").split(':').next().unwrap_or("").to_lowercase();
-    let host = host.trim_end_matches('.');
-    host.strip_prefix("www.").unwrap_or(host).to_owned()
+    site_host(authority.rsplit('@').next().unwrap_or("").split(':').next().unwrap_or(""))
 }
 
 /// Whether the target belongs to the site the text shows: the same registrable domain (a
@@ -219,8 +222,10 @@ fn registrable(host: &str) -> &str {
     if host.ends_with(".amazonaws.com") && host.contains(".s3") && labels.len() >= 4 {
         return host.split('.').next().unwrap_or(host);
     }
-    let keep = if SHARED_SUFFIXES.iter().any(|s| host == *s || host.ends_with(&format!(".{s}"))) {
-        SHARED_SUFFIXES.iter().filter(|s| host.ends_with(*s)).map(|s| s.split('.').count()).max().unwrap_or(2) + 1
+    let under = |s: &str| host == s || host.strip_suffix(s).is_some_and(|rest| rest.ends_with('.'));
+    let shared = SHARED_SUFFIXES.iter().filter(|s| under(s)).map(|s| s.split('.').count()).max();
+    let keep = if let Some(labels_of_suffix) = shared {
+        labels_of_suffix + 1
     } else if labels.len() >= 3 && labels[0].len() == 2 && SECOND_LEVELS.contains(&labels[1]) {
         3
     } else {

@@ -244,9 +244,6 @@ fn analyze_text(text: &strings::Text<'_>, params: &[&str], buffer: &mut String, 
     let mut read_params = false;
     if let Some(norm) = &norm {
         read_params = instructions::scan_normalized(text, norm, params, out);
-        if let Some(unmarked) = norm.without_marks() {
-            read_params |= instructions::scan_normalized(text, &unmarked, params, out);
-        }
     }
     if look.blob {
         encoded::scan(text, out, &mut hidden);

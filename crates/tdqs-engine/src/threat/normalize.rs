@@ -1,6 +1,7 @@
 //! The form the phrase rules read: compatibility forms folded (full-width, mathematical and
-//! circled letters, ligatures), look-alike letters and sprinkled diacritics read as the Latin
-//! they imitate (`dressed`), lower case, invisible and control characters and ANSI escape
+//! circled letters, ligatures), look-alike letters read as the Latin they imitate (`dressed`;
+//! text with diacritics sprinkled over English words is read a second time without them),
+//! lower case, invisible and control characters and ANSI escape
 //! sequences removed, every run of whitespace one space, typographic quotes and dashes plain.
 //! Splitting a phrase with zero-width characters or writing it in full-width letters therefore
 //! does not hide it. Each byte remembers where it came from, for the evidence.
