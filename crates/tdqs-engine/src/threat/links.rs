@@ -26,17 +26,21 @@ pub(super) fn scan(text: &str, field: &str, out: &mut Vec<Finding>) {
     }
 }
 
-/// `[shown](target)`: (offset of `[`, shown, target).
+/// `[shown](target)`: (offset of `[`, shown, target). Each search looks no further than the
+/// longest text or target that could be read, so hostile text ("[](](](...") costs a bounded
+/// amount per match, not the length of the string.
 fn markdown_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    let bytes = text.as_bytes();
     text.match_indices("](").filter_map(move |(close, _)| {
-        let open = text[..close].rfind('[')?;
+        let from = close.saturating_sub(MAX_TEXT + 1);
+        let open = from + bytes[from..close].iter().rposition(|&b| b == b'[')?;
         let shown = &text[open + 1..close];
-        if shown.len() > MAX_TEXT || shown.contains(']') {
+        if shown.contains(']') {
             return None;
         }
-        let rest = &text[close + 2..];
-        let end = rest.find([')', ' ', '\n', '\t'])?;
-        let target = rest[..end].trim_start_matches('<').trim_end_matches('>');
+        let window = &bytes[close + 2..(close + 2 + MAX_TARGET + 3).min(bytes.len())];
+        let end = window.iter().position(|b| matches!(b, b')' | b' ' | b'\n' | b'\t'))?;
+        let target = text[close + 2..close + 2 + end].trim_start_matches('<').trim_end_matches('>');
         (target.len() <= MAX_TARGET).then_some((open, shown, target))
     })
 }
@@ -48,8 +52,15 @@ fn html_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
     let starts: Vec<usize> = text.as_bytes().windows(3).enumerate().filter(|(_, w)| opens(w)).map(|(i, _)| i).collect();
     // Most text has no anchor: it is not lower-cased for nothing.
     let lower = if starts.is_empty() { String::new() } else { text.to_ascii_lowercase() };
+    // The next `>` and the next `</a` after a point only move forward as the anchors do: each
+    // is searched for from where the last search ended, so text with many `<a` ("<a <a <a
+    // ...") is read once, not once per anchor.
+    let (mut next_gt, mut next_close): (Option<usize>, Option<usize>) = (None, None);
     starts.into_iter().filter_map(move |start| {
-        let tag_end = start + text[start..].find('>')?;
+        if next_gt.is_none_or(|g| g < start) {
+            next_gt = Some(text[start..].find('>').map_or(text.len(), |i| start + i));
+        }
+        let tag_end = next_gt.filter(|&g| g < text.len())?;
         let tag = &lower[start..tag_end];
         // The `href` attribute itself, not `data-href` or `hreflang`.
         let href = tag.match_indices("href").map(|(i, _)| i).find(|&i| {
@@ -67,7 +78,10 @@ fn html_links(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
             None => text[inner..tag_end].find([' ', '\t', '\n']).unwrap_or(tag_end - inner),
         };
         let target = &text[inner..inner + len];
-        let close = tag_end + 1 + lower[tag_end + 1..].find("</a")?;
+        if next_close.is_none_or(|c| c <= tag_end) {
+            next_close = Some(lower[tag_end + 1..].find("</a").map_or(lower.len(), |i| tag_end + 1 + i));
+        }
+        let close = next_close.filter(|&c| c < lower.len())?;
         let shown = text[tag_end + 1..close].trim();
         (shown.len() <= MAX_TEXT && target.len() <= MAX_TARGET).then_some((start, shown, target))
     })
@@ -269,6 +283,19 @@ mod tests {
         ] {
             assert!(found(text), "{text}");
         }
+    }
+
+    #[test]
+    fn links_among_many_openings_are_read_as_alone() {
+        // Text full of link openings (each searched no further than a link can reach, or from
+        // where the last search ended) still has its real links read, and only those.
+        let noise = "[](".repeat(20_000) + &"<a ".repeat(20_000);
+        assert!(!found(&noise));
+        assert!(found(&format!("{noise}[https://bank.example](https://evil.example/)")));
+        assert!(found(&format!(r#"{noise}<a href="https://evil.example/">https://bank.example</a>"#)));
+        let two = r#"<a href="https://docs.example.com">docs.example.com</a>, then <a href="https://evil.example">https://bank.example</a>"#;
+        assert!(found(two));
+        assert!(!found(&two.replace("https://evil.example", "https://bank.example/login")));
     }
 
     #[test]
