@@ -69,6 +69,14 @@ impl Principal {
         format!("{}\n{}\n{}", self.issuer, self.subject, self.client_id.as_deref().unwrap_or(""))
     }
 
+    /// Whether `binding` (a [`Principal::binding`]) is this principal's, compared in place:
+    /// a session's owner is checked on every request, and only bound once.
+    pub fn is_bound_as(&self, binding: &str) -> bool {
+        let rest = binding.strip_prefix(self.issuer.as_str()).and_then(|r| r.strip_prefix('\n'));
+        let rest = rest.and_then(|r| r.strip_prefix(self.subject.as_str())).and_then(|r| r.strip_prefix('\n'));
+        rest == Some(self.client_id.as_deref().unwrap_or(""))
+    }
+
     /// The subject as spans carry it: a SHA-256 prefix, stable per issuer and subject.
     pub fn subject_hash(&self) -> String {
         let digest = Sha256::digest(format!("{}\n{}", self.issuer, self.subject).as_bytes());
@@ -98,6 +106,37 @@ impl Principal {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_binding_is_recognised_in_place_as_its_principals() {
+        let who = |iss: &str, sub: &str, client: Option<&str>| {
+            let mut claims = serde_json::Map::new();
+            claims.insert("iss".into(), iss.into());
+            claims.insert("sub".into(), sub.into());
+            if let Some(c) = client {
+                claims.insert("client_id".into(), c.into());
+            }
+            Principal::from_claims(claims, Proof::Jwt)
+        };
+        let principals = [
+            who("https://as.example", "alice", Some("app")),
+            who("https://as.example", "alice", None),
+            who("https://as.example", "alice\napp", None),
+            who("https://as.example\nalice", "app", None),
+            who("https://other.example", "alice", Some("app")),
+        ];
+        for a in &principals {
+            for b in &principals {
+                assert_eq!(
+                    a.is_bound_as(&b.binding()),
+                    a.binding() == b.binding(),
+                    "{:?} / {:?}",
+                    a.binding(),
+                    b.binding()
+                );
+            }
+        }
+    }
 
     #[test]
     fn reads_the_usual_claim_shapes() {

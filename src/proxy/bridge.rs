@@ -80,7 +80,12 @@ async fn close(gw: &Arc<Gateway>, id: &str, bridge: &Bridge) {
 pub async fn message(gw: Arc<Gateway>, session_id: &str, req: Outbound) -> Response<Body> {
     let bridge = gw.bridges.0.lock().ok().and_then(|m| m.get(session_id).cloned());
     let Some(bridge) = bridge else { return GatewayError::NotFound.into_response(None) };
-    if req.principal.as_ref().map(|p| p.binding()) != bridge.owner {
+    let owns = match (&req.principal, &bridge.owner) {
+        (Some(p), Some(owner)) => p.is_bound_as(owner),
+        (None, None) => true,
+        _ => false,
+    };
+    if !owns {
         return crate::auth::Auth::not_your_session();
     }
     let mut headers = super::headers::end_to_end(&req.headers);

@@ -29,12 +29,11 @@ impl Session {
     /// Binds the session to `p`, or checks that it is `p`'s: false when another principal
     /// owns it.
     pub fn bind(&self, p: &crate::auth::Principal) -> bool {
-        let key = p.binding();
         let mut owner = self.owner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         match &*owner {
-            Some((o, _)) => *o == key,
+            Some((o, _)) => p.is_bound_as(o),
             None => {
-                *owner = Some((key, false));
+                *owner = Some((p.binding(), false));
                 true
             }
         }
@@ -43,7 +42,7 @@ impl Session {
     /// Whether the session is `p`'s or nobody's yet (a read; [`Session::bind`] takes it).
     pub fn belongs_to(&self, p: &crate::auth::Principal) -> bool {
         let owner = self.owner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        owner.as_ref().is_none_or(|(o, _)| *o == p.binding())
+        owner.as_ref().is_none_or(|(o, _)| p.is_bound_as(o))
     }
 
     /// The session was just issued to `p` (an answer opened it for `p`'s request): `p` owns
