@@ -160,6 +160,9 @@ async fn forward_checked(
     let (request_ids, batch) = (admitted.request_ids(), admitted.batch);
 
     turn.ready_for(&gw, upstream).await;
+    // Under `[auth]`, a request without a session may open one: held open until its issue is
+    // read, for answers on sessions not seen issued to wait for (see `openings.rs`).
+    let opening = (session_id.is_none() && req.principal.is_some()).then(|| gw.sessions.openings.open(upstream));
     // The client's headers are not needed past here: they go upstream as they are, less the
     // hop-by-hop ones, without a copy.
     let headers = std::mem::take(&mut req.headers);
@@ -174,9 +177,18 @@ async fn forward_checked(
         gw.sessions.end(upstream, s);
     }
     gw.sessions.bind_issued(upstream, session_id.as_deref(), resp.headers(), req.principal.as_deref());
+    drop(opening);
     // The id was issued to someone else while this request was on its way (it was sent ahead
     // of the issue, a guess): what the upstream answered from that session is not this
-    // caller's to read.
+    // caller's to read. A session not seen issued waits for the openings in flight, one of
+    // which may be issuing it right now.
+    if let (Some(s), Some(p)) = (&session, &req.principal)
+        && !s.seen_issued()
+        && !gw.sessions.openings.settled(upstream).await
+    {
+        tracing::warn!(upstream, subject = %p.subject, "answer withheld: a session opening in flight did not finish");
+        return crate::auth::Auth::not_your_session();
+    }
     if let (Some(s), Some(p)) = (&session, &req.principal)
         && !s.belongs_to(p)
     {

@@ -20,6 +20,7 @@ mod headers;
 
 mod json_answer;
 mod legacy;
+mod openings;
 mod order;
 
 pub(crate) mod routes;

@@ -39,6 +39,11 @@ impl Session {
         }
     }
 
+    /// Whether the gateway saw the session issued (by the upstream's answer to its opening).
+    pub fn seen_issued(&self) -> bool {
+        matches!(&*self.owner.lock().unwrap_or_else(std::sync::PoisonError::into_inner), Some((_, true)))
+    }
+
     /// Whether the session is `p`'s or nobody's yet (a read; [`Session::bind`] takes it).
     pub fn belongs_to(&self, p: &crate::auth::Principal) -> bool {
         let owner = self.owner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -77,6 +82,8 @@ impl Session {
 /// Sessions by (upstream, session id).
 pub struct Sessions {
     cache: moka::sync::Cache<(String, String), Arc<Session>>,
+    /// Requests that may open a session, in flight (see `openings.rs`).
+    pub openings: super::openings::InFlight,
 }
 
 /// Sessions remembered at most; past it the least recently used are forgotten first.
@@ -84,7 +91,10 @@ const MAX_SESSIONS: u64 = 100_000;
 
 impl Sessions {
     pub fn new(idle: Duration) -> Self {
-        Sessions { cache: moka::sync::Cache::builder().max_capacity(MAX_SESSIONS).time_to_idle(idle).build() }
+        Sessions {
+            cache: moka::sync::Cache::builder().max_capacity(MAX_SESSIONS).time_to_idle(idle).build(),
+            openings: Default::default(),
+        }
     }
 
     pub fn get(&self, upstream: &str, session_id: &str) -> Arc<Session> {

@@ -58,7 +58,9 @@ pub struct Tap {
 /// Session ids made guessable: the tap gives the client `seq-1`, `seq-2`, ... for the
 /// upstream's own ids (translating both ways), as an upstream with a counter for ids would. A
 /// request on a `seq-N` not issued yet waits until it is (bounded), then goes upstream under
-/// the id issued: a request an attacker sent ahead of the issue, landing just after it.
+/// the id issued: a request an attacker sent ahead of the issue, landing just after it. The
+/// answer that issued the id is held back until the early request's answer has left (the
+/// worst order for the gateway, which reads the issue last).
 #[derive(Default)]
 struct Sequential {
     /// The upstream's id for each `seq-N`, in order of issue.
@@ -66,30 +68,46 @@ struct Sequential {
     new_issue: tokio::sync::Notify,
     /// Requests waiting for their id to be issued.
     held: std::sync::atomic::AtomicUsize,
+    /// A request that waited for its id has its answer.
+    early_answered: tokio::sync::Notify,
 }
 
 impl Sequential {
-    fn outward(&self, real: &str) -> String {
-        let mut issued = self.issued.lock().unwrap();
-        let n = match issued.iter().position(|r| r == real) {
-            Some(i) => i + 1,
-            None => {
-                issued.push(real.to_owned());
-                self.new_issue.notify_waiters();
-                issued.len()
+    /// The outward id for `real`, issuing one when it is new. An issue some request was
+    /// waiting for returns once that request's answer is out (bounded).
+    async fn outward(&self, real: &str) -> String {
+        let (n, issued_now) = {
+            let mut issued = self.issued.lock().unwrap();
+            match issued.iter().position(|r| r == real) {
+                Some(i) => (i + 1, false),
+                None => {
+                    issued.push(real.to_owned());
+                    (issued.len(), true)
+                }
             }
         };
+        if issued_now && self.held.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+            let answered = self.early_answered.notified();
+            self.new_issue.notify_waiters();
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(10), answered).await;
+        } else if issued_now {
+            self.new_issue.notify_waiters();
+        }
         format!("seq-{n}")
     }
 
-    async fn inward(&self, outer: &str) -> Option<String> {
+    /// The upstream's id for `outer`, and whether the request waited for it to be issued.
+    async fn inward(&self, outer: &str) -> Option<(String, bool)> {
         let n: usize = outer.strip_prefix("seq-")?.parse().ok()?;
+        if let Some(real) = self.issued.lock().unwrap().get(n.wrapping_sub(1)) {
+            return Some((real.clone(), false));
+        }
         let _held = Held::new(&self.held);
         let wait = async {
             loop {
                 let notified = self.new_issue.notified();
                 if let Some(real) = self.issued.lock().unwrap().get(n.wrapping_sub(1)) {
-                    return real.clone();
+                    return (real.clone(), true);
                 }
                 notified.await;
             }
@@ -215,9 +233,13 @@ async fn forward(
         headers.remove(h);
     }
     let outer_sid = parts.headers.get("mcp-session-id").and_then(|v| v.to_str().ok());
+    let mut waited = false;
     if let (Some(seq), Some(outer)) = (&sequential, outer_sid) {
         match seq.inward(outer).await {
-            Some(real) => headers.insert("mcp-session-id", real.parse().unwrap()),
+            Some((real, w)) => {
+                headers.insert("mcp-session-id", real.parse().unwrap());
+                waited = w;
+            }
             None => return error_response(404, format!("tap: no session {outer}")),
         };
     }
@@ -233,7 +255,10 @@ async fn forward(
     let mut response_headers = resp.headers().clone();
     let real_sid = response_headers.get("mcp-session-id").and_then(|v| v.to_str().ok()).map(str::to_owned);
     if let (Some(seq), Some(real)) = (&sequential, real_sid) {
-        response_headers.insert("mcp-session-id", seq.outward(&real).parse().unwrap());
+        response_headers.insert("mcp-session-id", seq.outward(&real).await.parse().unwrap());
+    }
+    if let Some(seq) = sequential.as_ref().filter(|_| waited) {
+        seq.early_answered.notify_one();
     }
     let recorded: Arc<Mutex<Vec<u8>>> = Arc::default();
     log.lock().unwrap().push(Exchange {
