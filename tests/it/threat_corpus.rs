@@ -210,7 +210,11 @@ fn recall_and_false_positives_per_kind() {
     // ones left (a move said only negated, "the log" as a noun): 20 + 3 - 2.
     // And one of the seventeenth's look-alikes names a tool it expects beside it that its own
     // server does not have: a medium foreign-tool reference.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 27), ("foreign-tool-reference", 2)];
+    // Session 19: the benign halves of blind batches 20 to 22 (178 honest tools written to
+    // look like the attacks) joined: ten of them are medium exfiltration (secret managers,
+    // key rotation, a webhook that names what it never sends), one names a tool of a server
+    // it expects beside it: 27 + 10 and 2 + 1.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 37), ("foreign-tool-reference", 3)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
