@@ -186,6 +186,42 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], variables: boo
         if public_side && window.contains("public key") && !window.contains("ssh-") && !window.contains("ecdsa-") {
             continue;
         }
+        // A secret said to stay where it is ("the private key stays on disk and is referenced
+        // by path only", "never leaves the machine") is not moved; "secret manager", "password
+        // vault" name where the user keeps secrets, not a secret.
+        let said_after = after.trim_start();
+        const STAYS: &[&str] = &[
+            "stays on disk",
+            "stays local",
+            "stays on the machine",
+            "stays on the device",
+            "stays on the computer",
+            "stays on your machine",
+            "stays on your device",
+            "stays on your computer",
+            "remains on disk",
+            "remains local",
+            "remains on the machine",
+            "remains on the device",
+            "remains on the computer",
+            "remains on your machine",
+            "remains on your device",
+            "remains on your computer",
+            "is kept locally",
+            "is kept on disk",
+            "never leaves",
+            "does not leave",
+            "doesn't leave",
+            "is referenced by path",
+            "is never sent",
+            "is never uploaded",
+            "is not sent",
+            "is not uploaded",
+        ];
+        const HOLDERS: &[&str] = &["manager", "vault", "store ", "scanner"];
+        if STAYS.iter().any(|w| said_after.starts_with(w)) || HOLDERS.iter().any(|w| said_after.starts_with(w)) {
+            continue;
+        }
         // A pagination or sync token (`page_token`, `next_token`) is a cursor, not a secret.
         const CURSORS: &[&str] = &["page", "next", "continuation", "cursor", "sync", "resume", "pagination", "delta"];
         if m.as_str().ends_with("_token") && CURSORS.iter().any(|c| m.as_str().starts_with(c)) {
@@ -1245,6 +1281,8 @@ mod tests {
             "Report the value as JSON.",
             "The user's memo is stored with the payment and shown on the statement.",
             "Reviewers can comment on each line of the diff.",
+            "Uploads the report over SFTP; the private key stays on disk and is referenced by path only.",
+            "Returns the new key once; advise the user to store it in their secret manager.",
         ] {
             assert!(below_high(s, PARAMS), "high on a look-alike: {s}: {:?}", kinds(s, PARAMS));
         }
