@@ -86,12 +86,15 @@ impl Sequential {
                 }
             }
         };
-        if issued_now && self.held.load(std::sync::atomic::Ordering::SeqCst) > 0 {
-            let answered = self.early_answered.notified();
+        if issued_now {
+            // Read before the waiters are woken: after, the early request no longer counts.
+            let early_waiting = self.held.load(std::sync::atomic::Ordering::SeqCst) > 0;
             self.new_issue.notify_waiters();
-            let _ = tokio::time::timeout(std::time::Duration::from_secs(10), answered).await;
-        } else if issued_now {
-            self.new_issue.notify_waiters();
+            if early_waiting {
+                // `notify_one` keeps its permit, so an answer out before this wait still counts.
+                let answered = self.early_answered.notified();
+                let _ = tokio::time::timeout(std::time::Duration::from_secs(10), answered).await;
+            }
         }
         format!("seq-{n}")
     }

@@ -189,6 +189,7 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], variables: boo
         // A secret said to stay where it is ("the private key stays on disk and is referenced
         // by path only", "never leaves the machine") is not moved; "secret manager", "password
         // vault" name where the user keeps secrets, not a secret.
+        // `after` holds 24 bytes: each phrase below fits in what is left after the space.
         let said_after = after.trim_start();
         const STAYS: &[&str] = &[
             "stays on disk",
@@ -206,7 +207,6 @@ fn exfiltration(t: &Text<'_>, norm: &Normalized, params: &[&str], variables: boo
             "remains on the computer",
             "remains on your machine",
             "remains on your device",
-            "remains on your computer",
             "is kept locally",
             "is kept on disk",
             "never leaves",
