@@ -14,6 +14,7 @@ pub mod judge;
 pub mod mcp;
 pub mod policy;
 pub mod proxy;
+pub mod record;
 pub mod render;
 pub mod scoring;
 pub mod server;

@@ -21,7 +21,7 @@ async fn body_object(
     req: Request<Incoming>,
     body: &RequestBody,
 ) -> Result<serde_json::Map<String, Value>, AdminError> {
-    let within = std::time::Duration::from_millis(console.config.listen.body_read_timeout_ms);
+    let within = std::time::Duration::from_millis(console.serve.listen.body_read_timeout_ms);
     let bytes = body
         .read_all(req.into_body(), MAX_BODY, within)
         .await
@@ -110,7 +110,12 @@ pub async fn rescore(console: &Console, up: &UpstreamTools, tool: Option<&str>) 
         }
     }
     match up.rescore(&console.scoring, tool).await {
-        Ok(n) => {
+        Ok(done) => {
+            let n = done.judged;
+            crate::record::refreshed(&up.name, &done.refreshed);
+            if let Some(job) = done.report {
+                crate::record::report(job, &console.scoring);
+            }
             tracing::info!(upstream = %up.name, tool = tool.unwrap_or("*"), tools = n, "re-scored through the admin API");
             Ok(json_ok(&json!({ "upstream": up.name, "rescored": n, "judge": console.scoring.judge().identity() })))
         }

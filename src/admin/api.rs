@@ -227,12 +227,11 @@ fn tool_counts(views: &[ToolView]) -> (Value, Value) {
 }
 
 async fn upstreams(console: &Console) -> Value {
-    let checks = console.config.upstreams.iter().map(|u| reachable(u.transport().http_url()));
+    let checks = console.serve.upstreams().map(|u| reachable(u.transport().http_url()));
     let reach = futures_util::future::join_all(checks).await;
     let list: Vec<Value> = console
-        .config
-        .upstreams
-        .iter()
+        .serve
+        .upstreams()
         .zip(reach)
         .filter_map(|(u, reachable)| {
             let tools = console.catalog.upstreams.get(&u.name)?;
@@ -277,9 +276,8 @@ async fn upstreams(console: &Console) -> Value {
 /// policy its callers get; callers no rule matches get the upstream's policy.
 fn rules(console: &Console) -> Value {
     let list: Vec<Value> = console
-        .config
-        .upstreams
-        .iter()
+        .serve
+        .upstreams()
         .map(|u| {
             let rules: Vec<Value> = console
                 .catalog

@@ -24,7 +24,7 @@ use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use hyper::body::Incoming;
 
 use crate::catalog::Catalog;
-use crate::config::{Config, ConfigError};
+use crate::config::{Config, ConfigError, ServeSettings};
 use crate::http::Body;
 use crate::http::body::{full, json_response};
 pub use crate::http::error::AdminError;
@@ -76,10 +76,10 @@ impl Admin {
     }
 }
 
-/// What the admin API works on: the gateway's configuration, scores and catalogue (never the
-/// proxy's connections or sessions).
+/// What the admin API works on: the listener's bounds and the upstreams' sections, the scores
+/// and the catalogue (never the whole configuration, nor the proxy's connections or sessions).
 pub struct Console {
-    pub config: Arc<Config>,
+    pub serve: Arc<ServeSettings>,
     pub settings: Admin,
     pub scoring: Arc<ScoringService>,
     pub catalog: Arc<Catalog>,
@@ -109,7 +109,7 @@ pub async fn serve_admin_listener(console: Arc<Console>, req: Request<Incoming>,
 /// An `/admin` request.
 pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>, body: &RequestBody) -> Response<Body> {
     let admin = &console.settings;
-    if let Err(e) = auth::check_host(&console.config.listen, &req) {
+    if let Err(e) = auth::check_host(&console.serve.listen, &req) {
         return e.into_response();
     }
     let path = req.uri().path().to_owned();
@@ -120,7 +120,7 @@ pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>, body: &R
         return e.into_response();
     }
     if req.method() == Method::POST
-        && let Err(e) = auth::check_post(&console.config.listen, &req)
+        && let Err(e) = auth::check_post(&console.serve.listen, &req)
     {
         return e.into_response();
     }

@@ -100,34 +100,21 @@ pub(super) fn log_decision(
 }
 
 impl UpstreamTools {
-    /// Scores every tool of a list response and applies the policy. Returns the bytes to send
-    /// on, or `None` to forward the original bytes (nothing to change, or not a list result).
+    /// Scores every tool of a list response and applies the policy: the catalogue on its own,
+    /// as its tests and the benches use it (nothing is recorded, no report is built). Returns
+    /// the bytes to send on, or `None` to forward the original bytes (nothing to change, or
+    /// not a list result).
     pub async fn rewrite_list(&self, scoring: &Arc<ScoringService>, bytes: &[u8]) -> Option<Vec<u8>> {
-        self.rewrite_answer(scoring, bytes, |_| true).await
-    }
-
-    /// [`rewrite_list`](Self::rewrite_list) for an answer whose id (its JSON text) `wanted`
-    /// accepts; any other message is `None` at the cost of reading its envelope. An edge of
-    /// its own: it records the answer's telemetry, as the exchange does.
-    pub async fn rewrite_answer(
-        &self,
-        scoring: &Arc<ScoringService>,
-        bytes: &[u8],
-        wanted: impl Fn(&str) -> bool,
-    ) -> Option<Vec<u8>> {
-        let (out, verdicts) = self.inspect_answer(scoring, bytes, wanted).await?;
-        if let Some(verdicts) = verdicts {
-            verdicts.record(&self.name);
-        }
+        let (out, _) = self.inspect_answer(scoring, bytes, |_| true).await?;
         out.map(|out| out.to_vec())
     }
 
-    /// Like [`rewrite_answer`](Self::rewrite_answer), telling a list answer left as it was
-    /// (`Some((None, _))`) from a message that is not a list answer (`None`), and recording
-    /// nothing: next to the answer comes what a list answer carried, for the caller to record
-    /// ([`ListVerdicts::record`]); `None` there when no list was answered (a server's
-    /// instructions rewritten, a list too long to score). The new answer is pieces of `bytes`
-    /// around shared text (see [`Spliced`]), not yet one buffer.
+    /// Reads an answer whose id (its JSON text) `wanted` accepts, telling a list answer left
+    /// as it was (`Some((None, _))`) from a message that is not a list answer (`None`; any
+    /// other message costs a read of its envelope). Records nothing: next to the answer comes
+    /// what a list answer carried, for the edge to record (`proxy::exchange::record`); `None`
+    /// there when no list was answered (a server's instructions rewritten). The new answer is
+    /// pieces of `bytes` around shared text (see [`Spliced`]), not yet one buffer.
     pub async fn inspect_answer<'a>(
         &self,
         scoring: &Arc<ScoringService>,
@@ -151,7 +138,13 @@ impl UpstreamTools {
         // A whole list other than the last one seen changes which tools exist: the full path.
         let last_whole = self.last_whole.load(std::sync::atomic::Ordering::Relaxed);
         if let Some(r) = hit.filter(|r| !whole_list || r.hash == last_whole) {
-            let verdicts = ListVerdicts { listed: r.names.len(), hidden: r.hidden.clone(), scorings: Vec::new() };
+            let verdicts = ListVerdicts {
+                listed: r.names.len(),
+                hidden: r.hidden.clone(),
+                scorings: Vec::new(),
+                too_long: None,
+                report: None,
+            };
             if !whole_list {
                 self.touch(&r.names);
             }
@@ -164,11 +157,17 @@ impl UpstreamTools {
             return Some((out, Some(verdicts)));
         }
         if list.tools().len() > self.max_list_tools {
-            use crate::policy::uninspected::{Reason, error_for, fails_closed, note};
+            use crate::policy::uninspected::{Reason, error_for, fails_closed};
             let refused = fails_closed(&self.policy);
-            note(&self.name, Reason::TooManyTools, refused);
             let out = refused.then(|| Spliced::from(error_for(list.id_text(), &self.name, Reason::TooManyTools)));
-            return Some((out, None));
+            let verdicts = ListVerdicts {
+                listed: list.tools().len(),
+                hidden: Arc::from([]),
+                scorings: Vec::new(),
+                too_long: Some(refused),
+                report: None,
+            };
+            return Some((out, Some(verdicts)));
         }
         let (out, verdicts) = self.render_list(scoring, generation, whole_list, list).await;
         Some((out, Some(verdicts)))
@@ -207,13 +206,13 @@ impl UpstreamTools {
                 Some(Scoring { tool: l.name.clone(), scored, started })
             })
             .collect();
-        let verdicts = ListVerdicts { listed: actions.len(), hidden: hidden.clone(), scorings };
         let names: Arc<[String]> = listed.iter().map(|l| l.name.clone()).collect();
         if whole_list {
             self.last_whole.store(hash, std::sync::atomic::Ordering::Relaxed);
         }
         self.keep(listed, whole_list);
-        self.refresh_report(scoring);
+        let report = self.report_due();
+        let verdicts = ListVerdicts { listed: actions.len(), hidden: hidden.clone(), scorings, too_long: None, report };
         let ttl_cap = provisional.then_some(PROVISIONAL_TTL_MS);
         // Shared, not copied, into every answer that carries it.
         let output: Option<Bytes> =

@@ -5,7 +5,8 @@
 //!
 //! - `table`: one view's tool table (the decisions a call is checked against)
 //! - `list`: the list path (parse, evaluate, record, keep, render)
-//! - `list_verdicts`: what a list answer carried, returned with it for the edge to record
+//! - `outcomes`: what the operations return for the edge to record (the catalogue writes no
+//!   telemetry)
 //! - `evaluate`: each listed tool scored, analysed and decided, returned as verdicts
 //! - `render_cache`: remembered renderings of repeat lists
 //! - `refusals`: refusing calls, and the refusals kept for the audit
@@ -17,7 +18,7 @@
 
 mod evaluate;
 mod list;
-mod list_verdicts;
+mod outcomes;
 mod refusals;
 mod render_cache;
 mod report;
@@ -56,9 +57,9 @@ use crate::tdqs::score::Tier;
 use crate::tdqs::threat::{Finding, Severity};
 
 pub use list::score_meta;
-pub use list_verdicts::{ListVerdicts, Scoring};
+pub use outcomes::{ListVerdicts, Refreshed, Rescored, Scoring};
 pub use refusals::{Caller, Refusal, RefusedCall};
-pub use report::ServerReport;
+pub use report::{ReportJob, ServerReport};
 pub use table::UpstreamTools;
 pub use view::ToolView;
 
@@ -143,74 +144,14 @@ impl Catalog {
         self.upstreams.get(upstream).cloned().into_iter().chain(rules).collect()
     }
 
-    /// Names of upstreams whose visible tools changed (see [`Catalog::watch`]).
+    /// Names of upstreams whose visible tools changed (see [`Catalog::announce`]).
     pub fn list_changes(&self) -> tokio::sync::broadcast::Receiver<Arc<str>> {
         self.list_changed.subscribe()
     }
 
-    /// Keeps the decisions current while the gateway runs: when a background judgement
-    /// lands, that upstream's views are re-decided; when one upstream's tool names change,
-    /// every other upstream is (its cross-server findings may change). Each upstream whose
-    /// visible tools changed is announced on [`Catalog::list_changes`].
-    pub fn watch(self: &Arc<Self>, scoring: &Arc<ScoringService>) {
-        let (catalog, scoring_rx, svc) = (Arc::downgrade(self), scoring.subscribe(), Arc::downgrade(scoring));
-        tokio::spawn(watch_refinements(catalog.clone(), svc.clone(), scoring_rx));
-        tokio::spawn(watch_roster(catalog, svc, self.roster.subscribe()));
-    }
-}
-
-async fn watch_refinements(
-    catalog: std::sync::Weak<Catalog>,
-    scoring: std::sync::Weak<ScoringService>,
-    mut rx: tokio::sync::broadcast::Receiver<Arc<str>>,
-) {
-    use tokio::sync::broadcast::error::RecvError;
-    loop {
-        let upstream = match rx.recv().await {
-            Ok(u) => u,
-            Err(RecvError::Lagged(_)) => continue,
-            Err(RecvError::Closed) => return,
-        };
-        let (Some(catalog), Some(scoring)) = (catalog.upgrade(), scoring.upgrade()) else { return };
-        let mut changed = false;
-        for tools in catalog.all_views(&upstream) {
-            changed |= tools.refresh(&scoring);
-        }
-        if changed {
-            tracing::info!(upstream = %upstream, "visible tools changed after scoring; notifying sessions");
-            let _ = catalog.list_changed.send(upstream);
-        }
-    }
-}
-
-async fn watch_roster(
-    catalog: std::sync::Weak<Catalog>,
-    scoring: std::sync::Weak<ScoringService>,
-    mut rx: tokio::sync::broadcast::Receiver<Arc<str>>,
-) {
-    use tokio::sync::broadcast::error::RecvError;
-    loop {
-        let changed = match rx.recv().await {
-            Ok(u) => Some(u),
-            // Missed some: re-decide everyone.
-            Err(RecvError::Lagged(_)) => None,
-            Err(RecvError::Closed) => return,
-        };
-        let (Some(catalog), Some(scoring)) = (catalog.upgrade(), scoring.upgrade()) else { return };
-        for name in catalog.upstreams.keys() {
-            if changed.as_deref().is_some_and(|c| c == name.as_str()) {
-                continue;
-            }
-            // Every view: an identity rule's table holds its own verdicts, and a look-alike
-            // that appeared elsewhere must hide the tool in it too.
-            let mut visible_changed = false;
-            for tools in catalog.all_views(name) {
-                visible_changed |= tools.refresh(&scoring);
-            }
-            if visible_changed {
-                tracing::info!(upstream = %name, cause = ?changed.as_deref(), "visible tools changed after another upstream's tools changed; notifying sessions");
-                let _ = catalog.list_changed.send(Arc::from(name.as_str()));
-            }
-        }
+    /// Tells the listening clients of `upstream` that its visible tools changed (see
+    /// `server::refresh`, which keeps the decisions current).
+    pub fn announce(&self, upstream: Arc<str>) {
+        let _ = self.list_changed.send(upstream);
     }
 }

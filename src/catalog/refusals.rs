@@ -36,12 +36,19 @@ impl Caller {
 
 /// Refused calls remembered per upstream (the most recent).
 pub(super) const REFUSALS_KEPT: usize = 200;
-/// A `tools/call` the gateway answers itself: what the error says (the exchange adds the id).
+/// A `tools/call` the gateway answers itself: what the error says (the exchange adds the id),
+/// and who refused whom, for the edge that answers to record (log and metric).
 pub struct Refusal {
     pub tool: String,
     pub reason: HideReason,
     pub message: String,
     pub data: serde_json::Value,
+    pub upstream: String,
+    /// The identity rule whose policy refused it (none: the upstream's policy).
+    pub rule: Option<Arc<str>>,
+    pub score: Option<crate::tdqs::score::Tenths>,
+    pub minimum: crate::tdqs::score::Tenths,
+    pub caller: Option<Caller>,
 }
 
 /// After a listing that succeeded, how long a call to a tool it did not carry is refused as
@@ -85,7 +92,7 @@ impl UpstreamTools {
         self.refusal(tool, HideReason::Unlisted, None, text, json!([]), caller)
     }
 
-    /// Records a refusal (log, metric, the admin API's list) and describes it.
+    /// Keeps a refusal in the admin API's list and describes it.
     pub(super) fn refusal(
         &self,
         tool: &str,
@@ -106,20 +113,6 @@ impl UpstreamTools {
         if reason == HideReason::Threat {
             data["threats"] = threats;
         }
-        tracing::info!(
-            name: "tdqs.call_refused",
-            upstream = %self.name,
-            tool = %tool,
-            reason = reason.as_str(),
-            tdqs = score.map(|s| s.as_f64()),
-            minimum = self.policy.minimum.as_f64(),
-            rule = self.rule.as_deref(),
-            subject = caller.map(|p| p.subject.as_str()),
-            client_id = caller.and_then(|p| p.client_id.as_deref()),
-            issuer = caller.map(|p| p.issuer.as_str()),
-            "call refused"
-        );
-        crate::telemetry::metrics().call_blocked(&self.name, reason.as_str(), self.rule.as_deref());
         {
             let mut r = self.refusals.lock();
             if r.len() >= REFUSALS_KEPT {
@@ -133,7 +126,17 @@ impl UpstreamTools {
                 rule: self.rule.clone(),
             });
         }
-        Refusal { tool: tool.to_owned(), reason, message: text, data }
+        Refusal {
+            tool: tool.to_owned(),
+            reason,
+            message: text,
+            data,
+            upstream: self.name.clone(),
+            rule: self.rule.clone(),
+            score,
+            minimum: self.policy.minimum,
+            caller: caller.map(Caller::of),
+        }
     }
 
     /// Why a call to a tool the gateway has not seen listed is refused, if it is.

@@ -38,18 +38,50 @@ pub(super) async fn build_report(
     ServerReport { definitions_key: key, report, coherence_judge: coherence.judge }
 }
 
+/// A server report to build (a model may be asked for the coherence): the definitions it is
+/// about and where it goes once built.
+pub struct ReportJob {
+    pub upstream: String,
+    key: u64,
+    tools: Vec<(ToolDefinition, Option<Arc<crate::tdqs::tool_score::ToolScore>>)>,
+    threats: serde_json::Value,
+    slot: Arc<Mutex<Option<Arc<ServerReport>>>>,
+}
+
+impl std::fmt::Debug for ReportJob {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReportJob").field("upstream", &self.upstream).field("tools", &self.tools.len()).finish()
+    }
+}
+
+impl ReportJob {
+    /// Builds the report, stores it (with the threat findings beside it) and makes it the
+    /// upstream's current one; returns it for the caller to record.
+    pub async fn run(self, scoring: &Arc<ScoringService>) -> Arc<ServerReport> {
+        let report = Arc::new(build_report(&self.upstream, self.key, self.tools, scoring).await);
+        if let Ok(mut json) = serde_json::to_value(&report.report) {
+            if let Some(obj) = json.as_object_mut() {
+                obj.insert("threats".to_owned(), self.threats);
+            }
+            scoring.store_server_report(&self.upstream, json);
+        }
+        *self.slot.lock() = Some(report.clone());
+        report
+    }
+}
+
 impl UpstreamTools {
     /// The latest server report, once one was built.
     pub fn report(&self) -> Option<Arc<ServerReport>> {
         self.report.lock().clone()
     }
 
-    /// Rebuilds the server report in the background when the set of listed definitions is
-    /// not the one the current report is about.
-    pub(super) fn refresh_report(&self, scoring: &Arc<ScoringService>) {
+    /// The server report to build, when the set of listed definitions is not the one the
+    /// current report is about; the edge runs it in the background ([`ReportJob::run`]).
+    pub(super) fn report_due(&self) -> Option<ReportJob> {
         if self.rule.is_some() {
             // The report does not depend on the policy: the upstream's own view builds it.
-            return;
+            return None;
         }
         let (key, tools) = {
             let map = self.tools.lock();
@@ -70,31 +102,11 @@ impl UpstreamTools {
             (h.digest(), tools)
         };
         if self.report().is_some_and(|r| r.definitions_key == key) || tools.is_empty() {
-            return;
+            return None;
         }
-        let (slot, scoring, name) = (self.report.clone(), scoring.clone(), self.name.clone());
         // Kept with the stored report, so the findings outlive a restart beside it.
         let threats = self.threats_json();
-        tokio::spawn(async move {
-            let report = build_report(&name, key, tools, &scoring).await;
-            let server = &report.report.server_score;
-            tracing::info!(
-                upstream = %name,
-                overall = ?server.overall_score.map(|s| s.to_string()),
-                overall_tier = ?server.overall_tier,
-                description_quality = ?server.description_quality_score.map(|s| s.to_string()),
-                coherence = ?server.coherence_score.map(|s| s.to_string()),
-                "server report updated"
-            );
-            crate::telemetry::server_report(&name, server);
-            if let Ok(mut json) = serde_json::to_value(&report.report) {
-                if let Some(obj) = json.as_object_mut() {
-                    obj.insert("threats".to_owned(), threats);
-                }
-                scoring.store_server_report(&name, json);
-            }
-            *slot.lock() = Some(Arc::new(report));
-        });
+        Some(ReportJob { upstream: self.name.clone(), key, tools, threats, slot: self.report.clone() })
     }
 
     /// Threat findings as the report shows them, shaped like `tdqs-gateway scan`'s:

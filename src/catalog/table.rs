@@ -181,16 +181,17 @@ impl UpstreamTools {
     }
 
     /// Re-decides every remembered tool against the current scores (after a background
-    /// judgement landed); true when any tool's visibility changed.
+    /// judgement landed); says whether any tool's visibility changed and what was scored.
     /// Also the way cross-server findings are brought up to date when another upstream's
     /// tools changed.
-    pub fn refresh(&self, scoring: &Arc<ScoringService>) -> bool {
+    pub fn refresh(&self, scoring: &Arc<ScoringService>) -> Refreshed {
         let others = self.roster.others(&self.name);
         let hold_new = self.hold_new(scoring);
         let mut map = self.tools.lock();
         let own_names: Vec<String> = map.keys().cloned().collect();
         let cross_names = Self::cross_names(&own_names, &others);
         let mut changed = false;
+        let mut rescored = Vec::new();
         for (name, state) in map.iter_mut() {
             let cross = self.cross_threats(state.analysed.as_deref(), &state.hash(), &cross_names, &others);
             report_new_cross(&self.name, name, Some(&state.cross), &cross);
@@ -202,7 +203,7 @@ impl UpstreamTools {
                 continue;
             };
             let scored = scoring.score(&self.name, def, &state.siblings);
-            crate::telemetry::tool_scored(&self.name, name, &scored.facts());
+            rescored.push((name.clone(), scored.clone()));
             let hash = &scored.score.context_signals.input_hash;
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, name, hash, hold_new));
             let decision =
@@ -216,6 +217,6 @@ impl UpstreamTools {
             state.decision = decision;
             self.remember_approved(name, state);
         }
-        changed
+        Refreshed { visible_changed: changed, rescored }
     }
 }

@@ -86,7 +86,10 @@ mod scale_tests {
         assert!(enforce.snapshot().is_empty(), "nothing scored");
         let over = big_answer(11, "1");
         let (refusal, verdicts) = enforce.inspect_answer(&scoring, &over, |_| true).await.expect("a list");
-        assert!(refusal.is_some() && verdicts.is_none(), "refused unscored: no list answered to count");
+        let verdicts = verdicts.expect("what the edge records");
+        assert!(refusal.is_some(), "refused");
+        assert_eq!(verdicts.too_long, Some(true), "recorded as uninspected and refused, not as a list answered");
+        assert!(verdicts.scorings.is_empty() && verdicts.hidden.is_empty() && verdicts.report.is_none());
         assert!(enforce.rewrite_list(&scoring, &big_answer(10, "1")).await.is_some(), "at the cap: scored");
         let annotate = upstream(Mode::Annotate, 10);
         assert!(annotate.rewrite_list(&scoring, &big_answer(11, "1")).await.is_none(), "passed on unscored");

@@ -52,8 +52,9 @@ impl UpstreamTools {
     }
 
     /// Judges the named tool (or every listed tool) again now; the new scores replace the old
-    /// ones and the decisions follow. Returns how many tools were judged.
-    pub async fn rescore(&self, scoring: &Arc<ScoringService>, tool: Option<&str>) -> Result<usize, String> {
+    /// ones and the decisions follow. Says how many tools were judged, what changed, and the
+    /// server report to rebuild.
+    pub async fn rescore(&self, scoring: &Arc<ScoringService>, tool: Option<&str>) -> Result<Rescored, String> {
         let targets: Vec<(ToolDefinition, Siblings)> = {
             let map = self.tools.lock();
             map.iter()
@@ -73,9 +74,8 @@ impl UpstreamTools {
         for (def, siblings) in &targets {
             scoring.rescore(&self.name, def, siblings).await.map_err(|e| e.to_string())?;
         }
-        self.refresh(scoring);
-        self.refresh_report(scoring);
-        Ok(targets.len())
+        let refreshed = self.refresh(scoring);
+        Ok(Rescored { judged: targets.len(), refreshed, report: self.report_due() })
     }
 
     /// The most recent refused calls, newest last.

@@ -255,7 +255,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<Outcome> {
             tracing::info!(token_required = admin.token_required(), "admin dashboard at {scheme}://{at}/admin/");
         }
         shutdown_signal().await;
-        let grace = Duration::from_millis(gw.config.listen.shutdown_grace_ms);
+        let grace = Duration::from_millis(gw.serve.listen.shutdown_grace_ms);
         tracing::info!(grace_ms = grace.as_millis() as u64, "shutting down: finishing requests in flight");
         let left = listening.shutdown(grace).await;
         if left > 0 {

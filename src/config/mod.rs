@@ -17,6 +17,7 @@ mod auth_tests;
 pub mod judge;
 pub mod limits;
 pub mod listen;
+pub mod serve;
 pub mod store;
 #[cfg(test)]
 mod tests;
@@ -26,6 +27,7 @@ mod validate;
 pub use admin::AdminConfig;
 pub use judge::{JudgeConfig, JudgeKind};
 pub use listen::ListenConfig;
+pub use serve::ServeSettings;
 pub use store::{CacheConfig, StoreConfig};
 pub use upstream::{Transport, UpstreamConfig};
 

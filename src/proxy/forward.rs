@@ -310,7 +310,7 @@ impl exchange::Lister for HttpLister<'_> {
                 .map_err(|e| e.to_string())?;
             let limit = self
                 .gw
-                .config
+                .serve
                 .upstream(self.upstream)
                 .map_or_else(crate::config::limits::max_answer_bytes, |u| u.max_answer_bytes);
             let answer = crate::mcp::answer::read_answer(resp.into_reqwest(), &serde_json::Value::from(id), limit)

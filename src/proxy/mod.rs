@@ -36,17 +36,18 @@ mod watch;
 use std::sync::Arc;
 
 use crate::catalog::{Catalog, UpstreamTools};
-use crate::config::Config;
+use crate::config::{Config, ServeSettings};
 use crate::scoring::service::ScoringService;
 
 // The shared HTTP pieces, under the names the proxy's files use.
 pub(crate) use crate::http::body;
 pub use crate::http::{Body, BoxError};
 
-/// What the proxy needs of a running gateway: the configuration, the scoring service, the
-/// catalogue its decisions are kept in, and its own connections and sessions.
+/// What the proxy needs of a running gateway: the listener's bounds and the upstreams'
+/// sections (not the whole configuration), the scoring service, the catalogue its decisions
+/// are kept in, and its own connections and sessions.
 pub struct Gateway {
-    pub config: Arc<Config>,
+    pub serve: Arc<ServeSettings>,
     pub scoring: Arc<ScoringService>,
     pub catalog: Arc<Catalog>,
     /// `[auth]`, when callers must authenticate.
@@ -70,11 +71,7 @@ pub struct Gateway {
 }
 
 impl Gateway {
-    pub fn new(
-        config: Arc<Config>,
-        scoring: Arc<ScoringService>,
-        catalog: Arc<Catalog>,
-    ) -> Result<Arc<Gateway>, BoxError> {
+    pub fn new(config: &Config, scoring: Arc<ScoringService>, catalog: Arc<Catalog>) -> Result<Arc<Gateway>, BoxError> {
         let client = |connect_ms: u64| {
             reqwest::Client::builder()
                 .user_agent(concat!("tdqs-gateway/", env!("CARGO_PKG_VERSION")))
@@ -106,7 +103,7 @@ impl Gateway {
                 (u.name.clone(), Arc::new(c))
             })
             .collect();
-        let targets = upstream_target::prepare(&config, &credentials)?;
+        let targets = upstream_target::prepare(config, &credentials)?;
         // After `prepare`, whose check names every unset `${VAR}` of the stdio upstreams' `env`
         // at once: each upstream expands its `env` here, once, for all its children.
         let stdio = config
@@ -117,7 +114,7 @@ impl Gateway {
             .collect::<Result<_, String>>()?;
         let session_idle = std::time::Duration::from_millis(config.listen.session_idle_ms);
         let gw = Arc::new(Gateway {
-            config,
+            serve: Arc::new(ServeSettings::of(config)),
             scoring,
             catalog,
             auth,
@@ -157,9 +154,8 @@ impl Gateway {
     /// Open sessions per upstream: stdio children, and the HTTP sessions the gateway has seen.
     fn session_counts(&self) -> Vec<(Arc<str>, u64)> {
         let metrics = crate::telemetry::metrics();
-        self.config
-            .upstreams
-            .iter()
+        self.serve
+            .upstreams()
             .map(|u| {
                 let n = match self.stdio.get(&u.name) {
                     Some(s) => s.session_count() as u64,

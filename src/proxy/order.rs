@@ -142,7 +142,7 @@ impl Turn {
     /// [`ready`](Self::ready) with `upstream`'s `stream_open_wait_ms` and `stream_first_wait_ms`.
     pub async fn ready_for(&self, gw: &super::Gateway, upstream: &str) -> bool {
         use crate::config::limits;
-        let (limit, grace) = gw.config.upstream(upstream).map_or_else(
+        let (limit, grace) = gw.serve.upstream(upstream).map_or_else(
             || (limits::stream_open_wait_ms(), limits::stream_first_wait_ms()),
             |u| (u.stream_open_wait_ms, u.stream_first_wait_ms),
         );

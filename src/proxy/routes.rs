@@ -50,8 +50,8 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestB
     let challenge_host =
         gw.auth.is_none().then(|| crate::http::origin::request_host(&req).map(str::to_owned)).flatten();
     let (parts, body) = req.into_parts();
-    let limit = gw.config.listen.max_body_bytes;
-    let within = Duration::from_millis(gw.config.listen.body_read_timeout_ms);
+    let limit = gw.serve.listen.max_body_bytes;
+    let within = Duration::from_millis(gw.serve.listen.body_read_timeout_ms);
     let body = match read.read_all(body, limit, within).await {
         Ok(b) => b,
         Err(e) => return e.into_response(None),
@@ -64,7 +64,7 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestB
         principal,
     };
     let after = gw.clone();
-    let sse_url = after.config.upstream(&upstream).and_then(|u| u.transport().sse_url());
+    let sse_url = after.serve.upstream(&upstream).and_then(|u| u.transport().sse_url());
     // With `[auth]` on, what goes upstream are the gateway's own credentials (kept for an
     // answer that refuses them: the body, a cheap copy, gives that answer its id).
     let fronted = gw.auth.is_some().then(|| (out.body.clone(), upstream.clone()));
@@ -84,7 +84,7 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestB
             let sid = session_query(out.query.as_deref()).to_owned();
             bridge::message(gw, &sid, out).await
         }
-        (_, None, _) if gw.config.upstream(&upstream).is_some() => {
+        (_, None, _) if gw.serve.upstream(&upstream).is_some() => {
             GatewayError::WrongTransport(upstream.clone(), "/mcp/").into_response(None)
         }
         (_, None, _) => GatewayError::UnknownUpstream(upstream.clone()).into_response(None),
@@ -92,12 +92,11 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestB
     };
     if let Some(host) = challenge_host.as_deref()
         && matches!(resp.status().as_u16(), 401 | 403)
-        && let Some(url) = after.config.upstream(&upstream).and_then(|u| u.transport().http_url())
+        && let Some(url) = after.serve.upstream(&upstream).and_then(|u| u.transport().http_url())
     {
-        let config = &after.config;
         let base = crate::auth::passthrough::gateway_base(
-            config.auth.resource.as_deref(),
-            config.listen.tls_cert.is_some(),
+            after.serve.resource.as_deref(),
+            after.serve.listen.tls_cert.is_some(),
             host,
         );
         after.upstream_oauth.rewrite_challenges(resp.headers_mut(), &base, &format!("/{route}/{upstream}"), url);
@@ -140,7 +139,7 @@ fn session_query(q: Option<&str>) -> &str {
 }
 
 fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), GatewayError> {
-    let listen = &gw.config.listen;
+    let listen = &gw.serve.listen;
     if let Some(origin) = req.headers().get(header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("");
         if !listen.allows_origin(origin) {

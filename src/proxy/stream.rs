@@ -49,7 +49,7 @@ pub struct Rewriter {
 impl Rewriter {
     /// A rewriter for `tools` with the upstream's answer limits and nothing expected yet.
     pub fn new(gw: Arc<Gateway>, tools: Arc<UpstreamTools>, session: Option<Arc<Session>>) -> Self {
-        let cfg = gw.config.upstream(&tools.name);
+        let cfg = gw.serve.upstream(&tools.name);
         let max_bytes = cfg.map_or_else(crate::config::limits::max_answer_bytes, |u| u.max_answer_bytes);
         let idle = cfg.map_or_else(crate::config::limits::read_idle_timeout_ms, |u| u.read_idle_timeout_ms);
         Rewriter {
@@ -186,7 +186,7 @@ async fn pump(
     let mut upstream = resp.bytes_stream();
     let mut parser = sse::Parser::with_max(rw.max_bytes);
     let idle = if listen.is_some() {
-        let cfg = rw.gw.config.upstream(&upstream_name);
+        let cfg = rw.gw.serve.upstream(&upstream_name);
         Duration::from_millis(
             cfg.map_or_else(crate::config::limits::stream_idle_timeout_ms, |u| u.stream_idle_timeout_ms),
         )

@@ -64,8 +64,8 @@ pub async fn serve(app: Arc<App>) -> Result<Listening, BoxError> {
 /// [`serve`], with each connection handed whole to one of `workers` when given
 /// (`--runtime per-core`, `workers.rs`).
 pub async fn serve_on(app: Arc<App>, workers: Option<Arc<Workers>>) -> Result<Listening, BoxError> {
-    let config = app.gateway.config.clone();
-    let listen = &config.listen;
+    let serve = app.gateway.serve.clone();
+    let listen = &serve.listen;
     let tcp = TcpListener::bind(listen.addr).await.map_err(|e| format!("cannot listen on {}: {e}", listen.addr))?;
     let local_addr = tcp.local_addr()?;
     let admin_tcp = match app.console.as_ref().and_then(|c| c.settings.separate_addr()) {
@@ -76,7 +76,8 @@ pub async fn serve_on(app: Arc<App>, workers: Option<Arc<Workers>>) -> Result<Li
     };
     let admin_addr = admin_tcp.as_ref().map(TcpListener::local_addr).transpose()?;
     let tls = match (&listen.tls_cert, &listen.tls_key) {
-        (Some(cert), Some(key)) => Some(tls_acceptor(&config.resolve(cert), &config.resolve(key))?),
+        // Resolved against the config file's folder when the settings were taken out.
+        (Some(cert), Some(key)) => Some(tls_acceptor(cert, key)?),
         _ => None,
     };
     let is_tls = tls.is_some();
@@ -147,7 +148,7 @@ async fn connection(
     permit: tokio::sync::OwnedSemaphorePermit,
 ) {
     let _permit = permit;
-    let limits = &a.app.gateway.config.listen;
+    let limits = &a.app.gateway.serve.listen;
     let handshake = Duration::from_millis(limits.tls_handshake_timeout_ms);
     match &a.tls {
         Some(acceptor) => match tokio::time::timeout(handshake, acceptor.accept(stream)).await {
@@ -166,7 +167,7 @@ async fn serve_connection<S>(a: &Accepting, stream: S, role: Role, peer: SocketA
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
-    let config = &a.app.gateway.config.listen;
+    let config = &a.app.gateway.serve.listen;
     let limits = Limits {
         header_read: Duration::from_millis(config.header_read_timeout_ms),
         keep_alive: Duration::from_millis(config.keep_alive_timeout_ms),

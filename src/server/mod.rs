@@ -16,8 +16,11 @@
 //!               to this caller?) -> upstream (credentials, connect/response deadlines)
 //!            -> answer: JSON or SSE, every tools/list result through catalog::list
 //!               (evaluate: parse -> score -> threats -> pin -> policy::decide_tool;
-//!                record: telemetry, sightings; keep: the table; render: annotate or hide),
-//!               unreadable answers per policy
+//!                keep: the table, sightings; render: annotate or hide), returning the
+//!               verdicts -> record (crate::record: metrics, spans, audit lines, the server
+//!               report in the background); unreadable answers per policy
+//! refresh    a judgement landed or another upstream's names changed -> every view re-decided
+//!            -> record -> notifications/tools/list_changed to listening clients
 //! errors     anything the gateway answers itself: http::error (status, headers: MCP routes,
 //!            the admin API, the OAuth challenges) and
 //!            mcp::rpc_error (the JSON-RPC error, with the request's id)
@@ -25,6 +28,7 @@
 
 mod activity;
 mod listener;
+mod refresh;
 mod routes;
 pub mod workers;
 
@@ -52,12 +56,13 @@ impl App {
     /// and the admin API, kept current as judgements land.
     pub fn new(config: Config, scoring: Arc<ScoringService>) -> Result<Arc<App>, BoxError> {
         let settings = Admin::from_config(&config)?;
-        let config = Arc::new(config);
         let catalog = Arc::new(Catalog::from_config(&config));
-        catalog.watch(&scoring);
-        let gateway = Gateway::new(config.clone(), scoring.clone(), catalog.clone())?;
+        refresh::watch(&catalog, &scoring);
+        let gateway = Gateway::new(&config, scoring.clone(), catalog.clone())?;
+        // The admin API reads the same settings the proxy does.
+        let serve = gateway.serve.clone();
         let console = settings
-            .map(|settings| Arc::new(Console { config, settings, scoring, catalog, auth_on: gateway.auth.is_some() }));
+            .map(|settings| Arc::new(Console { serve, settings, scoring, catalog, auth_on: gateway.auth.is_some() }));
         Ok(Arc::new(App { gateway, console }))
     }
 }

@@ -47,7 +47,7 @@ fn protected_resource_metadata(gw: &Gateway, path: &str) -> Response<Body> {
         return GatewayError::NotFound.into_response(None);
     };
     let upstream = route.rsplit('/').next().unwrap_or("");
-    if !route.is_empty() && gw.config.upstream(upstream).is_none() {
+    if !route.is_empty() && gw.serve.upstream(upstream).is_none() {
         return GatewayError::NotFound.into_response(None);
     }
     json_response(StatusCode::OK, serde_json::to_vec(&auth.metadata(route)).unwrap_or_default())
@@ -58,18 +58,15 @@ fn protected_resource_metadata(gw: &Gateway, path: &str) -> Response<Body> {
 async fn upstream_resource_metadata(gw: &Gateway, req: &Request<Incoming>, path: &str) -> Response<Body> {
     let route = crate::auth::metadata::route_of(path).unwrap_or_default();
     let upstream = route.rsplit('/').next().unwrap_or("");
-    let url = gw.config.upstream(upstream).and_then(|u| u.transport().http_url().map(str::to_owned));
+    let url = gw.serve.upstream(upstream).and_then(|u| u.transport().http_url().map(str::to_owned));
     let host = crate::http::origin::request_host(req);
     let (Some(url), Some(host)) = (url, host) else { return GatewayError::NotFound.into_response(None) };
     // The host becomes the document's `resource`: only one the listener answers to.
-    if !gw.config.listen.allows_host(host) {
+    if !gw.serve.listen.allows_host(host) {
         return GatewayError::ForbiddenHost(host.to_owned()).into_response(None);
     }
-    let base = crate::auth::passthrough::gateway_base(
-        gw.config.auth.resource.as_deref(),
-        gw.config.listen.tls_cert.is_some(),
-        host,
-    );
+    let base =
+        crate::auth::passthrough::gateway_base(gw.serve.resource.as_deref(), gw.serve.listen.tls_cert.is_some(), host);
     gw.upstream_oauth.metadata(&base, route, &url).await
 }
 
@@ -100,7 +97,7 @@ fn metrics() -> Response<Body> {
 async fn readyz(gw: &Gateway) -> Response<Body> {
     let mut down = Vec::new();
     let mut checked = 0;
-    for u in &gw.config.upstreams {
+    for u in gw.serve.upstreams() {
         let Some(Ok(url)) = u.transport().http_url().map(reqwest::Url::parse) else { continue };
         checked += 1;
         let addr = format!("{}:{}", url.host_str().unwrap_or(""), url.port_or_known_default().unwrap_or(80));

@@ -141,7 +141,7 @@ impl AnswerReading<'_> {
                 // The catalogue answered and kept its state; the telemetry of the answer is
                 // recorded here, before the answer goes on.
                 if let Some(verdicts) = verdicts {
-                    verdicts.record(&self.tools.name);
+                    crate::record::list_answered(&self.tools.name, verdicts, self.scoring);
                 }
                 answered.extend(seen.into_inner());
                 if out.is_some()

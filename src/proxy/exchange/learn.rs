@@ -67,7 +67,9 @@ async fn list_all(
             .await
             .map_err(|_| format!("no answer to tools/list within {} ms", PAGE_WAIT.as_millis()))??;
         cursor = check_page(&answer, &id)?;
-        tools.rewrite_list(scoring, &answer).await;
+        if let Some((_, Some(verdicts))) = tools.inspect_answer(scoring, &answer, |_| true).await {
+            crate::record::list_answered(&tools.name, verdicts, scoring);
+        }
         if cursor.is_none() {
             return Ok(());
         }

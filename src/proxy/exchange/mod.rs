@@ -189,6 +189,19 @@ async fn decide_call(
     lister: Option<&dyn Lister>,
     caller: Option<&crate::auth::Principal>,
 ) -> Option<Refusal> {
+    let refusal = verdict_on_call(tools, scoring, tool, raw, lister, caller).await?;
+    crate::record::call_refused(&refusal);
+    Some(refusal)
+}
+
+async fn verdict_on_call(
+    tools: &UpstreamTools,
+    scoring: &std::sync::Arc<ScoringService>,
+    tool: &str,
+    raw: &[u8],
+    lister: Option<&dyn Lister>,
+    caller: Option<&crate::auth::Principal>,
+) -> Option<Refusal> {
     if tools.needs_verdict(tool) {
         let envelope = crate::mcp::envelope::of_request(raw);
         let learned = match lister {

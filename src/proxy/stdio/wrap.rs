@@ -92,7 +92,7 @@ pub async fn run(upstream: UpstreamConfig, tools: Arc<UpstreamTools>, scoring: A
     let listening = listens.clone();
     tokio::spawn(async move {
         while let Ok(changed) = changes.recv().await {
-            if *changed == *name && tools_changes.refresh(&scoring_changes) {
+            if *changed == *name && crate::record::refreshed(&name, &tools_changes.refresh(&scoring_changes)) {
                 let open: Vec<IdKey> = listening.lock().map(|l| l.clone()).unwrap_or_default();
                 if open.is_empty() {
                     out_changes.line(&crate::mcp::envelope::list_changed(None)).await;
