@@ -10,7 +10,7 @@ use futures_util::{Stream, StreamExt};
 use super::uninspected::Reason;
 
 /// The upstream's body as a stream of chunks.
-pub type Chunks = std::pin::Pin<Box<dyn Stream<Item = Result<Bytes, hyper::Error>> + Send + Sync>>;
+pub type Chunks = std::pin::Pin<Box<dyn Stream<Item = Result<Bytes, std::io::Error>> + Send + Sync>>;
 
 /// What reading a whole answer gave.
 pub enum Whole {

@@ -1,45 +1,98 @@
-//! Plain-HTTP upstreams on hyper's own HTTP/1 connections, pooled here rather than by
-//! hyper-util's client, whose per-request machinery (a shared pool behind a mutex keyed by
-//! SipHash of scheme and authority three times a request, a checkout future, a task spawned per
-//! request to put the connection back once its answer is read) was a tenth of a proxied call
-//! (benches/PROFILE.md). HTTPS upstreams, which may negotiate HTTP/2, stay on hyper-util.
+//! Plain-HTTP upstreams: HTTP/1.1 spoken by the gateway itself, on the task of the request it
+//! proxies. hyper's client connection is a task of its own that every request and answer
+//! crosses to reach the socket (a channel and a wake-up each way, a body channel per answer);
+//! here the request's task writes the request to the socket and reads the answer's head from
+//! it, and the answer's body reads the socket as its consumer polls it. HTTPS upstreams, which
+//! may negotiate HTTP/2, stay on hyper-util (`upstream_client.rs`).
+//!
+//! What is spoken (RFC 9112): a request in origin form with `Host`, its whole body with
+//! `Content-Length` (none for an empty GET, HEAD or CONNECT); answers framed as section 6 says:
+//! no body after HEAD or for 1xx, 204 and 304; chunked when `Transfer-Encoding` ends in it
+//! (chunk extensions ignored, trailers given as a trailers frame); `Content-Length`, whose
+//! repeated values must agree; otherwise until the upstream closes. Interim answers (100, 103)
+//! are skipped; 101 is an error (the gateway upgrades nothing). A head is at most `MAX_HEAD`
+//! bytes and `MAX_HEADERS` fields.
 //!
 //! A pool is a short list of idle connections per serving thread (`POOL_SLOT`): with
 //! `--runtime per-core` a thread only ever takes from and returns to its own list, so the lock
-//! is never contended, and a connection's task runs on the thread that uses it. A connection
-//! goes back to its list only when its answer's body has been read to the end (see
-//! [`UpstreamBody`]): a body dropped half-read leaves it out, and hyper closes it. Idle longer
-//! than `POOL_IDLE`, it is closed instead of reused.
+//! is never contended. A connection goes back to its list only when its answer was read to the
+//! end with nothing after it and neither side said `close`; a body dropped half-read closes it.
+//! Idle longer than `POOL_IDLE`, or closed by the upstream while idle (seen without a system
+//! call: the reactor has marked it readable), it is not reused.
+//!
+//! The keep-alive race: an upstream may close an idle connection at the moment a request is
+//! written on it. A request on a reused connection that met the close (a failed write, an end
+//! or a reset) before any byte of its answer was read never reached the upstream's application,
+//! and is sent once more on a new connection, as browsers and reverse proxies do. A request
+//! that got any byte of answer is never sent again.
+//! Long: the pool, the request's writing, the head's reading and the body's framing are one
+//! conversation with one socket; its unit tests follow it.
 
+use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
+use std::task::{Context, Poll, ready};
 use std::time::{Duration, Instant};
 
-use bytes::Bytes;
+use bytes::{Buf, Bytes, BytesMut};
 use futures_util::FutureExt;
-use http::uri::{Authority, PathAndQuery};
-use http::{HeaderValue, Request, Response, Uri, header};
+use http::uri::Authority;
+use http::{HeaderMap, HeaderName, HeaderValue, Method, Request, Response, StatusCode, Version, header};
 use http_body::{Body, Frame, SizeHint};
-use http_body_util::Full;
+use http_body_util::{BodyExt, Full};
 use hyper::body::Incoming;
-use hyper::client::conn::http1;
 use parking_lot::Mutex;
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 
-use super::watched::{Watch, WatchedIo, connection_lost};
-use super::{POOL_IDLE, POOL_SLOTS, SendError, describe, pool_slot};
+use super::{POOL_IDLE, POOL_SLOTS, SendError, pool_slot};
 
 /// Idle connections kept per thread and upstream; past it the oldest is closed.
 const MAX_IDLE: usize = 128;
+/// The most an answer's head may take, status line and fields together (hyper's own buffer
+/// stops at about 400 KB).
+const MAX_HEAD: usize = 256 * 1024;
+/// Fields in an answer's head (hyper's default is 100).
+const MAX_HEADERS: usize = 128;
+/// A chunk-size line, or the trailer section, past which a chunked body is refused.
+const MAX_CHUNK_LINE: usize = 4 * 1024;
+const MAX_TRAILERS: usize = 64 * 1024;
+/// Room made in the read buffer before each read: a read that fills less than it tells the
+/// reactor the socket is drained, so the next read waits without a system call.
+const READ_ROOM: usize = 16 * 1024;
+/// A request body up to this size is written in one buffer with its head.
+const INLINE_BODY: usize = 16 * 1024;
 
-type Sender = http1::SendRequest<Full<Bytes>>;
+/// One upstream connection: the socket, what was read from it and not yet used, and how many
+/// exchanges it has begun.
+struct Conn {
+    tcp: TcpStream,
+    buf: BytesMut,
+    exchanges: u32,
+}
 
-/// One idle connection: its sender, its watch (for the keep-alive resend), where it goes, and
-/// since when it has been idle.
+impl Conn {
+    /// Reads what the socket has into the buffer; 0 at the end of the stream.
+    fn poll_fill(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
+        self.buf.reserve(READ_ROOM);
+        tokio_util::io::poll_read_buf(Pin::new(&mut self.tcp), cx, &mut self.buf)
+    }
+
+    async fn fill(&mut self) -> io::Result<usize> {
+        std::future::poll_fn(|cx| self.poll_fill(cx)).await
+    }
+
+    /// Whether the upstream left the idle connection alone: nothing to read, no end, no
+    /// error. No system call unless the reactor saw the socket become readable.
+    fn still_open(&self) -> bool {
+        let mut probe = [0u8; 1];
+        matches!(self.tcp.try_read(&mut probe), Err(e) if e.kind() == io::ErrorKind::WouldBlock)
+    }
+}
+
+/// One idle connection, where it goes, and since when it has been idle.
 struct Idle {
-    sender: Sender,
-    watch: Watch,
+    conn: Conn,
     authority: Authority,
     since: Instant,
 }
@@ -48,6 +101,13 @@ struct Idle {
 pub(super) struct Pools {
     slots: Box<[Mutex<Vec<Idle>>]>,
     connect_timeout: Duration,
+}
+
+/// Why an exchange failed: `lost` when it met a closing reused connection before any byte of
+/// answer (it may be sent again).
+struct Failure {
+    lost: bool,
+    why: String,
 }
 
 impl Pools {
@@ -60,192 +120,530 @@ impl Pools {
         &self.slots[pool_slot()]
     }
 
-    /// A ready idle connection to `authority`, the most recently used first; closed, stale and
-    /// not-yet-ready ones are dropped or left where they are.
-    fn checkout(&self, authority: &Authority) -> Option<Idle> {
+    /// An idle connection to `authority`, the most recently used first; stale and closed
+    /// ones met on the way are dropped.
+    fn checkout(&self, authority: &Authority) -> Option<Conn> {
         let mut list = self.slot().lock();
-        let mut i = list.len();
-        while i > 0 {
-            i -= 1;
-            let idle = &mut list[i];
-            if idle.authority != *authority {
-                continue;
-            }
-            if idle.sender.is_closed() || idle.since.elapsed() > POOL_IDLE {
-                drop(list.remove(i));
-                continue;
-            }
-            // Its last answer was read to the end; the connection's task may not have run since.
-            match idle.sender.ready().now_or_never() {
-                Some(Ok(())) => return Some(list.remove(i)),
-                Some(Err(_)) => drop(list.remove(i)),
-                None => {}
+        while let Some(i) = list.iter().rposition(|idle| idle.authority == *authority) {
+            let idle = list.remove(i);
+            if idle.since.elapsed() <= POOL_IDLE && idle.conn.still_open() {
+                return Some(idle.conn);
             }
         }
         None
     }
 
-    fn checkin(&self, idle: Idle) {
+    fn checkin(&self, conn: Conn, authority: Authority) {
         let mut list = self.slot().lock();
-        // Stale and closed ones go as traffic passes (there is no reaper task): a list that
-        // sees no more traffic keeps at most `MAX_IDLE` connections open until the upstream
-        // closes them.
-        let now = idle.since; // just set by the body that gave it back
-        list.retain(|i| !i.sender.is_closed() && now.saturating_duration_since(i.since) <= POOL_IDLE);
+        // Stale ones go as traffic passes (there is no reaper task): a list that sees no more
+        // traffic keeps at most `MAX_IDLE` connections open until the upstream closes them.
+        let now = Instant::now();
+        list.retain(|i| now.saturating_duration_since(i.since) <= POOL_IDLE);
         if list.len() >= MAX_IDLE {
             list.remove(0);
         }
-        list.push(idle);
+        list.push(Idle { conn, authority, since: now });
     }
 
     /// A new connection to `authority`, TCP up within the connect timeout.
-    async fn connect(&self, authority: &Authority) -> Result<Idle, SendError> {
-        let host = authority.host().trim_start_matches('[').trim_end_matches(']').to_owned();
+    async fn connect(&self, authority: &Authority) -> Result<Conn, SendError> {
+        let host = authority.host().trim_start_matches('[').trim_end_matches(']');
         let port = authority.port_u16().unwrap_or(80);
-        let connecting = async {
-            let tcp = TcpStream::connect((host.as_str(), port)).await.map_err(|e| format!("tcp connect error: {e}"))?;
-            let _ = tcp.set_nodelay(true);
-            let keepalive = socket2::TcpKeepalive::new()
-                .with_time(Duration::from_secs(15))
-                .with_interval(Duration::from_secs(15))
-                .with_retries(3);
-            let _ = socket2::SockRef::from(&tcp).set_tcp_keepalive(&keepalive);
-            let (io, watch) = WatchedIo::over(tcp);
-            let (sender, conn) = http1::Builder::new().handshake(io).await.map_err(|e| describe(&e))?;
-            tokio::spawn(async move {
-                if let Err(e) = conn.await {
-                    tracing::debug!(error = %e, "upstream connection ended with an error");
-                }
-            });
-            Ok::<_, String>(Idle { sender, watch, authority: authority.clone(), since: Instant::now() })
-        };
-        match tokio::time::timeout(self.connect_timeout, connecting).await {
-            Ok(Ok(idle)) => Ok(idle),
-            Ok(Err(why)) => Err(SendError::Failed(format!("client error (Connect): {why}"))),
+        match tokio::time::timeout(self.connect_timeout, TcpStream::connect((host, port))).await {
+            Ok(Ok(tcp)) => {
+                let _ = tcp.set_nodelay(true);
+                let keepalive = socket2::TcpKeepalive::new()
+                    .with_time(Duration::from_secs(15))
+                    .with_interval(Duration::from_secs(15))
+                    .with_retries(3);
+                let _ = socket2::SockRef::from(&tcp).set_tcp_keepalive(&keepalive);
+                Ok(Conn { tcp, buf: BytesMut::new(), exchanges: 0 })
+            }
+            Ok(Err(e)) => Err(SendError::Failed(format!("client error (Connect): tcp connect error: {e}"))),
             Err(_) => Err(SendError::ConnectTimeout),
         }
     }
 
-    /// Sends `req` (absolute `http://` URI) on an idle connection or a new one. A request lost
-    /// on a reused connection before any byte of its answer came back is sent once more on a
-    /// new connection (`watched.rs` says why that is safe).
+    /// Sends `req` (absolute `http://` URI) on an idle connection or a new one, and reads the
+    /// answer's head. A request lost on a reused connection before any byte of its answer came
+    /// back is sent once more on a new connection.
     pub(super) async fn send(self: &Arc<Self>, req: Request<Full<Bytes>>) -> Result<Response<UpstreamBody>, SendError> {
         let authority =
             req.uri().authority().cloned().ok_or_else(|| SendError::Failed("no authority in the URI".into()))?;
-        let req = origin_form(req, &authority);
-        let (idle, reused) = match self.checkout(&authority) {
-            Some(idle) => (idle, true),
-            None => (self.connect(&authority).await?, false),
-        };
-        let again = reused.then(|| super::copy(&req));
-        let failed = match self.exchange(idle, req).await {
-            Ok(resp) => return Ok(resp),
-            Err(failed) => failed,
-        };
-        let (watch, error, unsent) = failed;
-        let resend = match (again, unsent) {
-            // Never written: hyper gave it back.
-            (_, Some(req)) => Some(req),
-            (Some(req), None) if watch.reused_and_unanswered() && connection_lost(&error) => Some(req),
-            _ => None,
-        };
-        let Some(req) = resend else { return Err(SendError::Failed(describe(&error))) };
-        tracing::debug!(error = %describe(&error), "a reused upstream connection closed under a request; sent once more");
-        let fresh = self.connect(&authority).await?;
-        self.exchange(fresh, req).await.map_err(|(_, e, _)| SendError::Failed(describe(&e)))
+        let (parts, body) = req.into_parts();
+        // A `Full` body is ready at once.
+        let body = body.collect().now_or_never().map(|c| c.map(|c| c.to_bytes()).unwrap_or_default());
+        let body = body.unwrap_or_default();
+        let (head, rest) = encode(&parts, &authority, body);
+        let no_body = parts.method == Method::HEAD;
+        if let Some(conn) = self.checkout(&authority) {
+            match self.exchange(conn, &head, &rest, no_body, &authority).await {
+                Ok(resp) => return Ok(resp),
+                Err(f) if f.lost => {
+                    tracing::debug!(error = %f.why, "a reused upstream connection closed under a request; sent once more");
+                }
+                Err(f) => return Err(SendError::Failed(f.why)),
+            }
+        }
+        let conn = self.connect(&authority).await?;
+        self.exchange(conn, &head, &rest, no_body, &authority).await.map_err(|f| SendError::Failed(f.why))
     }
 
-    /// One request on one connection; on failure, the connection's watch, the error, and the
-    /// request when hyper did not write it.
+    /// One request on one connection, up to the answer's head.
     async fn exchange(
         self: &Arc<Self>,
-        mut idle: Idle,
-        req: Request<Full<Bytes>>,
-    ) -> Result<Response<UpstreamBody>, (Watch, hyper::Error, Option<Request<Full<Bytes>>>)> {
-        match idle.sender.try_send_request(req).await {
-            Ok(resp) => {
-                let (parts, inner) = resp.into_parts();
-                let back = Some((self.clone(), idle));
-                let mut body = UpstreamBody { inner, back };
-                // An answer without a body (a 202, a 204, `Content-Length: 0`) is read already.
-                body.give_back(false);
-                Ok(Response::from_parts(parts, body))
+        mut conn: Conn,
+        head: &[u8],
+        rest: &[u8],
+        no_body: bool,
+        authority: &Authority,
+    ) -> Result<Response<UpstreamBody>, Failure> {
+        conn.exchanges += 1;
+        let reused = conn.exchanges > 1;
+        // Anything read before a request is written is not its answer.
+        conn.buf.clear();
+        let written = async {
+            conn.tcp.write_all(head).await?;
+            if !rest.is_empty() {
+                conn.tcp.write_all(rest).await?;
             }
-            Err(mut e) => {
-                let unsent = e.take_message();
-                Err((idle.watch, e.into_error(), unsent))
+            Ok::<(), io::Error>(())
+        };
+        if let Err(e) = written.await {
+            return Err(Failure { lost: reused, why: format!("error sending request: {e}") });
+        }
+        let answer = loop {
+            match read_head(&mut conn).await {
+                Ok(Some(answer))
+                    if answer.status.is_informational() && answer.status != StatusCode::SWITCHING_PROTOCOLS =>
+                {
+                    continue;
+                }
+                Ok(Some(answer)) => break answer,
+                Ok(None) => {
+                    let lost = reused && conn.buf.is_empty();
+                    return Err(Failure { lost, why: "connection closed before message completed".to_owned() });
+                }
+                Err(HeadError::Io(e)) => {
+                    let lost = reused && conn.buf.is_empty() && closed(&e);
+                    return Err(Failure { lost, why: format!("error reading the answer: {e}") });
+                }
+                Err(HeadError::Invalid(why)) => return Err(Failure { lost: false, why }),
             }
+        };
+        if answer.status == StatusCode::SWITCHING_PROTOCOLS {
+            return Err(Failure {
+                lost: false,
+                why: "the upstream switched protocols (101): not supported".to_owned(),
+            });
+        }
+        let framing = framing(&answer, no_body).map_err(|why| Failure { lost: false, why })?;
+        let keep = answer.keep_alive && !matches!(framing, Framing::UntilClose);
+        let mut resp = Response::new(UpstreamBody::Wire(Box::new(Wire {
+            conn: Some(conn),
+            framing,
+            keep,
+            back: Some((self.clone(), authority.clone())),
+        })));
+        *resp.status_mut() = answer.status;
+        *resp.version_mut() = answer.version;
+        *resp.headers_mut() = answer.headers;
+        // An answer without a body (a 202, a 204, `Content-Length: 0`) is read already.
+        if let UpstreamBody::Wire(w) = resp.body_mut() {
+            w.finish_if_done();
+        }
+        Ok(resp)
+    }
+}
+
+/// Whether an I/O error says the peer closed or reset the connection.
+fn closed(e: &io::Error) -> bool {
+    use io::ErrorKind::*;
+    matches!(e.kind(), ConnectionReset | ConnectionAborted | BrokenPipe | UnexpectedEof)
+}
+
+/// The request as written: its head (and its body, when small, in the same buffer), and the
+/// body to write after the head otherwise.
+fn encode(parts: &http::request::Parts, authority: &Authority, body: Bytes) -> (Vec<u8>, Bytes) {
+    let path = parts.uri.path_and_query().map_or("/", |p| p.as_str());
+    let fields: usize = parts.headers.iter().map(|(n, v)| n.as_str().len() + v.len() + 4).sum();
+    let inline = body.len() <= INLINE_BODY;
+    let mut out = Vec::with_capacity(64 + path.len() + fields + if inline { body.len() } else { 0 });
+    out.extend_from_slice(parts.method.as_str().as_bytes());
+    out.push(b' ');
+    out.extend_from_slice(path.as_bytes());
+    out.extend_from_slice(b" HTTP/1.1\r\n");
+    if !parts.headers.contains_key(header::HOST) {
+        field(&mut out, "host", authority.as_str().as_bytes());
+    }
+    for (name, value) in &parts.headers {
+        // The length is the body's, written below; the body is sent whole, never chunked.
+        if name == header::CONTENT_LENGTH || name == header::TRANSFER_ENCODING {
+            continue;
+        }
+        field(&mut out, name.as_str(), value.as_bytes());
+    }
+    let bodiless = matches!(parts.method, Method::GET | Method::HEAD | Method::CONNECT);
+    if !body.is_empty() || !bodiless {
+        field(&mut out, "content-length", body.len().to_string().as_bytes());
+    }
+    out.extend_from_slice(b"\r\n");
+    if inline {
+        out.extend_from_slice(&body);
+        (out, Bytes::new())
+    } else {
+        (out, body)
+    }
+}
+
+fn field(out: &mut Vec<u8>, name: &str, value: &[u8]) {
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(b": ");
+    out.extend_from_slice(value);
+    out.extend_from_slice(b"\r\n");
+}
+
+/// An answer's head as read.
+struct Answer {
+    status: StatusCode,
+    version: Version,
+    headers: HeaderMap,
+    /// HTTP/1.1 without `Connection: close`, or HTTP/1.0 with `Connection: keep-alive`.
+    keep_alive: bool,
+}
+
+enum HeadError {
+    Io(io::Error),
+    Invalid(String),
+}
+
+/// Reads one answer head from the connection; `None` when the upstream closed first.
+async fn read_head(conn: &mut Conn) -> Result<Option<Answer>, HeadError> {
+    loop {
+        if !conn.buf.is_empty() {
+            if let Some((answer, len)) = parse_head(&conn.buf)? {
+                conn.buf.advance(len);
+                return Ok(Some(answer));
+            }
+            if conn.buf.len() > MAX_HEAD {
+                return Err(HeadError::Invalid(format!("the answer's head is over {MAX_HEAD} bytes")));
+            }
+        }
+        if conn.fill().await.map_err(HeadError::Io)? == 0 {
+            return match conn.buf.is_empty() {
+                true => Ok(None),
+                false => Err(HeadError::Invalid("connection closed before message completed".to_owned())),
+            };
         }
     }
 }
 
-/// The request as HTTP/1 writes it to an origin server: the path and query only, with `Host`.
-fn origin_form(mut req: Request<Full<Bytes>>, authority: &Authority) -> Request<Full<Bytes>> {
-    if !req.headers().contains_key(header::HOST)
-        && let Ok(host) = HeaderValue::from_str(authority.as_str())
-    {
-        req.headers_mut().insert(header::HOST, host);
+/// The head at the start of `buf` and its length, when it is all there.
+fn parse_head(buf: &[u8]) -> Result<Option<(Answer, usize)>, HeadError> {
+    let mut fields = [httparse::EMPTY_HEADER; MAX_HEADERS];
+    let mut parsed = httparse::Response::new(&mut fields);
+    let len = match parsed.parse(buf) {
+        Ok(httparse::Status::Complete(len)) => len,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(e) => return Err(HeadError::Invalid(format!("invalid answer head: {e}"))),
+    };
+    let invalid = |what: &str| HeadError::Invalid(format!("invalid answer head: {what}"));
+    let status = parsed.code.and_then(|c| StatusCode::from_u16(c).ok()).ok_or_else(|| invalid("status"))?;
+    let version = if parsed.version == Some(0) { Version::HTTP_10 } else { Version::HTTP_11 };
+    let mut headers = HeaderMap::with_capacity(parsed.headers.len());
+    let (mut close, mut keep_alive) = (false, false);
+    for f in parsed.headers.iter() {
+        let name = HeaderName::from_bytes(f.name.as_bytes()).map_err(|_| invalid("field name"))?;
+        let value = HeaderValue::from_bytes(f.value).map_err(|_| invalid("field value"))?;
+        if name == header::CONNECTION {
+            for token in f.value.split(|b| *b == b',') {
+                let token = token.trim_ascii();
+                close |= token.eq_ignore_ascii_case(b"close");
+                keep_alive |= token.eq_ignore_ascii_case(b"keep-alive");
+            }
+        }
+        headers.append(name, value);
     }
-    let path = req.uri().path_and_query().cloned().unwrap_or_else(|| PathAndQuery::from_static("/"));
-    *req.uri_mut() = Uri::from(path);
-    req
+    let keep_alive = !close && (version == Version::HTTP_11 || keep_alive);
+    Ok(Some((Answer { status, version, headers, keep_alive }, len)))
 }
 
-/// An upstream's answer body. From a pooled HTTP/1 connection, the connection goes back to its
-/// pool once the body has been read to the end; otherwise it is hyper's body as it came.
-pub struct UpstreamBody {
-    inner: Incoming,
-    back: Option<(Arc<Pools>, Idle)>,
+/// How an answer's body ends.
+#[derive(Debug)]
+enum Framing {
+    /// This many bytes are left.
+    Sized(u64),
+    Chunked(Chunk),
+    /// Until the upstream closes the connection.
+    UntilClose,
+    /// Read to its end.
+    Done,
 }
 
-impl UpstreamBody {
-    /// Its connection back to the pool when the body has been read to its end: `ended` when
-    /// the body said so by ending, else when its declared length has been read.
-    fn give_back(&mut self, ended: bool) {
-        if (ended || self.inner.is_end_stream())
-            && let Some((pools, mut idle)) = self.back.take()
+/// Where a chunked body's reading is.
+#[derive(Debug)]
+enum Chunk {
+    /// A chunk-size line is next.
+    Size,
+    /// This many bytes of the current chunk are left.
+    Data(u64),
+    /// The CRLF after a chunk's data.
+    DataEnd,
+    /// The trailer section (after the last chunk), up to its empty line.
+    Trailers,
+}
+
+fn framing(answer: &Answer, no_body: bool) -> Result<Framing, String> {
+    let s = answer.status.as_u16();
+    if no_body || answer.status.is_informational() || s == 204 || s == 304 {
+        return Ok(Framing::Sized(0));
+    }
+    if let Some(last) = answer.headers.get_all(header::TRANSFER_ENCODING).iter().next_back() {
+        let chunked = last
+            .as_bytes()
+            .rsplit(|b| *b == b',')
+            .next()
+            .is_some_and(|coding| coding.trim_ascii().eq_ignore_ascii_case(b"chunked"));
+        // Otherwise the body runs to the close (RFC 9112 6.3); a `Content-Length` beside a
+        // transfer coding is ignored.
+        return Ok(if chunked { Framing::Chunked(Chunk::Size) } else { Framing::UntilClose });
+    }
+    let mut length: Option<u64> = None;
+    for value in answer.headers.get_all(header::CONTENT_LENGTH) {
+        for part in value.as_bytes().split(|b| *b == b',') {
+            let part = part.trim_ascii();
+            let n = std::str::from_utf8(part)
+                .ok()
+                .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|t| t.parse::<u64>().ok())
+                .ok_or_else(|| "invalid content-length in the answer".to_owned())?;
+            if length.is_some_and(|l| l != n) {
+                return Err("the answer's content-length values disagree".to_owned());
+            }
+            length = Some(n);
+        }
+    }
+    Ok(length.map_or(Framing::UntilClose, Framing::Sized))
+}
+
+/// An answer's body read from the gateway's own HTTP/1 connection.
+pub struct Wire {
+    /// `None` once the body is read to its end (the connection given back or closed).
+    conn: Option<Conn>,
+    framing: Framing,
+    /// Whether the connection may carry another exchange once this body is read.
+    keep: bool,
+    back: Option<(Arc<Pools>, Authority)>,
+}
+
+impl std::fmt::Debug for Wire {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Wire").field("framing", &self.framing).field("keep", &self.keep).finish()
+    }
+}
+
+impl Wire {
+    /// Gives the connection back (or closes it) when the body is read to its end.
+    fn finish_if_done(&mut self) {
+        if !matches!(self.framing, Framing::Sized(0) | Framing::Done) {
+            return;
+        }
+        self.framing = Framing::Done;
+        let Some(conn) = self.conn.take() else { return };
+        // Bytes after the answer were not asked for: the connection is not in a known state.
+        if self.keep
+            && conn.buf.is_empty()
+            && let Some((pools, authority)) = self.back.take()
         {
-            idle.since = Instant::now();
-            pools.checkin(idle);
+            pools.checkin(conn, authority);
         }
     }
+
+    fn poll_next(&mut self, cx: &mut Context<'_>) -> Poll<Option<io::Result<Frame<Bytes>>>> {
+        loop {
+            let Some(conn) = self.conn.as_mut() else { return Poll::Ready(None) };
+            match &mut self.framing {
+                Framing::Done | Framing::Sized(0) => {
+                    self.finish_if_done();
+                    return Poll::Ready(None);
+                }
+                Framing::Sized(left) => {
+                    if !conn.buf.is_empty() {
+                        let n = conn.buf.len().min(usize::try_from(*left).unwrap_or(usize::MAX));
+                        let data = conn.buf.split_to(n).freeze();
+                        *left -= n as u64;
+                        self.finish_if_done();
+                        return Poll::Ready(Some(Ok(Frame::data(data))));
+                    }
+                    if ready!(conn.poll_fill(cx))? == 0 {
+                        return Poll::Ready(Some(Err(cut("the body"))));
+                    }
+                }
+                Framing::UntilClose => {
+                    if !conn.buf.is_empty() {
+                        return Poll::Ready(Some(Ok(Frame::data(conn.buf.split().freeze()))));
+                    }
+                    if ready!(conn.poll_fill(cx))? == 0 {
+                        self.framing = Framing::Done;
+                        self.conn = None;
+                        return Poll::Ready(None);
+                    }
+                }
+                Framing::Chunked(chunk) => match step(chunk, &mut conn.buf)? {
+                    Step::Data(data) => return Poll::Ready(Some(Ok(Frame::data(data)))),
+                    Step::Moved => {}
+                    Step::End(trailers) => {
+                        self.framing = Framing::Done;
+                        self.finish_if_done();
+                        if let Some(t) = trailers {
+                            return Poll::Ready(Some(Ok(Frame::trailers(t))));
+                        }
+                        return Poll::Ready(None);
+                    }
+                    Step::More => {
+                        if ready!(conn.poll_fill(cx))? == 0 {
+                            return Poll::Ready(Some(Err(cut("the chunked body"))));
+                        }
+                    }
+                },
+            }
+        }
+    }
+}
+
+fn cut(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::UnexpectedEof, format!("the upstream closed the connection before the end of {what}"))
+}
+
+fn bad_chunk(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("invalid chunked body: {what}"))
+}
+
+/// What one step of a chunked body's reading did.
+enum Step {
+    Data(Bytes),
+    /// A boundary was read; go on.
+    Moved,
+    /// The body ended, with its trailers if it had any.
+    End(Option<HeaderMap>),
+    /// The buffer holds too little: read more.
+    More,
+}
+
+fn step(chunk: &mut Chunk, buf: &mut BytesMut) -> io::Result<Step> {
+    match chunk {
+        Chunk::Size => {
+            let Some(eol) = buf.iter().position(|b| *b == b'\n') else {
+                return if buf.len() > MAX_CHUNK_LINE { Err(bad_chunk("size line too long")) } else { Ok(Step::More) };
+            };
+            let line = &buf[..eol];
+            let line = line.strip_suffix(b"\r").ok_or_else(|| bad_chunk("size line without CRLF"))?;
+            // Extensions after `;` are ignored, as is whitespace before them.
+            let digits = line.split(|b| *b == b';').next().unwrap_or_default().trim_ascii();
+            if digits.is_empty() || digits.len() > 16 || !digits.iter().all(u8::is_ascii_hexdigit) {
+                return Err(bad_chunk("size"));
+            }
+            let size =
+                u64::from_str_radix(std::str::from_utf8(digits).unwrap_or("x"), 16).map_err(|_| bad_chunk("size"))?;
+            buf.advance(eol + 1);
+            *chunk = if size == 0 { Chunk::Trailers } else { Chunk::Data(size) };
+            Ok(Step::Moved)
+        }
+        Chunk::Data(left) => {
+            if buf.is_empty() {
+                return Ok(Step::More);
+            }
+            let n = buf.len().min(usize::try_from(*left).unwrap_or(usize::MAX));
+            let data = buf.split_to(n).freeze();
+            *left -= n as u64;
+            if *left == 0 {
+                *chunk = Chunk::DataEnd;
+            }
+            Ok(Step::Data(data))
+        }
+        Chunk::DataEnd => {
+            if buf.len() < 2 {
+                return Ok(Step::More);
+            }
+            if &buf[..2] != b"\r\n" {
+                return Err(bad_chunk("data not followed by CRLF"));
+            }
+            buf.advance(2);
+            *chunk = Chunk::Size;
+            Ok(Step::Moved)
+        }
+        Chunk::Trailers => {
+            // The section ends at its first empty line; nothing but that line: no trailers.
+            if buf.starts_with(b"\r\n") {
+                buf.advance(2);
+                return Ok(Step::End(None));
+            }
+            let Some(end) = buf.windows(4).position(|w| w == b"\r\n\r\n") else {
+                return if buf.len() > MAX_TRAILERS { Err(bad_chunk("trailers too long")) } else { Ok(Step::More) };
+            };
+            let mut fields = [httparse::EMPTY_HEADER; MAX_HEADERS];
+            let parsed = httparse::parse_headers(&buf[..end + 4], &mut fields).map_err(|_| bad_chunk("trailers"))?;
+            let httparse::Status::Complete((_, fields)) = parsed else { return Err(bad_chunk("trailers")) };
+            let mut trailers = HeaderMap::with_capacity(fields.len());
+            for f in fields {
+                let name = HeaderName::from_bytes(f.name.as_bytes()).map_err(|_| bad_chunk("trailer name"))?;
+                let value = HeaderValue::from_bytes(f.value).map_err(|_| bad_chunk("trailer value"))?;
+                trailers.append(name, value);
+            }
+            buf.advance(end + 4);
+            Ok(Step::End(Some(trailers)))
+        }
+    }
+}
+
+/// An upstream's answer body: read from the gateway's own HTTP/1 connection, or hyper's body
+/// for an HTTPS upstream.
+pub enum UpstreamBody {
+    Wire(Box<Wire>),
+    Hyper(Incoming),
 }
 
 impl From<Incoming> for UpstreamBody {
     fn from(inner: Incoming) -> UpstreamBody {
-        UpstreamBody { inner, back: None }
+        UpstreamBody::Hyper(inner)
     }
 }
 
 impl Body for UpstreamBody {
     type Data = Bytes;
-    type Error = hyper::Error;
+    type Error = io::Error;
 
-    fn poll_frame(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
-        let polled = Pin::new(&mut self.inner).poll_frame(cx);
-        match &polled {
-            Poll::Ready(None) => self.give_back(true),
-            Poll::Ready(Some(Ok(_))) => self.give_back(false),
-            // A body that failed leaves its connection out of the pool.
-            Poll::Ready(Some(Err(_))) => self.back = None,
-            Poll::Pending => {}
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, io::Error>>> {
+        match self.get_mut() {
+            UpstreamBody::Wire(w) => {
+                let polled = w.poll_next(cx);
+                if let Poll::Ready(Some(Err(_))) = &polled {
+                    // A body that failed leaves its connection out of the pool, closed.
+                    w.conn = None;
+                    w.framing = Framing::Done;
+                }
+                polled
+            }
+            UpstreamBody::Hyper(inner) => Pin::new(inner).poll_frame(cx).map_err(io::Error::other),
         }
-        polled
     }
 
     fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
+        match self {
+            UpstreamBody::Wire(w) => matches!(w.framing, Framing::Sized(0) | Framing::Done),
+            UpstreamBody::Hyper(inner) => inner.is_end_stream(),
+        }
     }
 
     fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
-    }
-}
-
-impl Drop for UpstreamBody {
-    fn drop(&mut self) {
-        // A reader that stopped at the end without asking again still read it all.
-        self.give_back(false);
+        match self {
+            UpstreamBody::Wire(w) => match w.framing {
+                Framing::Sized(n) => SizeHint::with_exact(n),
+                Framing::Done => SizeHint::with_exact(0),
+                _ => SizeHint::default(),
+            },
+            UpstreamBody::Hyper(inner) => inner.size_hint(),
+        }
     }
 }
 
@@ -253,6 +651,7 @@ impl Drop for UpstreamBody {
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    use http::Uri;
     use http_body_util::BodyExt;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     use tokio::net::TcpListener;
@@ -260,8 +659,10 @@ mod tests {
     use super::*;
 
     /// An upstream on loopback that answers every request on a connection with the next of
-    /// `answers` (cycling), counting the connections it accepted.
-    async fn upstream(answers: &'static [&'static str]) -> (Uri, Arc<AtomicUsize>) {
+    /// `answers` (cycling), counting the connections it accepted. Each answer is written
+    /// `split` bytes at a time (0: whole). An answer "" closes the connection instead; one
+    /// ending in NUL is written without it, then the connection is closed.
+    async fn upstream_split(answers: &'static [&'static str], split: usize) -> (Uri, Arc<AtomicUsize>) {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let uri: Uri = format!("http://{}/mcp", listener.local_addr().unwrap()).parse().unwrap();
         let accepted = Arc::new(AtomicUsize::new(0));
@@ -275,7 +676,24 @@ mod tests {
                     let mut next = 0;
                     // One read per request: the tests' requests are small and not pipelined.
                     while let Ok(n) = s.read(&mut buf).await {
-                        if n == 0 || s.write_all(answers[next % answers.len()].as_bytes()).await.is_err() {
+                        let answer = answers[next % answers.len()].as_bytes();
+                        if n == 0 || answer.is_empty() {
+                            return;
+                        }
+                        let (answer, close) = match answer.strip_suffix(b"\0") {
+                            Some(a) => (a, true),
+                            None => (answer, false),
+                        };
+                        let pieces: Vec<&[u8]> = if split == 0 { vec![answer] } else { answer.chunks(split).collect() };
+                        for p in pieces {
+                            if s.write_all(p).await.is_err() {
+                                return;
+                            }
+                            if split > 0 {
+                                tokio::task::yield_now().await;
+                            }
+                        }
+                        if close {
                             return;
                         }
                         next += 1;
@@ -286,6 +704,10 @@ mod tests {
         (uri, accepted)
     }
 
+    async fn upstream(answers: &'static [&'static str]) -> (Uri, Arc<AtomicUsize>) {
+        upstream_split(answers, 0).await
+    }
+
     fn request(uri: &Uri) -> Request<Full<Bytes>> {
         let mut r = Request::new(Full::new(Bytes::from_static(b"{}")));
         *r.method_mut() = http::Method::POST;
@@ -293,21 +715,105 @@ mod tests {
         r
     }
 
+    /// The body's data and trailers, read to the end.
+    async fn read(resp: Response<UpstreamBody>) -> (Bytes, Option<HeaderMap>) {
+        let collected = resp.into_body().collect().await.unwrap();
+        let trailers = collected.trailers().cloned();
+        (collected.to_bytes(), trailers)
+    }
+
     const SIZED: &str = "HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhello";
     const CHUNKED: &str = "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n";
     const EMPTY: &str = "HTTP/1.1 202 Accepted\r\ncontent-length: 0\r\n\r\n";
+    const CHUNKED_ODD: &str = "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2;ext=1\r\nhe\r\n3 ; a=\"b\"\r\nllo\r\n0\r\nx-sum: 7\r\nx-more: 8\r\n\r\n";
+    const INTERIM: &str = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhello";
 
     #[tokio::test]
     async fn answers_read_to_the_end_give_their_connection_back() {
-        for answers in [&[SIZED][..], &[CHUNKED][..], &[EMPTY][..], &[SIZED, CHUNKED, EMPTY][..]] {
+        for answers in [&[SIZED][..], &[CHUNKED][..], &[EMPTY][..], &[INTERIM][..], &[SIZED, CHUNKED, EMPTY][..]] {
             let (uri, accepted) = upstream(answers).await;
             let pools = Pools::new(Duration::from_secs(5));
             for _ in 0..6 {
-                let resp = pools.send(request(&uri)).await.unwrap();
-                let body = resp.into_body().collect().await.unwrap().to_bytes();
+                let (body, _) = read(pools.send(request(&uri)).await.unwrap()).await;
                 assert!(body.is_empty() || &body[..] == b"hello", "{body:?}");
             }
             assert_eq!(accepted.load(Ordering::SeqCst), 1, "six requests on one connection: {answers:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn any_split_of_an_answer_reads_the_same() {
+        for split in [1, 2, 3, 7] {
+            let (uri, accepted) = upstream_split(&[CHUNKED_ODD, SIZED, INTERIM], split).await;
+            let pools = Pools::new(Duration::from_secs(5));
+            for round in 0..2 {
+                let resp = pools.send(request(&uri)).await.unwrap();
+                assert_eq!(resp.status(), 200);
+                let (body, trailers) = read(resp).await;
+                assert_eq!(&body[..], b"hello", "split {split}, round {round}");
+                let trailers = trailers.expect("the trailers as a frame");
+                assert_eq!(
+                    (&trailers["x-sum"], &trailers["x-more"]),
+                    (&HeaderValue::from_static("7"), &HeaderValue::from_static("8"))
+                );
+                for _ in 0..2 {
+                    let (body, trailers) = read(pools.send(request(&uri)).await.unwrap()).await;
+                    assert_eq!((&body[..], trailers), (&b"hello"[..], None), "split {split}");
+                }
+            }
+            assert_eq!(accepted.load(Ordering::SeqCst), 1, "split {split}: one connection throughout");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_body_until_close_is_read_whole_and_its_connection_not_reused() {
+        let (uri, accepted) = upstream_split(&["HTTP/1.1 200 OK\r\n\r\nhello, until the end\0"], 4).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        for _ in 0..2 {
+            let resp = pools.send(request(&uri)).await.unwrap();
+            assert_eq!(resp.body().size_hint().exact(), None);
+            assert_eq!(&read(resp).await.0[..], b"hello, until the end");
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn heads_that_cannot_be_framed_are_errors() {
+        for answer in [
+            "HTTP/1.1 200 OK\r\ncontent-length: 5\r\ncontent-length: 6\r\n\r\nhello",
+            "HTTP/1.1 200 OK\r\ncontent-length: -5\r\n\r\nhello",
+            "HTTP/1.1 200 OK\r\ncontent-length: 5, 6\r\n\r\nhello",
+            "HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\n\r\n",
+            "HTTP/1.1 2000 Nope\r\n\r\n",
+            "NOT HTTP AT ALL\r\n\r\n",
+        ] {
+            let leaked: &'static str = Box::leak(answer.to_owned().into_boxed_str());
+            let (uri, _) = upstream(Box::leak(Box::new([leaked]))).await;
+            let pools = Pools::new(Duration::from_secs(5));
+            let got = pools.send(request(&uri)).await;
+            assert!(matches!(got, Err(SendError::Failed(_))), "{answer:?}: {:?}", got.map(|r| r.status()));
+        }
+        // Repeated equal lengths are one length.
+        let (uri, _) = upstream(&["HTTP/1.1 200 OK\r\ncontent-length: 5\r\ncontent-length: 5, 5\r\n\r\nhello"]).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        assert_eq!(&read(pools.send(request(&uri)).await.unwrap()).await.0[..], b"hello");
+    }
+
+    #[tokio::test]
+    async fn bodies_cut_short_or_malformed_are_errors_and_their_connections_closed() {
+        for answer in [
+            "HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nhello",
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n",
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n",
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhelloXX0\r\n\r\n",
+        ] {
+            // The upstream closes after writing it.
+            let leaked: &'static str = Box::leak(format!("{answer}\0").into_boxed_str());
+            let (uri, _) = upstream(Box::leak(Box::new([leaked]))).await;
+            let pools = Pools::new(Duration::from_secs(5));
+            let resp = pools.send(request(&uri)).await.unwrap();
+            assert!(resp.into_body().collect().await.is_err(), "{answer:?}");
+            assert!(pools.slot().lock().is_empty(), "{answer:?}: not pooled");
         }
     }
 
@@ -325,6 +831,16 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn bytes_after_an_answer_leave_its_connection_out() {
+        let (uri, accepted) = upstream(&["HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\nhelloHTTP/1.1 200 OK\r\n"]).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        for _ in 0..2 {
+            assert_eq!(&read(pools.send(request(&uri)).await.unwrap()).await.0[..], b"hello");
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), 2, "a smuggled second answer is never read as the next one's");
+    }
+
+    #[tokio::test]
     async fn concurrent_requests_each_get_a_connection_and_all_come_back() {
         let (uri, accepted) = upstream(&[SIZED]).await;
         let pools = Pools::new(Duration::from_secs(5));
@@ -333,17 +849,15 @@ mod tests {
         for _ in 0..8 {
             heads.push(pools.send(request(&uri)).await.unwrap());
         }
-        let mut open = 0;
+        // A sized answer whose body came with its head is read already: its connection is
+        // back before the body is polled, and the next request may take it.
         for resp in heads {
-            open += 1;
-            let body = resp.into_body().collect().await.unwrap().to_bytes();
-            assert_eq!(&body[..], b"hello");
+            assert_eq!(&read(resp).await.0[..], b"hello");
         }
         let first = accepted.load(Ordering::SeqCst);
-        assert!(first >= 1 && first <= open);
+        assert!((1..=8).contains(&first));
         for _ in 0..8 {
-            let resp = pools.send(request(&uri)).await.unwrap();
-            resp.into_body().collect().await.unwrap();
+            read(pools.send(request(&uri)).await.unwrap()).await;
         }
         assert_eq!(accepted.load(Ordering::SeqCst), first, "later requests reuse what came back");
         assert!(pools.slot().lock().len() <= first);
@@ -351,14 +865,114 @@ mod tests {
 
     #[tokio::test]
     async fn a_closed_connection_is_not_reused_and_the_request_is_not_lost() {
-        // The upstream closes after each answer (`Connection: close`).
+        // The upstream says `Connection: close` and closes after each answer.
         let (uri, accepted) =
-            upstream(&["HTTP/1.1 200 OK\r\ncontent-length: 5\r\nconnection: close\r\n\r\nhello"]).await;
+            upstream(&["HTTP/1.1 200 OK\r\ncontent-length: 5\r\nconnection: close\r\n\r\nhello", ""]).await;
         let pools = Pools::new(Duration::from_secs(5));
         for _ in 0..3 {
-            let resp = pools.send(request(&uri)).await.unwrap();
-            assert_eq!(&resp.into_body().collect().await.unwrap().to_bytes()[..], b"hello");
+            assert_eq!(&read(pools.send(request(&uri)).await.unwrap()).await.0[..], b"hello");
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 3);
+        // HTTP/1.0 without keep-alive is the same.
+        let (uri, accepted) = upstream(&["HTTP/1.0 200 OK\r\ncontent-length: 5\r\n\r\nhello", ""]).await;
+        for _ in 0..2 {
+            assert_eq!(&read(pools.send(request(&uri)).await.unwrap()).await.0[..], b"hello");
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_request_meeting_the_keep_alive_close_is_sent_once_more() {
+        // Each connection answers one request, then closes on reading the next without a
+        // word: the keep-alive race, every time.
+        let (uri, accepted) = upstream(&[SIZED, ""]).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        for i in 1..=4 {
+            assert_eq!(&read(pools.send(request(&uri)).await.unwrap()).await.0[..], b"hello", "request {i}");
+        }
+        // The first on a new connection; each later one met a closing connection, then was
+        // sent on a new one.
+        assert_eq!(accepted.load(Ordering::SeqCst), 4);
+    }
+
+    #[tokio::test]
+    async fn a_fresh_connection_that_closes_unanswered_is_an_error_not_a_resend() {
+        let (uri, accepted) = upstream(&[""]).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        assert!(matches!(pools.send(request(&uri)).await, Err(SendError::Failed(_))));
+        assert_eq!(accepted.load(Ordering::SeqCst), 1, "sent once");
+    }
+
+    #[tokio::test]
+    async fn the_request_goes_in_origin_form_with_host_and_its_length() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let server = tokio::spawn(async move {
+            let mut heads = Vec::new();
+            let (mut s, _) = listener.accept().await.unwrap();
+            let mut buf = vec![0; 1 << 16];
+            for _ in 0..3 {
+                let mut got = Vec::new();
+                loop {
+                    let n = s.read(&mut buf).await.unwrap();
+                    got.extend_from_slice(&buf[..n]);
+                    let text = String::from_utf8_lossy(&got).to_string();
+                    if let Some(end) = text.find("\r\n\r\n") {
+                        let len = text[..end]
+                            .lines()
+                            .find_map(|l| l.strip_prefix("content-length: "))
+                            .map_or(0, |n| n.parse::<usize>().unwrap());
+                        if got.len() >= end + 4 + len {
+                            break;
+                        }
+                    }
+                }
+                heads.push(String::from_utf8_lossy(&got).to_string());
+                s.write_all(EMPTY.as_bytes()).await.unwrap();
+            }
+            heads
+        });
+        let pools = Pools::new(Duration::from_secs(5));
+        let mut post = request(&format!("http://{addr}/mcp?a=1").parse().unwrap());
+        // A stale length and a transfer coding from the client are not the body's.
+        post.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from_static("99"));
+        post.headers_mut().insert(header::TRANSFER_ENCODING, HeaderValue::from_static("chunked"));
+        post.headers_mut().insert("x-up", HeaderValue::from_static("1"));
+        read(pools.send(post).await.unwrap()).await;
+        let mut get = Request::new(Full::new(Bytes::new()));
+        *get.uri_mut() = format!("http://{addr}/mcp").parse().unwrap();
+        read(pools.send(get).await.unwrap()).await;
+        let big = Bytes::from(vec![b'x'; INLINE_BODY * 3]);
+        let mut large = Request::new(Full::new(big.clone()));
+        *large.method_mut() = Method::POST;
+        *large.uri_mut() = format!("http://{addr}/mcp").parse().unwrap();
+        read(pools.send(large).await.unwrap()).await;
+        let heads = server.await.unwrap();
+        assert_eq!(
+            heads[0],
+            format!("POST /mcp?a=1 HTTP/1.1\r\nhost: {addr}\r\nx-up: 1\r\ncontent-length: 2\r\n\r\n{{}}")
+        );
+        assert_eq!(heads[1], format!("GET /mcp HTTP/1.1\r\nhost: {addr}\r\n\r\n"));
+        assert!(
+            heads[2].starts_with(&format!(
+                "POST /mcp HTTP/1.1\r\nhost: {addr}\r\ncontent-length: {}\r\n\r\nxxx",
+                big.len()
+            ))
+        );
+        assert_eq!(heads[2].len(), heads[2].find("\r\n\r\n").unwrap() + 4 + big.len());
+    }
+
+    #[tokio::test]
+    async fn a_head_request_reads_no_body() {
+        let (uri, accepted) = upstream(&["HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n"]).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        for _ in 0..2 {
+            let mut head = request(&uri);
+            *head.method_mut() = Method::HEAD;
+            let resp = pools.send(head).await.unwrap();
+            assert_eq!(resp.headers()["content-length"], "5");
+            assert!(read(resp).await.0.is_empty());
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), 1);
     }
 }
