@@ -67,21 +67,21 @@ impl Read {
 
 /// A whole body: one message or a batch of them.
 #[derive(Clone, Debug)]
-pub struct Reading<'a> {
+pub struct BodyReading<'a> {
     pub items: Vec<Item<'a>>,
     pub batch: bool,
 }
 
 /// Reads a body as sent with its `Content-Encoding` (if any): an encoded body is not read at
 /// all (the gateway does not inflate what a client compressed; see [`Unreadable::Encoded`]).
-pub fn read_sent<'a>(bytes: &'a [u8], encoding: Option<&str>) -> Result<Reading<'a>, Unreadable> {
+pub fn read_sent<'a>(bytes: &'a [u8], encoding: Option<&str>) -> Result<BodyReading<'a>, Unreadable> {
     match encoding.map(str::trim).filter(|e| !e.is_empty() && !e.eq_ignore_ascii_case("identity")) {
         Some(e) => Err(Unreadable::Encoded(e.to_owned())),
         None => read_body(bytes),
     }
 }
 
-impl Reading<'_> {
+impl BodyReading<'_> {
     /// What the body carries, member by member, for the request's bookkeeping (its span's
     /// labels, its place in the session's order): each readable member as read, each other one
     /// as a lenient reading classifies it.
@@ -97,9 +97,9 @@ impl Reading<'_> {
     }
 }
 
-/// [`Reading::payload`] for a body read or not: one that could not be read at all is given the
+/// [`BodyReading::payload`] for a body read or not: one that could not be read at all is given the
 /// lenient reading (`None` when it is not JSON either).
-pub fn payload_of(reading: &Result<Reading<'_>, Unreadable>, bytes: &[u8]) -> Option<Payload> {
+pub fn payload_of(reading: &Result<BodyReading<'_>, Unreadable>, bytes: &[u8]) -> Option<Payload> {
     match reading {
         Ok(r) => Some(r.payload()),
         Err(_) => super::message::parse_body(bytes),
@@ -107,7 +107,7 @@ pub fn payload_of(reading: &Result<Reading<'_>, Unreadable>, bytes: &[u8]) -> Op
 }
 
 /// Reads a body strictly. `Err` when nothing of it can be read (the bytes, or the batch).
-pub fn read_body(bytes: &[u8]) -> Result<Reading<'_>, Unreadable> {
+pub fn read_body(bytes: &[u8]) -> Result<BodyReading<'_>, Unreadable> {
     if bytes.starts_with(b"\xEF\xBB\xBF") || bytes.starts_with(b"\xFE\xFF") || bytes.starts_with(b"\xFF\xFE") {
         return Err(Unreadable::Bom);
     }
@@ -123,14 +123,14 @@ pub fn read_body(bytes: &[u8]) -> Result<Reading<'_>, Unreadable> {
             .into_iter()
             .map(|m| Item { raw: m.get().as_bytes(), read: read_message(m.get().as_bytes()) })
             .collect();
-        return Ok(Reading { items, batch: true });
+        return Ok(BodyReading { items, batch: true });
     }
     let read = match strict_members(bytes) {
         Err(e @ Unreadable::NotJson(_)) => return Err(e),
         Ok(m) => interpret(m),
         Err(e) => Err(e),
     };
-    Ok(Reading { items: vec![Item { raw: bytes, read }], batch: false })
+    Ok(BodyReading { items: vec![Item { raw: bytes, read }], batch: false })
 }
 
 /// Reads one message (not a batch) strictly.

@@ -71,7 +71,7 @@ async fn forward_checked(
     upstream: &str,
     mut req: Outbound,
     parsed: Option<Payload>,
-    reading: Option<Result<read::Reading<'_>, read::Unreadable>>,
+    reading: Option<Result<read::BodyReading<'_>, read::Unreadable>>,
 ) -> Response<Body> {
     let session_id = req.headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok()).map(str::to_owned);
     let session = session_id.as_deref().map(|s| gw.sessions.get(upstream, s));

@@ -25,7 +25,7 @@ struct Openings {
 
 /// Openings in flight, by upstream.
 #[derive(Default)]
-pub struct InFlight {
+pub struct OpeningsInFlight {
     by_upstream: Mutex<HashMap<String, Arc<Openings>>>,
 }
 
@@ -42,7 +42,7 @@ impl Drop for Opening {
     }
 }
 
-impl InFlight {
+impl OpeningsInFlight {
     fn of(&self, upstream: &str) -> Arc<Openings> {
         let mut map = self.by_upstream.lock().unwrap_or_else(PoisonError::into_inner);
         match map.get(upstream) {
@@ -91,7 +91,7 @@ mod tests {
 
     #[tokio::test]
     async fn an_answer_waits_for_the_openings_in_flight_when_it_arrived_and_no_others() {
-        let inflight = Arc::new(InFlight::default());
+        let inflight = Arc::new(OpeningsInFlight::default());
         assert!(inflight.settled("u").await, "nothing in flight");
         let first = inflight.open("u");
         let other = inflight.open("v");

@@ -83,7 +83,7 @@ impl Session {
 pub struct Sessions {
     cache: moka::sync::Cache<(String, String), Arc<Session>>,
     /// Requests that may open a session, in flight (see `openings.rs`).
-    pub openings: super::openings::InFlight,
+    pub openings: super::openings::OpeningsInFlight,
 }
 
 /// Sessions remembered at most; past it the least recently used are forgotten first.

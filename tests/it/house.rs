@@ -1,7 +1,8 @@
 //! The house's rules, checked on the source tree: no dependency cycle between top-level
 //! modules of the gateway's crate, nor of the engine's (a module's `crate::x` paths are its
 //! edges), and no source file over 400 lines (in either crate, or in the integration tests,
-//! `tests/it/`) without a `//! Long:` line at its top saying why it is one file.
+//! `tests/it/`) without a `//! Long:` line at its top saying why it is one file, and no two public
+//! types of the two crates under one name.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -203,4 +204,34 @@ fn error_statuses_are_chosen_in_one_place() {
         }
     }
     assert!(elsewhere.is_empty(), "error statuses chosen outside http/error.rs:\n{}", elsewhere.join("\n"));
+}
+
+/// Every `pub struct`, `pub enum` and `pub type` of both crates with the files that declare it.
+fn public_type_names() -> BTreeMap<String, Vec<PathBuf>> {
+    let mut files = Vec::new();
+    rust_files(&paths::root().join("src"), &mut files);
+    rust_files(&paths::root().join("crates/tdqs-engine/src"), &mut files);
+    let mut names: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for line in text.lines() {
+            let line = line.trim_start();
+            let Some(rest) = ["pub struct ", "pub enum ", "pub type "].iter().find_map(|k| line.strip_prefix(k)) else {
+                continue;
+            };
+            let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            names.entry(name).or_default().push(file.clone());
+        }
+    }
+    names
+}
+
+#[test]
+fn no_two_public_types_share_a_name() {
+    let repeated: Vec<String> = public_type_names()
+        .into_iter()
+        .filter(|(_, files)| files.len() > 1)
+        .map(|(name, files)| format!("{name}: {files:?}"))
+        .collect();
+    assert!(repeated.is_empty(), "one name, one meaning: {repeated:#?}");
 }

@@ -106,7 +106,7 @@ pub async fn admit_read(
     tools: &UpstreamTools,
     scoring: &std::sync::Arc<ScoringService>,
     body: &Bytes,
-    reading: Result<read::Reading<'_>, Unreadable>,
+    reading: Result<read::BodyReading<'_>, Unreadable>,
     lister: Option<&dyn Lister>,
     caller: Option<&crate::auth::Principal>,
 ) -> Admitted {

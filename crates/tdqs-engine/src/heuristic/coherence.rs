@@ -9,7 +9,7 @@ use crate::prompt::CoherenceTool;
 use crate::shadow::{ShadowCandidate, ShadowingRisk};
 
 use super::lexicon::{VerbClass, synonymous, verb_class};
-use super::names::{Case, NameParts, Order, content_words, jaccard};
+use super::names::{Case, NameParts, VerbOrder, content_words, jaccard};
 use super::text::plain;
 
 fn j(score: u8, justification: String) -> Justified {
@@ -32,9 +32,9 @@ pub fn naming_consistency(parts: &[NameParts]) -> Justified {
     let styled: usize = cases.values().sum();
     let (style, style_n) = cases.iter().max_by_key(|(_, n)| **n).map_or(("single word", 0), |(s, n)| (*s, *n));
     let case_share = share(style_n, styled);
-    let first = parts.iter().filter(|p| p.order == Order::VerbFirst).count();
-    let last = parts.iter().filter(|p| p.order == Order::VerbLast).count();
-    let nouns = parts.iter().filter(|p| p.order == Order::NoVerb).count();
+    let first = parts.iter().filter(|p| p.order == VerbOrder::VerbFirst).count();
+    let last = parts.iter().filter(|p| p.order == VerbOrder::VerbLast).count();
+    let nouns = parts.iter().filter(|p| p.order == VerbOrder::NoVerb).count();
     let patterns = [(first, "verb_noun"), (last, "noun_verb"), (nouns, "noun-only")];
     let (dominant, pattern) = patterns.iter().copied().max_by_key(|(n, _)| *n).unwrap_or((0, "verb_noun"));
     let order_share = share(dominant, parts.len());

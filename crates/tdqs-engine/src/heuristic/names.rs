@@ -57,7 +57,7 @@ pub fn case_of(name: &str) -> Case {
 
 /// Where the action verb sits in a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Order {
+pub enum VerbOrder {
     /// `get_calls`, also after a namespace prefix (`slack_send_message`).
     VerbFirst,
     /// `health_check`, `knowledge-base-retrieve`.
@@ -114,7 +114,7 @@ pub struct NameParts {
     pub case: Case,
     pub words: Vec<String>,
     pub verb: Option<(String, VerbClass)>,
-    pub order: Order,
+    pub order: VerbOrder,
     /// Stemmed resource words, qualifiers and words after a preposition dropped.
     pub resource: Vec<String>,
 }
@@ -125,14 +125,14 @@ impl NameParts {
         let verb_at = words.iter().position(|w| verb_class(w).is_some());
         let last = words.len().saturating_sub(1);
         let order = match verb_at {
-            None => Order::NoVerb,
-            Some(i) if i == last && i > 0 => Order::VerbLast,
-            Some(_) => Order::VerbFirst,
+            None => VerbOrder::NoVerb,
+            Some(i) if i == last && i > 0 => VerbOrder::VerbLast,
+            Some(_) => VerbOrder::VerbFirst,
         };
         let verb = verb_at.and_then(|i| verb_class(&words[i]).map(|c| (words[i].clone(), c)));
         let mut resource = Vec::new();
         for (i, w) in words.iter().enumerate() {
-            if Some(i) == verb_at || (order == Order::VerbFirst && i < verb_at.unwrap_or(0)) {
+            if Some(i) == verb_at || (order == VerbOrder::VerbFirst && i < verb_at.unwrap_or(0)) {
                 continue;
             }
             if PREPOSITIONS.contains(&w.as_str()) {
@@ -192,15 +192,15 @@ mod tests {
     #[test]
     fn parts() {
         let p = NameParts::new("slack_send_message");
-        assert_eq!((p.case, p.order), (Case::Snake, Order::VerbFirst));
+        assert_eq!((p.case, p.order), (Case::Snake, VerbOrder::VerbFirst));
         assert_eq!(p.resource, ["message"]);
         let p = NameParts::new("knowledge-base-retrieve");
-        assert_eq!((p.case, p.order), (Case::Kebab, Order::VerbLast));
+        assert_eq!((p.case, p.order), (Case::Kebab, VerbOrder::VerbLast));
         let p = NameParts::new("get_teacher_enrollments_by_planned_course_id");
         assert_eq!(p.resource, ["teacher", "enrollment"]);
         assert_eq!(case_of("getCalls"), Case::Camel);
         assert_eq!(case_of("schema"), Case::Single);
-        assert_eq!(NameParts::new("schema").order, Order::NoVerb);
+        assert_eq!(NameParts::new("schema").order, VerbOrder::NoVerb);
         let p = NameParts::new("get_task_status");
         assert_eq!(p.core_resource(), ["task"]);
         assert!(p.has_overview_noun());

@@ -252,7 +252,7 @@ mod tests {
     use super::one_by_one::{foreign_references_one_by_one, name_collisions_one_by_one};
     use super::*;
     use crate::threat::references::{foreign_references, name_collisions};
-    use crate::threat::strings::Text;
+    use crate::threat::strings::ModelText;
 
     use crate::test_rng::Rng;
 
@@ -304,7 +304,7 @@ mod tests {
                 .map(|_| rng.pick(TEMPLATES).replace("{}", rng.pick(NAMES)))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let t = Text::prose("#/description", &text);
+            let t = ModelText::prose("#/description", &text);
             let (mut new, mut old) = (Vec::new(), Vec::new());
             foreign_references(&t, own_name, &names, &["path"], &skip, &mut new);
             foreign_references_one_by_one(&t, own_name, &own, &["path"], &kept, &mut old);

@@ -10,7 +10,7 @@
 
 use super::evidence::{excerpt, show_invisible};
 use super::normalize::is_whitespace;
-use super::strings::Text;
+use super::strings::ModelText;
 use super::{Finding, Severity};
 
 mod hidden_html;
@@ -48,7 +48,7 @@ impl Hidden {
     /// instructs.
     pub fn found(
         kind: &'static str,
-        t: &Text<'_>,
+        t: &ModelText<'_>,
         from: usize,
         to: usize,
         text: String,
@@ -70,7 +70,7 @@ const ZW_RUN: usize = 8;
 /// Each detector runs only where a cheap look (`glance`, of this text) says it can find
 /// something: most strings hold none of the characters involved, and the detectors' own passes
 /// are dearer.
-pub fn scan(t: &Text<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub fn scan(t: &ModelText<'_>, glance: &Glance, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     if glance.looked_at && glance.ascii {
         // Only controls, escapes, padding and comments are possible; tab and newline are text.
         controls(t, out, hidden);
@@ -97,7 +97,7 @@ fn is_tag(c: char) -> bool {
 }
 
 /// Tag characters, except the subdivision-flag sequences they exist for (🏴 + letters + cancel).
-fn tags(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn tags(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let mut decoded = String::new();
     let mut first = None;
@@ -159,7 +159,7 @@ fn is_joining_script(c: char) -> bool {
         | 0xa8e0..=0xa8ff | 0xfb50..=0xfdff | 0xfe70..=0xfefe)
 }
 
-fn zero_width(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn zero_width(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let chars: Vec<(usize, char)> = s.char_indices().collect();
     let mut stray: Vec<usize> = Vec::new();
@@ -236,7 +236,7 @@ fn is_rtl_letter(c: char) -> bool {
 
 /// Overrides reorder what is shown; embeddings and isolates belong in mixed-direction text,
 /// where they are balanced; marks alone are harmless in right-to-left text.
-fn bidi(t: &Text<'_>, out: &mut Vec<Finding>) {
+fn bidi(t: &ModelText<'_>, out: &mut Vec<Finding>) {
     let s = t.text;
     let mut first_override = None;
     let mut first_other = None;
@@ -287,7 +287,7 @@ fn bidi(t: &Text<'_>, out: &mut Vec<Finding>) {
 }
 
 /// ANSI escape sequences, then the remaining C0/C1 controls (tab, LF and CRLF are text).
-fn controls(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn controls(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let bytes = s.as_bytes();
     let mut ansi: Option<(usize, Severity)> = None;
@@ -365,7 +365,7 @@ fn ansi_severity(rest: &str, csi_already: bool) -> Severity {
 
 /// A long run of whitespace (or blank letters): what follows it is out of view, to the right
 /// (spaces on one line) or below (newlines). Indented multi-line text is neither.
-fn padding(t: &Text<'_>, out: &mut Vec<Finding>) {
+fn padding(t: &ModelText<'_>, out: &mut Vec<Finding>) {
     let s = t.text;
     let mut worst: Option<(usize, usize, Severity)> = None;
     let mut run = Run::default();
@@ -425,7 +425,7 @@ struct Run {
 }
 
 /// HTML comments (and markdown's `[//]: # (...)`): invisible once rendered.
-fn comments(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn comments(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let mut from = 0;
     let mut found = 0;
@@ -448,7 +448,14 @@ fn comments(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     }
 }
 
-fn push_comment(t: &Text<'_>, start: usize, end: usize, body: &str, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn push_comment(
+    t: &ModelText<'_>,
+    start: usize,
+    end: usize,
+    body: &str,
+    out: &mut Vec<Finding>,
+    hidden: &mut Vec<Hidden>,
+) {
     let sev = if addresses_reader(body) { Severity::High } else { Severity::Low };
     out.push(Finding::new("html-comment", sev, t.pointer, excerpt(t.text, start, end)).with_decoded(body.to_owned()));
     if !body.is_empty() {

@@ -150,7 +150,7 @@ pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
 /// Findings in a server's `instructions` (the `initialize` result, or `server/discover`).
 pub fn analyze_instructions(text: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    analyze_text(&strings::Text::prose("#/instructions", text), &[], &mut String::new(), &mut out);
+    analyze_text(&strings::ModelText::prose("#/instructions", text), &[], &mut String::new(), &mut out);
     finish(out)
 }
 
@@ -236,7 +236,7 @@ pub fn warm_up() {
 ///
 /// Returns whether the string is clean in any context ([`clean`]): it added no finding, hid
 /// nothing, and no rule reading `params` was triggered.
-fn analyze_text(text: &strings::Text<'_>, params: &[&str], buffer: &mut String, out: &mut Vec<Finding>) -> bool {
+fn analyze_text(text: &strings::ModelText<'_>, params: &[&str], buffer: &mut String, out: &mut Vec<Finding>) -> bool {
     let before = out.len();
     let mut hidden = Vec::new();
     let (look, norm) = glance::Glance::of(text.text, instructions::folding(text), buffer);
@@ -256,7 +256,7 @@ fn analyze_text(text: &strings::Text<'_>, params: &[&str], buffer: &mut String, 
     }
     let clean = out.len() == before && hidden.is_empty() && !read_params;
     for h in hidden {
-        let inner = strings::Text::prose(text.pointer, &h.text);
+        let inner = strings::ModelText::prose(text.pointer, &h.text);
         let mut found = Vec::new();
         instructions::scan(&inner, params, &mut found);
         let instruction = found.iter().any(|f| f.severity >= Severity::Medium)

@@ -27,7 +27,7 @@ use syllables::{has_syllable_words, join};
 
 use super::Finding;
 use super::invisible::Hidden;
-use super::strings::Text;
+use super::strings::ModelText;
 
 /// The letter a digit or sign stands for in leetspeak.
 const fn leet(c: char) -> Option<char> {
@@ -266,7 +266,7 @@ fn look(b: &[u8]) -> Look {
 // Not inlined into the analysis of a string: its byte loop and the look's share registers
 // badly there.
 #[inline(never)]
-pub fn scan(t: &Text<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub fn scan(t: &ModelText<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let b = s.as_bytes();
     let Look { meetings, split, joins, joins_at, cipher } = look(b);
@@ -335,7 +335,7 @@ mod tests {
     use super::*;
 
     fn read(s: &str) -> Option<String> {
-        let t = Text::prose("#/description", s);
+        let t = ModelText::prose("#/description", s);
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
         scan(&t, true, &mut out, &mut hidden);
         hidden.pop().map(|h| h.text)

@@ -15,7 +15,7 @@ use regex::Regex;
 
 use super::cross_names::CrossNames;
 use super::evidence::excerpt;
-use super::strings::{Role, Text};
+use super::strings::{ModelText, Role};
 use super::{Finding, Severity};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -263,7 +263,7 @@ pub(super) fn tool_like(ident: &str) -> bool {
 /// Returns whether `t` holds nothing for these checks against `names` whatever the tool: no
 /// direction about any tool and no mention of another upstream's tool.
 pub fn foreign_references(
-    t: &Text<'_>,
+    t: &ModelText<'_>,
     own_name: &str,
     names: &CrossNames,
     params: &[&str],
@@ -296,7 +296,7 @@ pub fn foreign_references(
 }
 
 /// A plain mention in `t` of `other`, a tool of `upstream`, as a low finding.
-pub(super) fn mention(t: &Text<'_>, upstream: &str, other: &str) -> Option<Finding> {
+pub(super) fn mention(t: &ModelText<'_>, upstream: &str, other: &str) -> Option<Finding> {
     let s = t.text;
     let at = find_word(s, other)?;
     Some(reference(t, Severity::Low, at, at + other.len(), other, Some(upstream)))
@@ -306,7 +306,7 @@ pub(super) fn mention(t: &Text<'_>, upstream: &str, other: &str) -> Option<Findi
 /// always bcc ..."): one high finding per tool named, each name `flagged`. `is_own` says which
 /// names are this server's (or this tool's parameters); `upstream_of` which upstream has a name.
 pub(super) fn directions_about_tools<'s, 'u>(
-    t: &Text<'s>,
+    t: &ModelText<'s>,
     is_own: &dyn Fn(&str) -> bool,
     upstream_of: &dyn Fn(&str) -> Option<&'u str>,
     flagged: &mut Vec<&'s str>,
@@ -405,7 +405,14 @@ fn sentence_end(after: &str) -> usize {
 }
 
 /// A foreign-tool-reference finding over `s[from..to]`, saying whose tool `ident` is when known.
-fn reference(t: &Text<'_>, severity: Severity, from: usize, to: usize, ident: &str, known: Option<&str>) -> Finding {
+fn reference(
+    t: &ModelText<'_>,
+    severity: Severity,
+    from: usize,
+    to: usize,
+    ident: &str,
+    known: Option<&str>,
+) -> Finding {
     let mut f = Finding::new("foreign-tool-reference", severity, t.pointer, excerpt(t.text, from, to));
     if let Some(up) = known {
         f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
@@ -425,7 +432,7 @@ mod tests {
     use super::*;
 
     fn refs(s: &str, own: &[&str], others: &[(&str, &str)]) -> Vec<(Severity, String)> {
-        let t = Text::prose("#/description", s);
+        let t = ModelText::prose("#/description", s);
         let mut out = Vec::new();
         foreign_references(&t, "add", &CrossNames::new(own, others), &["path"], &|_| false, &mut out);
         out.into_iter().map(|f| (f.severity, f.evidence)).collect()

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::strings::{Role, Text};
+use super::strings::{ModelText, Role};
 use super::{Finding, Severity};
 
 /// A pointer from an order to what another string of the definition names.
@@ -30,8 +30,8 @@ static READS_IT: LazyLock<Regex> = LazyLock::new(|| {
 /// Reports a description whose order points at a private file another string names. Few
 /// definitions name one where a model reads data (a path needs a `~`, `.` or `/`), so that is
 /// looked for first, and the descriptions are read only then.
-pub(super) fn scan(texts: &[Text<'_>], params: &[&str], out: &mut Vec<Finding>) {
-    let names_a_secret = |t: &&Text<'_>| {
+pub(super) fn scan(texts: &[ModelText<'_>], params: &[&str], out: &mut Vec<Finding>) {
+    let names_a_secret = |t: &&ModelText<'_>| {
         (t.role == Role::Value || t.pointer == "#/title" || t.pointer.ends_with("/title"))
             && memchr::memchr3(b'~', b'.', b'/', t.text.as_bytes()).is_some()
             && super::instructions::names_a_private_file(t.text)
@@ -58,14 +58,14 @@ fn excerpt(text: &str, at: usize) -> String {
 mod tests {
     use super::*;
 
-    fn found(texts: &[Text<'_>], params: &[&str]) -> bool {
+    fn found(texts: &[ModelText<'_>], params: &[&str]) -> bool {
         let mut out = Vec::new();
         scan(texts, params, &mut out);
         out.iter().any(|f| f.kind == "exfiltration" && f.severity == Severity::High)
     }
 
-    fn t<'a>(pointer: &'a str, text: &'a str, role: Role) -> Text<'a> {
-        Text { pointer, text, role }
+    fn t<'a>(pointer: &'a str, text: &'a str, role: Role) -> ModelText<'a> {
+        ModelText { pointer, text, role }
     }
 
     #[test]

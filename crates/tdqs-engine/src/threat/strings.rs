@@ -22,15 +22,15 @@ pub enum Role {
 
 /// One model-readable string.
 #[derive(Clone, Debug)]
-pub struct Text<'a> {
+pub struct ModelText<'a> {
     pub pointer: &'a str,
     pub text: &'a str,
     pub role: Role,
 }
 
-impl<'a> Text<'a> {
-    pub fn prose(pointer: &'a str, text: &'a str) -> Text<'a> {
-        Text { pointer, text: clip(text), role: Role::Prose }
+impl<'a> ModelText<'a> {
+    pub fn prose(pointer: &'a str, text: &'a str) -> ModelText<'a> {
+        ModelText { pointer, text: clip(text), role: Role::Prose }
     }
 }
 
@@ -154,7 +154,7 @@ fn is_syntax_key(key: &str) -> bool {
 /// (where a model would be told to put data). Their pointers are written one after another
 /// into `arena` (one buffer for all rather than a `String` each: most strings are short and
 /// most pointers are never shown).
-pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> (Vec<Text<'a>>, Vec<&'a str>) {
+pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> (Vec<ModelText<'a>>, Vec<&'a str>) {
     arena.clear();
     let mut found = Found { pointers: std::mem::take(arena), items: Vec::with_capacity(64), params: Vec::new() };
     found.pointers.reserve(2048);
@@ -193,7 +193,8 @@ pub fn model_strings<'a>(tool: &'a Value, arena: &'a mut String) -> (Vec<Text<'a
     }
     *arena = found.pointers;
     let arena: &'a String = arena;
-    let texts = found.items.into_iter().map(|(from, to, text, role)| Text { pointer: &arena[from..to], text, role });
+    let texts =
+        found.items.into_iter().map(|(from, to, text, role)| ModelText { pointer: &arena[from..to], text, role });
     (texts.collect(), found.params)
 }
 

@@ -2,7 +2,7 @@
 //! turn. The reference the indexed checks are tested against (same findings, same order).
 
 use crate::threat::references::{directions_about_tools, mention, skeleton, tool_like};
-use crate::threat::strings::{Role, Text};
+use crate::threat::strings::{ModelText, Role};
 use crate::threat::{Finding, Severity};
 
 pub fn name_collisions_one_by_one(name: &str, others: &[(&str, &str)], out: &mut Vec<Finding>) {
@@ -27,7 +27,7 @@ pub fn name_collisions_one_by_one(name: &str, others: &[(&str, &str)], out: &mut
 }
 
 pub fn foreign_references_one_by_one(
-    t: &Text<'_>,
+    t: &ModelText<'_>,
     own_name: &str,
     own_tools: &[&str],
     params: &[&str],

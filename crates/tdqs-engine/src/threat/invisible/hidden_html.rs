@@ -11,14 +11,14 @@
 //! read as the instruction.
 
 use super::super::evidence::excerpt;
-use super::super::strings::Text;
+use super::super::strings::ModelText;
 use super::super::{Finding, Severity};
 use super::Hidden;
 
 /// Most hidden elements reported per string.
 const MOST: usize = 16;
 
-pub(super) fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub(super) fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     // ASCII lower case keeps every byte offset, so positions found here slice `s` too.
     let lower = s.to_ascii_lowercase();
@@ -214,7 +214,7 @@ mod tests {
     use super::*;
 
     fn found(s: &str) -> Vec<(Severity, Option<String>)> {
-        let t = Text::prose("#/description", s);
+        let t = ModelText::prose("#/description", s);
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
         scan(&t, &mut out, &mut hidden);
         assert_eq!(out.len(), hidden.len());

@@ -8,7 +8,7 @@
 use super::{Hidden, take_run};
 use crate::threat::evidence::excerpt;
 use crate::threat::normalize::{is_invisible, is_whitespace};
-use crate::threat::strings::Text;
+use crate::threat::strings::ModelText;
 use crate::threat::{Finding, Severity};
 
 use super::looks::is_variation_selector;
@@ -43,7 +43,7 @@ fn is_presentation(c: char) -> bool {
 // Rare (the look found its mark): kept out of the common path.
 #[cold]
 #[inline(never)]
-pub(in crate::threat) fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub(in crate::threat) fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let mut bytes = Vec::new();
     let (mut first, mut last) = (None, 0);
@@ -96,7 +96,7 @@ mod tests {
 
     fn found(s: &str) -> Vec<Finding> {
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
-        scan(&Text::prose("#/description", s), &mut out, &mut hidden);
+        scan(&ModelText::prose("#/description", s), &mut out, &mut hidden);
         assert_eq!(hidden.len(), out.iter().filter(|f| f.decoded.is_some()).count());
         out
     }

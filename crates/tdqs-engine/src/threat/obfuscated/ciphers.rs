@@ -7,7 +7,7 @@
 
 use crate::threat::Finding;
 use crate::threat::invisible::Hidden;
-use crate::threat::strings::Text;
+use crate::threat::strings::ModelText;
 
 /// The ciphers, each by the names the look finds (lower case, as a prefix of a word).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +149,7 @@ const MAX_TEXT: usize = 4096;
 // Rare (the look found its mark): kept out of the common path.
 #[cold]
 #[inline(never)]
-pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let lower = s.to_ascii_lowercase();
     let mut done: Vec<Cipher> = Vec::new();
@@ -215,7 +215,7 @@ mod tests {
 
     fn read(s: &str) -> Vec<String> {
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
-        scan(&Text::prose("#/description", s), &mut out, &mut hidden);
+        scan(&ModelText::prose("#/description", s), &mut out, &mut hidden);
         assert_eq!(out.len(), hidden.len());
         hidden.into_iter().map(|h| h.text).collect()
     }

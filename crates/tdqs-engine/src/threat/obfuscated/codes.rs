@@ -14,7 +14,7 @@
 
 use super::words;
 use crate::threat::invisible::Hidden;
-use crate::threat::strings::Text;
+use crate::threat::strings::ModelText;
 use crate::threat::{Finding, Severity};
 
 /// Letters a run must spell before it is read.
@@ -36,7 +36,7 @@ impl Run {
     }
 }
 
-pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let b = t.text.as_bytes();
     let (morse_marks, numbered) = gates(b);
     let mut runs = Vec::new();
@@ -58,7 +58,7 @@ pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
 }
 
 /// A decoded message handed back as hidden text; its carrier high when it opens with an order.
-fn found(t: &Text<'_>, start: usize, end: usize, text: String, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn found(t: &ModelText<'_>, start: usize, end: usize, text: String, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let orders = opens_with_order(&text);
     Hidden::found("obfuscated-text", t, start, end, text, out, hidden);
     if orders && let Some(carrier) = out.last_mut() {
@@ -355,7 +355,7 @@ fn positions(s: &str, runs: &mut Vec<Run>) {
 /// Character codes written out ("String.fromCharCode(114,101,97,100,...)", "chr(115)"): a run
 /// of twelve or more numbers from 32 to 126 joined by commas, read as the ASCII text they
 /// spell when it is mostly letters and reads as English.
-fn char_codes(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn char_codes(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     const MOST: usize = 4_096;
     let s = t.text;
     let b = s.as_bytes();
@@ -429,7 +429,7 @@ mod tests {
 
     /// Each message read, and whether its carrier is high.
     fn read(s: &str) -> Vec<(String, bool)> {
-        let t = Text::prose("#/description", s);
+        let t = ModelText::prose("#/description", s);
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
         scan(&t, &mut out, &mut hidden);
         hidden.into_iter().zip(out).map(|(h, f)| (h.text, f.severity == Severity::High)).collect()

@@ -9,7 +9,7 @@
 use super::words;
 use crate::threat::Finding;
 use crate::threat::invisible::Hidden;
-use crate::threat::strings::Text;
+use crate::threat::strings::ModelText;
 
 /// Letters in a run before it is read, and how many must be one space from the next.
 const LETTERS: usize = 6;
@@ -105,7 +105,7 @@ fn read(run: &Run) -> Option<String> {
 // Rare (the look found its mark): kept out of the common path.
 #[cold]
 #[inline(never)]
-pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let mut rewritten = String::with_capacity(s.len());
     let (mut first, mut last, mut from) = (None, 0, 0);
@@ -132,7 +132,7 @@ mod tests {
 
     fn read_all(s: &str) -> Option<String> {
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
-        scan(&Text::prose("#/description", s), &mut out, &mut hidden);
+        scan(&ModelText::prose("#/description", s), &mut out, &mut hidden);
         hidden.pop().map(|h| h.text)
     }
 

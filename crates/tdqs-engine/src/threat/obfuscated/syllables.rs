@@ -174,7 +174,7 @@ mod tests {
     use super::*;
 
     fn read(s: &str) -> Option<String> {
-        let t = crate::threat::strings::Text::prose("#/description", s);
+        let t = crate::threat::strings::ModelText::prose("#/description", s);
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
         super::super::scan(&t, true, &mut out, &mut hidden);
         hidden.pop().map(|h| h.text)

@@ -7,7 +7,7 @@
 
 use crate::threat::Finding;
 use crate::threat::invisible::Hidden;
-use crate::threat::strings::Text;
+use crate::threat::strings::ModelText;
 
 /// Fewest turned letters (ones no upright text uses) in a run read back.
 const MIN_TURNED: usize = 4;
@@ -73,7 +73,7 @@ fn in_run(c: char) -> bool {
     upright(c).is_some() || c.is_ascii_alphanumeric() || " ,'/~-_.:".contains(c)
 }
 
-pub fn scan(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+pub fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     mirrored(t, out, hidden);
     let s = t.text;
     if s.is_ascii() || s.chars().filter(|c| upright(*c).is_some()).take(MIN_TURNED).count() < MIN_TURNED {
@@ -115,7 +115,7 @@ const MAX_MIRRORED: usize = 8;
 /// one search for it is all a string without it costs); each
 /// sentence of the backwards reading that has three English words, and more than twice as many
 /// as the same characters read forwards, is hidden text.
-fn mirrored(t: &Text<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+fn mirrored(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     if !s.contains(" eht ") {
         return;
@@ -158,7 +158,7 @@ mod tests {
     use super::*;
 
     fn read(s: &str) -> Vec<String> {
-        let t = Text::prose("#/description", s);
+        let t = ModelText::prose("#/description", s);
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
         scan(&t, &mut out, &mut hidden);
         hidden.into_iter().map(|h| h.text).collect()
