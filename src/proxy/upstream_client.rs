@@ -1,7 +1,9 @@
-//! The upstream side of the proxy: hyper-util's pooled HTTP/1.1 (and, where TLS negotiates it,
-//! HTTP/2) client, one per upstream, in place of reqwest, whose per-request machinery (a `Url`
-//! parsed from a string, a request builder, the redirect and timeout layers, a copy of the
-//! headers) was most of what a proxied call cost (benches/PROFILE.md).
+//! The upstream side of the proxy, one client per upstream: plain `http://` upstreams spoken to
+//! by the gateway itself (HTTP/1.1 on the request's own task, `h1.rs`), `https://` ones through
+//! hyper-util's pooled client (HTTP/2 where TLS negotiates it). Both replaced reqwest, whose
+//! per-request machinery (a `Url` parsed from a string, a request builder, the redirect and
+//! timeout layers, a copy of the headers) was most of what a proxied call cost
+//! (benches/PROFILE.md).
 //!
 //! What reqwest gave the forward path and is kept: keep-alive connections, no Nagle delay, TCP keep-alive probes (15 s, 3 retries), no redirects followed (a 3xx goes back
 //! to the client as it came), answers as they arrive (the gateway asks for `identity`), HTTPS
@@ -78,7 +80,8 @@ fn pool_slot() -> usize {
 /// pools.
 #[derive(Clone)]
 pub struct UpstreamClient {
-    /// Plain `http://` upstreams: hyper's HTTP/1 connections pooled per thread (`h1.rs`).
+    /// Plain `http://` upstreams: the gateway's own HTTP/1.1, connections pooled per thread
+    /// (`h1.rs`).
     h1: Arc<h1::Pools>,
     /// `https://` upstreams (HTTP/2 where TLS negotiates it): hyper-util's pooled client.
     pools: Arc<[OnceLock<Pooled>]>,

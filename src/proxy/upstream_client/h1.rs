@@ -238,7 +238,11 @@ impl Pools {
             });
         }
         let framing = framing(&answer, no_body).map_err(|why| Failure { lost: false, why })?;
-        let keep = answer.keep_alive && !matches!(framing, Framing::UntilClose);
+        // An answer framed two ways (a transfer coding and a length) is read by its coding, and
+        // its connection is not trusted with another exchange.
+        let ambiguous = answer.headers.contains_key(header::TRANSFER_ENCODING)
+            && answer.headers.contains_key(header::CONTENT_LENGTH);
+        let keep = answer.keep_alive && !ambiguous && !matches!(framing, Framing::UntilClose);
         let mut resp = Response::new(UpstreamBody::Wire(Box::new(Wire {
             conn: Some(conn),
             framing,
@@ -399,6 +403,10 @@ fn framing(answer: &Answer, no_body: bool) -> Result<Framing, String> {
         return Ok(Framing::Sized(0));
     }
     if let Some(last) = answer.headers.get_all(header::TRANSFER_ENCODING).iter().next_back() {
+        // HTTP/1.0 has no transfer codings: such an answer runs to the close.
+        if answer.version == Version::HTTP_10 {
+            return Ok(Framing::UntilClose);
+        }
         let chunked = last
             .as_bytes()
             .rsplit(|b| *b == b',')
@@ -960,6 +968,24 @@ mod tests {
             ))
         );
         assert_eq!(heads[2].len(), heads[2].find("\r\n\r\n").unwrap() + 4 + big.len());
+    }
+
+    #[tokio::test]
+    async fn an_answer_framed_two_ways_is_read_by_its_coding_and_its_connection_not_reused() {
+        let (uri, accepted) = upstream(&[
+            "HTTP/1.1 200 OK\r\ncontent-length: 3\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+        ])
+        .await;
+        let pools = Pools::new(Duration::from_secs(5));
+        for _ in 0..2 {
+            assert_eq!(&read(pools.send(request(&uri)).await.unwrap()).await.0[..], b"hello");
+        }
+        assert_eq!(accepted.load(Ordering::SeqCst), 2);
+        // HTTP/1.0 has no chunked coding: the body is what comes until the close.
+        let (uri, _) =
+            upstream(&["HTTP/1.0 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n\0"]).await;
+        let (body, _) = read(pools.send(request(&uri)).await.unwrap()).await;
+        assert_eq!(&body[..], b"5\r\nhello\r\n0\r\n\r\n");
     }
 
     #[tokio::test]
