@@ -58,8 +58,14 @@ const MAX_HEADERS: usize = 128;
 const MAX_CHUNK_LINE: usize = 4 * 1024;
 const MAX_TRAILERS: usize = 64 * 1024;
 /// Room made in the read buffer before each read: a read that fills less than it tells the
-/// reactor the socket is drained, so the next read waits without a system call.
+/// reactor the socket is drained, so the next read waits without a system call. A connection
+/// whose last answer was longer makes room for that much (up to `MAX_ROOM`), so that a
+/// repeated answer (a list) arrives in one read, head and body together.
 const READ_ROOM: usize = 16 * 1024;
+const MAX_ROOM: usize = 256 * 1024;
+/// A body of declared length up to this is given as one chunk when it arrives as fast as it is
+/// read: a reader that wants it whole (the list path) keeps that chunk instead of a copy.
+const GATHER: u64 = 1 << 20;
 /// A request body up to this size is written in one buffer with its head.
 const INLINE_BODY: usize = 16 * 1024;
 
@@ -69,12 +75,19 @@ struct Conn {
     tcp: TcpStream,
     buf: BytesMut,
     exchanges: u32,
+    /// Room to make before a read (see `READ_ROOM`).
+    room: usize,
 }
 
 impl Conn {
     /// Reads what the socket has into the buffer; 0 at the end of the stream.
     fn poll_fill(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
-        self.buf.reserve(READ_ROOM);
+        self.buf.reserve(self.room);
+        self.poll_read_into(cx)
+    }
+
+    /// Reads into the room the buffer has (at least a byte's).
+    fn poll_read_into(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
         tokio_util::io::poll_read_buf(Pin::new(&mut self.tcp), cx, &mut self.buf)
     }
 
@@ -157,7 +170,7 @@ impl Pools {
                     .with_interval(Duration::from_secs(15))
                     .with_retries(3);
                 let _ = socket2::SockRef::from(&tcp).set_tcp_keepalive(&keepalive);
-                Ok(Conn { tcp, buf: BytesMut::new(), exchanges: 0 })
+                Ok(Conn { tcp, buf: BytesMut::new(), exchanges: 0, room: READ_ROOM })
             }
             Ok(Err(e)) => Err(SendError::Failed(format!("client error (Connect): tcp connect error: {e}"))),
             Err(_) => Err(SendError::ConnectTimeout),
@@ -243,6 +256,10 @@ impl Pools {
         let ambiguous = answer.headers.contains_key(header::TRANSFER_ENCODING)
             && answer.headers.contains_key(header::CONTENT_LENGTH);
         let keep = answer.keep_alive && !ambiguous && !matches!(framing, Framing::UntilClose);
+        if let Framing::Sized(n) = framing {
+            let whole = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(answer.head_len + 1);
+            conn.room = whole.clamp(READ_ROOM, MAX_ROOM);
+        }
         let mut resp = Response::new(UpstreamBody::Wire(Box::new(Wire {
             conn: Some(conn),
             framing,
@@ -314,6 +331,8 @@ struct Answer {
     headers: HeaderMap,
     /// HTTP/1.1 without `Connection: close`, or HTTP/1.0 with `Connection: keep-alive`.
     keep_alive: bool,
+    /// Bytes the head took.
+    head_len: usize,
 }
 
 enum HeadError {
@@ -369,7 +388,7 @@ fn parse_head(buf: &[u8]) -> Result<Option<(Answer, usize)>, HeadError> {
         headers.append(name, value);
     }
     let keep_alive = !close && (version == Version::HTTP_11 || keep_alive);
-    Ok(Some((Answer { status, version, headers, keep_alive }, len)))
+    Ok(Some((Answer { status, version, headers, keep_alive, head_len: len }, len)))
 }
 
 /// How an answer's body ends.
@@ -476,6 +495,20 @@ impl Wire {
                     return Poll::Ready(None);
                 }
                 Framing::Sized(left) => {
+                    if *left <= GATHER && (conn.buf.len() as u64) < *left {
+                        // One more byte of room than the rest, so that a read of the whole rest
+                        // still tells the reactor the socket is drained.
+                        conn.buf.reserve(*left as usize - conn.buf.len() + 1);
+                        while (conn.buf.len() as u64) < *left {
+                            match conn.poll_read_into(cx) {
+                                Poll::Ready(Ok(0)) => return Poll::Ready(Some(Err(cut("the body")))),
+                                Poll::Ready(Ok(_)) => {}
+                                Poll::Ready(Err(e)) => return Poll::Ready(Some(Err(e))),
+                                // What has come so far goes on now.
+                                Poll::Pending => break,
+                            }
+                        }
+                    }
                     if !conn.buf.is_empty() {
                         let n = conn.buf.len().min(usize::try_from(*left).unwrap_or(usize::MAX));
                         let data = conn.buf.split_to(n).freeze();
