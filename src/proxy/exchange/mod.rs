@@ -180,7 +180,8 @@ fn passed_through(body: &Bytes) -> Admitted {
 }
 
 /// Whether a call to `tool` (the message `raw`) is refused: after learning the upstream's tools,
-/// in the caller's protocol revision, when the policy has no verdict on it yet.
+/// in the caller's protocol revision, when the policy has no verdict on it yet. A refusal is
+/// recorded here, the edge that answers it.
 async fn decide_call(
     tools: &UpstreamTools,
     scoring: &std::sync::Arc<ScoringService>,
@@ -189,19 +190,7 @@ async fn decide_call(
     lister: Option<&dyn Lister>,
     caller: Option<&crate::auth::Principal>,
 ) -> Option<Refusal> {
-    let refusal = verdict_on_call(tools, scoring, tool, raw, lister, caller).await?;
-    crate::record::call_refused(&refusal);
-    Some(refusal)
-}
-
-async fn verdict_on_call(
-    tools: &UpstreamTools,
-    scoring: &std::sync::Arc<ScoringService>,
-    tool: &str,
-    raw: &[u8],
-    lister: Option<&dyn Lister>,
-    caller: Option<&crate::auth::Principal>,
-) -> Option<Refusal> {
+    let mut unlearned = None;
     if tools.needs_verdict(tool) {
         let envelope = crate::mcp::envelope::of_request(raw);
         let learned = match lister {
@@ -212,10 +201,12 @@ async fn verdict_on_call(
         };
         if let Err(why) = learned {
             tracing::info!(upstream = %tools.name, tool, error = %why, "could not list the server to decide on a call");
-            return Some(tools.refuse_unlearned(tool, &why, caller));
+            unlearned = Some(tools.refuse_unlearned(tool, &why, caller));
         }
     }
-    tools.refuse_call_by(tool, caller)
+    let refusal = unlearned.or_else(|| tools.refuse_call_by(tool, caller))?;
+    crate::record::call_refused(&refusal);
+    Some(refusal)
 }
 
 /// The JSON-RPC error answering a refused call, with the request's id as it was sent.
