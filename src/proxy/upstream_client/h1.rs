@@ -28,7 +28,7 @@
 //! Long: the pool, the request's writing, the head's reading and the body's framing are one
 //! conversation with one socket; its unit tests follow it.
 
-use std::io;
+use std::io::{self, Write};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
@@ -185,8 +185,7 @@ impl Pools {
             req.uri().authority().cloned().ok_or_else(|| SendError::Failed("no authority in the URI".into()))?;
         let (parts, body) = req.into_parts();
         // A `Full` body is ready at once.
-        let body = body.collect().now_or_never().map(|c| c.map(|c| c.to_bytes()).unwrap_or_default());
-        let body = body.unwrap_or_default();
+        let body = body.collect().now_or_never().and_then(Result::ok).map(|c| c.to_bytes()).unwrap_or_default();
         let (head, rest) = encode(&parts, &authority, body);
         let no_body = parts.method == Method::HEAD;
         if let Some(conn) = self.checkout(&authority) {
@@ -306,7 +305,8 @@ fn encode(parts: &http::request::Parts, authority: &Authority, body: Bytes) -> (
     }
     let bodiless = matches!(parts.method, Method::GET | Method::HEAD | Method::CONNECT);
     if !body.is_empty() || !bodiless {
-        field(&mut out, "content-length", body.len().to_string().as_bytes());
+        // Written in place: no `String` a request for the number.
+        let _ = write!(out, "content-length: {}\r\n", body.len());
     }
     out.extend_from_slice(b"\r\n");
     if inline {
