@@ -250,10 +250,8 @@ async fn relay(
             JsonAnswer::Replaced(bytes) => return replaced(headers, bytes),
         }
     } else {
-        use futures_util::TryStreamExt;
-        use http_body_util::BodyExt;
-        let stream = resp.bytes_stream().map_ok(http_body::Frame::data).map_err(|e| Box::new(e) as super::BoxError);
-        http_body_util::StreamBody::new(stream).boxed()
+        // Passed on as it comes, its length kept (see `into_body`).
+        resp.into_body()
     };
     with_head(status, headers, body)
 }

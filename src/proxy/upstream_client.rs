@@ -254,6 +254,14 @@ impl UpstreamResponse {
         http_body_util::BodyExt::into_data_stream(self.body)
     }
 
+    /// The body as it goes on to the client, data only, its length kept: an answer the upstream
+    /// sized reaches the client with the same `Content-Length`, not re-framed as chunks (which
+    /// also costs the client a second parse). Trailers stay behind, as on every other path.
+    pub fn into_body(self) -> crate::http::Body {
+        use http_body_util::BodyExt;
+        DataOnly(self.body).map_err(|e| Box::new(e) as crate::http::BoxError).boxed()
+    }
+
     /// The same answer as a `reqwest::Response`, for code shared with the `scan` client.
     pub fn into_reqwest(self) -> reqwest::Response {
         let mut r = Response::new(reqwest::Body::wrap(self.body));
@@ -423,5 +431,30 @@ mod tests {
         assert!(head.starts_with("get /mcp?a=1 http/1.1\r\n"), "origin form on the wire: {head}");
         assert!(head.contains(&format!("host: {addr}\r\n")), "{head}");
         assert!(head.contains("user-agent: tdqs-gateway/"), "{head}");
+    }
+}
+
+/// An answer's body less its trailers, with its size hint (which `map_frame` would lose).
+struct DataOnly(UpstreamBody);
+
+impl http_body::Body for DataOnly {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        let inner = Pin::new(&mut self.get_mut().0);
+        // Trailers end the body: nothing comes after them.
+        Poll::Ready(match std::task::ready!(http_body::Body::poll_frame(inner, cx)) {
+            Some(Ok(frame)) => frame.into_data().ok().map(|data| Ok(http_body::Frame::data(data))),
+            other => other,
+        })
+    }
+
+    fn is_end_stream(&self) -> bool {
+        http_body::Body::is_end_stream(&self.0)
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::Body::size_hint(&self.0)
     }
 }

@@ -138,6 +138,10 @@ async fn requests_cross_as_configured_and_answers_stream() {
     assert_eq!(resp.status(), 200);
     let h = resp.headers().clone();
     assert_eq!(h["x-kept"], "2", "end-to-end answer headers pass");
+    // A sized answer keeps its size: the client sees the upstream's Content-Length, not chunks.
+    let sized = r#"{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"hi"}]}}"#.len();
+    assert_eq!(h.get("content-length").map(|v| v.to_str().unwrap()), Some(sized.to_string().as_str()), "{h:?}");
+    assert!(!h.contains_key("transfer-encoding"), "{h:?}");
     for dropped in ["x-hop", "keep-alive"] {
         assert!(!h.contains_key(dropped), "{dropped} is hop-by-hop: {h:?}");
     }
