@@ -5,7 +5,8 @@
 //! - the upstream takes the request and closes without a byte: the gateway sends it once more
 //!   on a new connection, and the client gets the answer (never a 502);
 //! - the upstream begins an answer and closes: the request is not sent again (a 502, and one
-//!   copy upstream), whatever its method;
+//!   copy upstream), whatever its method; an interim answer (`102 Processing`, `103 Early
+//!   Hints`) is an answer begun: the request reached the application, which may have acted on it;
 //! - the first request on a new connection is closed without an answer: not sent again either
 //!   (a new connection cannot have been given up for being idle).
 
@@ -25,6 +26,8 @@ enum Later {
     Close,
     /// Sends the start of an answer head, then closes.
     Partial,
+    /// Sends an interim answer whole (the request reached the application), then closes.
+    Interim,
 }
 
 /// How a connection's requests are met: `first_too` also closes on the first, unanswered.
@@ -105,8 +108,10 @@ async fn serve(mut s: TcpStream, manner: Manner, seen: Arc<Mutex<HashMap<i64, us
         *seen.lock().unwrap().entry(id).or_default() += 1;
         if n > 1 || manner.first_too {
             *closed.lock().unwrap() += 1;
-            if let Later::Partial = manner.later {
-                let _ = s.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: appl").await;
+            match manner.later {
+                Later::Partial => drop(s.write_all(b"HTTP/1.1 200 OK\r\ncontent-type: appl").await),
+                Later::Interim => drop(s.write_all(b"HTTP/1.1 102 Processing\r\n\r\n").await),
+                Later::Close => {}
             }
             return;
         }
@@ -191,4 +196,33 @@ async fn a_request_lost_to_a_closing_keep_alive_connection_is_sent_once_more_and
     // The gateway still serves the racing upstream.
     let (status, _) = call(&http, &gw.url("closing"), 13).await;
     assert_eq!(status, 200);
+}
+
+/// A request whose answer began with an interim `102 Processing` reached the upstream's
+/// application, which may have acted on it (a tool call with side effects): when the
+/// connection then closes, it is a 502 for that request, never a second copy upstream.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_answered_only_with_an_interim_head_is_not_sent_again() {
+    let rig = Rig::new("keepalive-interim");
+    let interim = Hostile::start(Manner { later: Later::Interim, first_too: false }).await;
+    let config = format!(
+        "[policy]\nmode = \"observe\"\n\n[[upstream]]\nname = \"interim\"\nurl = \"http://127.0.0.1:{}/mcp\"\n",
+        interim.port
+    );
+    let gw = Gateway::start(&rig, "", &config).await;
+    let http = reqwest::Client::new();
+    let mut cut = Vec::new();
+    for id in 1..=12 {
+        let (status, answer) = call(&http, &gw.url("interim"), id).await;
+        assert_eq!(answer["id"], json!(id), "an answer or a JSON-RPC error for that request: {answer}");
+        assert_eq!(interim.copies(id), 1, "call {id} reached the upstream once\n{}", gw.logs());
+        if status == 502 {
+            cut.push(id);
+        }
+        if cut.len() >= 2 {
+            break;
+        }
+    }
+    assert!(interim.closed_under() >= 1, "the race was run");
+    assert_eq!(cut.len(), interim.closed_under(), "each call met by an interim head and a close is a 502: {cut:?}");
 }

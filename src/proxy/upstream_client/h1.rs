@@ -24,7 +24,7 @@
 //! written on it. A request on a reused connection that met the close (a failed write, an end
 //! or a reset) before any byte of its answer was read never reached the upstream's application,
 //! and is sent once more on a new connection, as browsers and reverse proxies do. A request
-//! that got any byte of answer is never sent again.
+//! that got any byte of answer (an interim `102` or `103` too) is never sent again.
 //! Long: the pool, the request's writing, the head's reading and the body's framing are one
 //! conversation with one socket; its unit tests follow it.
 
@@ -224,20 +224,24 @@ impl Pools {
         if let Err(e) = written.await {
             return Err(Failure { lost: reused, why: format!("error sending request: {e}") });
         }
+        // An interim answer read is a byte of answer: the request reached the upstream's
+        // application, which may have acted on it, and is not sent again.
+        let mut interim = false;
         let answer = loop {
             match read_head(&mut conn).await {
                 Ok(Some(answer))
                     if answer.status.is_informational() && answer.status != StatusCode::SWITCHING_PROTOCOLS =>
                 {
+                    interim = true;
                     continue;
                 }
                 Ok(Some(answer)) => break answer,
                 Ok(None) => {
-                    let lost = reused && conn.buf.is_empty();
+                    let lost = reused && !interim && conn.buf.is_empty();
                     return Err(Failure { lost, why: "connection closed before message completed".to_owned() });
                 }
                 Err(HeadError::Io(e)) => {
-                    let lost = reused && conn.buf.is_empty() && closed(&e);
+                    let lost = reused && !interim && conn.buf.is_empty() && closed(&e);
                     return Err(Failure { lost, why: format!("error reading the answer: {e}") });
                 }
                 Err(HeadError::Invalid(why)) => return Err(Failure { lost: false, why }),
@@ -934,6 +938,17 @@ mod tests {
         // The first on a new connection; each later one met a closing connection, then was
         // sent on a new one.
         assert_eq!(accepted.load(Ordering::SeqCst), 4);
+    }
+
+    #[tokio::test]
+    async fn a_request_that_got_an_interim_answer_is_not_sent_once_more() {
+        // The second request on the connection is met by `102 Processing`, then a close: it
+        // reached the application, and is an error, not a resend.
+        let (uri, accepted) = upstream(&[SIZED, "HTTP/1.1 102 Processing\r\n\r\n\0"]).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        assert_eq!(&read(pools.send(request(&uri)).await.unwrap()).await.0[..], b"hello");
+        assert!(matches!(pools.send(request(&uri)).await, Err(SendError::Failed(_))));
+        assert_eq!(accepted.load(Ordering::SeqCst), 1, "not sent on a second connection");
     }
 
     #[tokio::test]
