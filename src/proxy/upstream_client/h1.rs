@@ -146,7 +146,12 @@ impl Pools {
         None
     }
 
-    fn checkin(&self, conn: Conn, authority: Authority) {
+    fn checkin(&self, mut conn: Conn, authority: Authority) {
+        // An empty buffer still holds the allocation a long answer was read into (up to
+        // `GATHER` bytes): an idle connection keeps none of it. The next read makes its room.
+        if conn.room > READ_ROOM {
+            conn.buf = BytesMut::new();
+        }
         let mut list = self.slot().lock();
         // Stale ones go as traffic passes (there is no reaper task): a list that sees no more
         // traffic keeps at most `MAX_IDLE` connections open until the upstream closes them.
@@ -938,6 +943,24 @@ mod tests {
         // The first on a new connection; each later one met a closing connection, then was
         // sent on a new one.
         assert_eq!(accepted.load(Ordering::SeqCst), 4);
+    }
+
+    #[tokio::test]
+    async fn an_idle_connection_keeps_no_buffer_of_a_long_answer() {
+        let body = "x".repeat(512 * 1024);
+        let answer = format!("HTTP/1.1 200 OK\r\ncontent-length: {}\r\n\r\n{body}", body.len());
+        let (uri, _) = upstream(Box::leak(Box::new([&*Box::leak(answer.into_boxed_str())]))).await;
+        let pools = Pools::new(Duration::from_secs(5));
+        for _ in 0..2 {
+            let (got, _) = read(pools.send(request(&uri)).await.unwrap()).await;
+            assert_eq!(got.len(), body.len());
+            // The answer is gone; its connection waits in the pool.
+            drop(got);
+            let mut list = pools.slot().lock();
+            assert_eq!(list.len(), 1);
+            // What the idle buffer could take without allocating: not the answer's 512 KiB.
+            assert!(!list[0].conn.buf.try_reclaim(64 * 1024), "an idle connection pins the last answer's buffer");
+        }
     }
 
     #[tokio::test]
