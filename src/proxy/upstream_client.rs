@@ -441,7 +441,10 @@ impl http_body::Body for DataOnly {
     type Data = Bytes;
     type Error = std::io::Error;
 
-    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
         let inner = Pin::new(&mut self.get_mut().0);
         // Trailers end the body: nothing comes after them.
         Poll::Ready(match std::task::ready!(http_body::Body::poll_frame(inner, cx)) {
