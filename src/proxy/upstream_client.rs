@@ -364,6 +364,34 @@ where
     }
 }
 
+/// An answer's body less its trailers, with its size hint (which `map_frame` would lose).
+struct DataOnly(UpstreamBody);
+
+impl http_body::Body for DataOnly {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        let inner = Pin::new(&mut self.get_mut().0);
+        // Trailers end the body: nothing comes after them.
+        Poll::Ready(match std::task::ready!(http_body::Body::poll_frame(inner, cx)) {
+            Some(Ok(frame)) => frame.into_data().ok().map(|data| Ok(http_body::Frame::data(data))),
+            other => other,
+        })
+    }
+
+    fn is_end_stream(&self) -> bool {
+        http_body::Body::is_end_stream(&self.0)
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::Body::size_hint(&self.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -431,33 +459,5 @@ mod tests {
         assert!(head.starts_with("get /mcp?a=1 http/1.1\r\n"), "origin form on the wire: {head}");
         assert!(head.contains(&format!("host: {addr}\r\n")), "{head}");
         assert!(head.contains("user-agent: tdqs-gateway/"), "{head}");
-    }
-}
-
-/// An answer's body less its trailers, with its size hint (which `map_frame` would lose).
-struct DataOnly(UpstreamBody);
-
-impl http_body::Body for DataOnly {
-    type Data = Bytes;
-    type Error = std::io::Error;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
-        let inner = Pin::new(&mut self.get_mut().0);
-        // Trailers end the body: nothing comes after them.
-        Poll::Ready(match std::task::ready!(http_body::Body::poll_frame(inner, cx)) {
-            Some(Ok(frame)) => frame.into_data().ok().map(|data| Ok(http_body::Frame::data(data))),
-            other => other,
-        })
-    }
-
-    fn is_end_stream(&self) -> bool {
-        http_body::Body::is_end_stream(&self.0)
-    }
-
-    fn size_hint(&self) -> http_body::SizeHint {
-        http_body::Body::size_hint(&self.0)
     }
 }

@@ -156,9 +156,8 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
             let addressed = phrase.kind == "evaluator-address" && phrase.severity == Severity::Medium;
             let severity = if addressed && verdict_near(&norm.text, m.start(), m.end()) {
                 Severity::High
-            } else if addressed && !m.as_str().contains("tdqs") && !m.as_str().contains("quality score") {
-                Severity::Low
-            } else if quoted_example(&norm.text, m.start(), m.end())
+            } else if (addressed && !m.as_str().contains("tdqs") && !m.as_str().contains("quality score"))
+                || quoted_example(&norm.text, m.start(), m.end())
                 || held_back_until(phrase.kind, m.as_str())
                 || (phrase.kind == "fake-system-message" && named_marker(&norm.text, m.start(), m.end()))
             {

@@ -228,7 +228,7 @@ static HANDS_OVER: LazyLock<Regex> = LazyLock::new(|| {
 /// whitespace (what `\s` matches in ASCII) that is one of their verbs or modals, without case.
 /// Other text is left to the pattern (case-insensitive matching there goes beyond ASCII).
 fn may_direct(s: &str) -> bool {
-    if !s.is_ascii() || s.contains("(`") || s.contains("('") || s.contains("(\"") {
+    if !s.is_ascii() || s.contains("(`") || s.contains("('") || s.contains("(\"") || quoted_tool(s) {
         return true;
     }
     s.as_bytes().split(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')).any(|w| {
@@ -272,11 +272,9 @@ fn may_direct(s: &str) -> bool {
                 | b"named"
                 | b"via"
                 | b"through"
-                | b"request"
                 | b"server"
                 | b"server's"
                 | b"connector"
-                | b"tool"
                 | b"chiama"
                 | b"chiamare"
                 | b"llama"
@@ -287,6 +285,12 @@ fn may_direct(s: &str) -> bool {
                 | b"aufrufen"
         )
     })
+}
+
+/// "`X` tool", in any case: a quoted name called a tool (the backtick looked for first, which
+/// most text does not hold).
+fn quoted_tool(s: &str) -> bool {
+    s.contains('`') && s.as_bytes().windows(6).any(|w| w.eq_ignore_ascii_case(b"` tool"))
 }
 
 /// A tool-like identifier: snake, kebab or camel case.
