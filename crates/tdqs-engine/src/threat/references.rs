@@ -413,12 +413,13 @@ pub(super) fn directions_about_tools<'s, 'u>(
         let quoted = s[..id.start()].ends_with(['`', '\'', '"']);
         // A path ("~/.ssh/authorized_keys on the host's server") or this server's own tool.
         let whole = caps.get(0).map_or(id.start(), |w| w.start());
-        let before = s[..whole].trim_end().to_ascii_lowercase();
-        if s[..id.start()].ends_with(['/', '~', '.']) || [" this", " our", " same"].iter().any(|w| before.ends_with(w))
-        {
+        let before = s[..whole].trim_end().as_bytes();
+        let ends_with = |w: &[u8]| before.len() >= w.len() && before[before.len() - w.len()..].eq_ignore_ascii_case(w);
+        if s[..id.start()].ends_with(['/', '~', '.']) || [&b" this"[..], b" our", b" same"].into_iter().any(ends_with) {
             continue;
         }
-        if is_own(ident) || flagged.contains(&ident) || !(quoted || tool_like(ident) || upstream_of(ident).is_some()) {
+        let known = upstream_of(ident);
+        if is_own(ident) || flagged.contains(&ident) || !(quoted || tool_like(ident) || known.is_some()) {
             continue;
         }
         let (from, to) = window(whole, id.end());
@@ -427,7 +428,7 @@ pub(super) fn directions_about_tools<'s, 'u>(
             continue;
         }
         flagged.push(ident);
-        out.push(side_step(t, s, id.start(), id.end(), ident, upstream_of(ident)));
+        out.push(side_step(t, s, id.start(), id.end(), ident, known));
     }
     for caps in NAMED.captures_iter(s).take(16) {
         let Some((whole, id, known)) = foreign_name(&caps, is_own, upstream_of, flagged) else { continue };
