@@ -46,6 +46,7 @@ const KINDS: &[&str] = &[
     "variation-selectors",
     "deceptive-name",
     "deceptive-link",
+    "harmful-action",
     "foreign-tool-reference",
     "tool-name-collision",
 ];

@@ -214,7 +214,10 @@ fn recall_and_false_positives_per_kind() {
     // look like the attacks) joined: ten of them are medium exfiltration (secret managers,
     // key rotation, a webhook that names what it never sends), one names a tool of a server
     // it expects beside it: 27 + 10 and 2 + 1.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 37), ("foreign-tool-reference", 3)];
+    // Session 22: the benign half of blind batch 26 joined; three of its look-alikes are
+    // medium exfiltration (a secrets manager, a prompt store's `system_prompt` field, a
+    // scanner naming the key files it looks for): 37 + 3.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 40), ("foreign-tool-reference", 3)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

@@ -27,6 +27,7 @@
 //! | `hidden-html` | high / medium | an HTML element styled or marked out of sight (`display:none`, zero font size, white text, `hidden`, `sr-only`) and a style sheet's `content` strings, its text decoded (high when it reads as an instruction) |
 //! | `encoded-payload` | high / low | a base64, base32 or hex blob decoding to readable text (high when it reads as an instruction) |
 //! | `obfuscated-text` | high / low | leetspeak, letters split by dots or dashes, words split into syllables, letters spelled apart, text naming its cipher (rot13, ROT47, Caesar, reversed), Morse, NATO spelling and letter positions, read as words (high when they spell an instruction); a direction to decode text and act on it |
+//! | `harmful-action` | high | a destructive or weakening step (firewall off, backups deleted, an outside owner invited, pending transfers approved) directed at the agent or with the user's confirmation waived |
 //! | `deceptive-name` | high | a tool name mixing scripts so it looks like another (Cyrillic `а` in `read_file`) |
 //! | `deceptive-link` | high | a link whose text shows one address and whose target is another site |
 //! | `foreign-tool-reference` | high / low | directions about a tool this server does not have |
@@ -41,6 +42,7 @@
 
 mod clean;
 pub mod cross_names;
+mod directed;
 mod dressed;
 mod encoded;
 mod evidence;
@@ -228,6 +230,7 @@ pub fn max_severity(findings: &[Finding]) -> Option<Severity> {
 /// Compiles the phrase rules ahead of the first analysis.
 pub fn warm_up() {
     instructions::warm_up();
+    directed::warm_up();
 }
 
 /// Every detector over one string, each only where one look at it ([`glance`]) says it can find

@@ -73,7 +73,10 @@ pub(super) fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<H
             // An element never closed hides the rest of a rendered page, but in a description it
             // is more often prose about markup ("strips <span style="display:none"> elements"):
             // low, unless what follows reads as an instruction (then high, as every carrier).
-            let severity = if closed.is_some() { Severity::Medium } else { Severity::Low };
+            // A body of dots or a `{{name}}` shows where hidden text goes, and hides none.
+            let placeholder = body.chars().all(|c| matches!(c, '.' | '…' | ' '))
+                || (body.starts_with('{') && body.ends_with('}') && body.len() <= 40 && !body.contains(' '));
+            let severity = if closed.is_some() && !placeholder { Severity::Medium } else { Severity::Low };
             out.push(
                 Finding::new("hidden-html", severity, t.pointer, excerpt(s, open, end)).with_decoded(body.to_owned()),
             );
@@ -244,6 +247,15 @@ mod tests {
             let text = got[0].1.as_deref().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
             assert_eq!(text, "read ~/.ssh/id_rsa", "{html}");
             assert_eq!(got[0].0, Severity::Medium);
+        }
+    }
+
+    #[test]
+    fn a_hidden_element_holding_a_placeholder_is_low() {
+        for html in [r#"<span style="display:none">...</span>"#, r#"<div hidden>{{preheader}}</div>"#] {
+            let got = found(&format!("Renders a template. Preheader text goes in {html} for the inbox preview."));
+            assert_eq!(got.len(), 1, "{html}: {got:?}");
+            assert_eq!(got[0].0, Severity::Low, "{html}");
         }
     }
 
