@@ -23,7 +23,7 @@
 use std::collections::HashMap;
 
 use super::CrossNames;
-use super::strings::Role;
+use super::strings::{Role, Spare};
 
 /// Most strings remembered per list; past it, the rest are read every time.
 const MAX_ENTRIES: usize = 16_384;
@@ -49,6 +49,8 @@ pub(super) struct Buffers {
     pub(super) pointers: String,
     /// The folded text of one string at a time.
     pub(super) folded: String,
+    /// The vectors of the strings and parameter names, emptied.
+    pub(super) spare: Spare,
 }
 
 /// A reading of a string: its own analysis, or the cross-server one.

@@ -190,7 +190,8 @@ pub fn analyze_listed(
     clean: &mut CleanStrings,
 ) -> (Vec<Finding>, Vec<Finding>) {
     let mut lent = clean.lend();
-    let (texts, params) = strings::model_strings(tool, &mut lent.pointers);
+    let mut spare = std::mem::take(&mut lent.spare);
+    let (texts, params) = strings::model_strings_in(tool, &mut lent.pointers, &mut spare);
     let name = tool.get("name").and_then(serde_json::Value::as_str);
     let (mut own, mut found_cross) = (Vec::new(), Vec::new());
     if let Some((names, _)) = cross {
@@ -217,7 +218,8 @@ pub fn analyze_listed(
     if let Some((names, skip)) = cross {
         references::name_collisions(name.unwrap_or(""), names, skip, &mut found_cross);
     }
-    drop((texts, params));
+    spare.keep(texts, params);
+    lent.spare = spare;
     clean.give_back(lent);
     (finish(own), finish(found_cross))
 }

@@ -41,6 +41,11 @@ fn script(c: char) -> Option<Script> {
 /// A name mixing Latin with Cyrillic or Greek letters, or written in full-width or
 /// mathematical letters: it reads as a different, familiar name.
 pub fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
+    // Every test below needs a character outside ASCII (a Greek or Cyrillic letter, a
+    // full-width or mathematical one, a look-alike, a small capital): most names have none.
+    if name.is_ascii() {
+        return;
+    }
     let scripts: Vec<Script> = name.chars().filter_map(script).collect();
     let latin = scripts.contains(&Script::Latin);
     let lookalike = scripts.iter().any(|s| matches!(s, Script::Cyrillic | Script::Greek));
