@@ -76,7 +76,13 @@ fn in_run(c: char) -> bool {
 pub fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     mirrored(t, out, hidden);
     let s = t.text;
-    if s.is_ascii() || s.chars().filter(|c| upright(*c).is_some()).take(MIN_TURNED).count() < MIN_TURNED {
+    // Every turned letter is outside ASCII: a text with fewer such characters than a run needs
+    // (counted by their lead bytes, a loop the compiler makes wide) has no run, and most text
+    // is not decoded a character at a time.
+    if s.is_ascii()
+        || s.bytes().filter(|&b| b >= 0xc0).count() < MIN_TURNED
+        || s.chars().filter(|c| upright(*c).is_some()).take(MIN_TURNED).count() < MIN_TURNED
+    {
         return;
     }
     let mut start = None;
