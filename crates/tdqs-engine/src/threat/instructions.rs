@@ -25,7 +25,8 @@ use super::{Finding, Severity};
 struct Compiled {
     /// Which of the phrase rules (and, last, the secrets, in two parts) a text may match.
     triggers: Triggers,
-    each: Vec<Regex>,
+    /// The phrase rules, without a prefilter ([`build_unfiltered`]).
+    each: Vec<regex_automata::meta::Regex>,
     secret: Regex,
     /// Searched only where its own trigger fired: it begins with any letter, so no literal
     /// lets the search skip ahead.
@@ -57,13 +58,35 @@ fn build(p: &str) -> Regex {
     RegexBuilder::new(&ascii_boundaries(p)).size_limit(1 << 24).build().expect("lexicon pattern compiles")
 }
 
+/// A phrase rule as [`build`] compiles it (the configuration `regex` gives a `&str` pattern,
+/// so the same matches), without the literal prefilter the regex engine would put in front of
+/// its automaton. A rule is run only where its trigger fired, and there its own prefilter (the
+/// first words of its branches: "use", "set", "update") finds a place to try every few words,
+/// each a restart of the automaton: one pass of the automaton over the text costs less.
+/// Measured on the bench's 100-tool list (callgrind, steady state): 8.15 million instructions
+/// a list with the prefilter, 7.53 without; peak memory unchanged.
+fn build_unfiltered(p: &str) -> regex_automata::meta::Regex {
+    use regex_automata::{MatchKind, meta, util::syntax};
+    let config = meta::Config::new()
+        .match_kind(MatchKind::LeftmostFirst)
+        .utf8_empty(true)
+        .nfa_size_limit(Some(1 << 24))
+        .hybrid_cache_capacity(2 * (1 << 20))
+        .auto_prefilter(false);
+    meta::Regex::builder()
+        .configure(config)
+        .syntax(syntax::Config::new().utf8(true))
+        .build(&ascii_boundaries(p))
+        .expect("lexicon pattern compiles")
+}
+
 static RULES: LazyLock<Compiled> = LazyLock::new(|| {
     let mut patterns: Vec<String> = PHRASES.iter().map(|r| ascii_boundaries(r.pattern)).collect();
     patterns.push(ascii_boundaries(SECRET));
     patterns.push(ascii_boundaries(SECRET_VARIABLE));
     Compiled {
         triggers: Triggers::new(&patterns),
-        each: PHRASES.iter().map(|r| build(r.pattern)).collect(),
+        each: PHRASES.iter().map(|r| build_unfiltered(r.pattern)).collect(),
         secret: build(SECRET),
         secret_variable: build(SECRET_VARIABLE),
         destination: build(DESTINATION),
@@ -149,7 +172,8 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
             continue;
         }
         let phrase = &PHRASES[i];
-        if let Some(m) = rules.each[i].find(&norm.text) {
+        if let Some(m) = rules.each[i].find(norm.text.as_str()) {
+            let m = Span { start: m.start(), end: m.end(), text: &norm.text[m.range()] };
             let (a, b) = norm.original(m.start(), m.end(), t.text);
             // Whoever scores the definition, addressed: high with a verdict near, low without
             // one (reviewers of a pull request are addressed so too), medium for the TDQS by name.
@@ -172,6 +196,25 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
     super::directed::scan(t, norm, out);
     super::directed::redirects(t, norm, out);
     read_params
+}
+
+/// A match of a phrase rule.
+struct Span<'t> {
+    start: usize,
+    end: usize,
+    text: &'t str,
+}
+
+impl<'t> Span<'t> {
+    fn start(&self) -> usize {
+        self.start
+    }
+    fn end(&self) -> usize {
+        self.end
+    }
+    fn as_str(&self) -> &'t str {
+        self.text
+    }
 }
 
 /// A verdict handed over near text addressed to whoever scores the definition: a label, a
