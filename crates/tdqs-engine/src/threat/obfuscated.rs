@@ -15,6 +15,9 @@
 //! a word counts only when at least two of its digits stand for letters and every one of its
 //! digits does, and a string needs two such words (or one spelled-out word). Once a string is
 //! leetspeak, a word with one stand-in ("s3nd") is read too.
+//! Long: the one look at a string's bytes that decides which readings run (its tables, its
+//! loop, their tests) sits with the leetspeak and split-letter readings it serves; apart, every
+//! flag of the look would cross a module boundary.
 
 mod ciphers;
 mod codes;
@@ -155,7 +158,11 @@ static PAIRS: [u8; 1 << 16] = {
         let byte = DISGUISE[first as usize] != 0 || DISGUISE[second as usize] != 0;
         let caesar = matches!((first | 0x20, second | 0x20), (b'c', b'a') | (b'a', b'e'));
         let right = matches!((first | 0x20, second | 0x20), (b'g', b'h') | (b'h', b't'));
-        table[pair] = if byte { BYTE } else { 0 } | if caesar { CAESAR } else { 0 } | if right { RIGHT } else { 0 };
+        let eht = matches!((first, second), (b'e', b'h') | (b'h', b't'));
+        table[pair] = if byte { BYTE } else { 0 }
+            | if caesar { CAESAR } else { 0 }
+            | if right { RIGHT } else { 0 }
+            | if eht { EHT } else { 0 };
         pair += 1;
     }
     table
@@ -164,6 +171,8 @@ const BYTE: u8 = 1;
 const CAESAR: u8 = 2;
 /// "gh" or "ht" in any case: "right" (to left) at either parity.
 const RIGHT: u8 = 4;
+/// "eh" or "ht" as written: " eht " (the written backwards, [`turned`]) at either parity.
+const EHT: u8 = 8;
 
 /// What the look at a string found.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -178,6 +187,8 @@ struct Look {
     joins_at: [u32; JOINS_KEPT],
     /// A cipher's name ([`ciphers::names_cipher_at`]).
     cipher: bool,
+    /// " eht ": what text written backwards is read for ([`turned`]).
+    eht: bool,
 }
 
 /// Positions of joins the look keeps for [`has_syllable_words`].
@@ -186,7 +197,7 @@ const JOINS_KEPT: usize = 8;
 /// One pass over the bytes that rules out nearly every string, with no allocation and no call.
 /// Only the rare stand-in, sign or lead letter of a name looks at its neighbours.
 fn look(b: &[u8]) -> Look {
-    let (mut meetings, mut split, mut joins, mut cipher) = (0u32, false, 0u32, false);
+    let (mut meetings, mut split, mut joins, mut cipher, mut eht) = (0u32, false, 0u32, false, false);
     let mut joins_at = [0u32; JOINS_KEPT];
     let mut i = 0;
     while i < b.len() {
@@ -203,6 +214,13 @@ fn look(b: &[u8]) -> Look {
         }
         // The middle of a cipher's name ("ca"/"ae" of caesar, "gh"/"ht" of right): its lead
         // letter is this byte or the one before, whichever it is.
+        if let Some(&second) = b.get(i + 1)
+            && !eht
+            && PAIRS[usize::from(u16::from_le_bytes([b[i], second]))] & EHT != 0
+        {
+            let e = if b[i] == b'e' { Some(i) } else { i.checked_sub(1) };
+            eht = e.and_then(|e| e.checked_sub(1)).and_then(|from| b.get(from..from + 5)) == Some(b" eht ");
+        }
         if let Some(&second) = b.get(i + 1)
             && !cipher
         {
@@ -258,7 +276,7 @@ fn look(b: &[u8]) -> Look {
         }
         i += 2;
     }
-    Look { meetings, split, joins, joins_at, cipher }
+    Look { meetings, split, joins, joins_at, cipher, eht }
 }
 
 /// Every reading of one string; `spaced` is the look's ([`super::glance::Glance::spaced`]):
@@ -269,14 +287,14 @@ fn look(b: &[u8]) -> Look {
 pub fn scan(t: &ModelText<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let b = s.as_bytes();
-    let Look { meetings, split, joins, joins_at, cipher } = look(b);
+    let Look { meetings, split, joins, joins_at, cipher, eht } = look(b);
     if cipher {
         ciphers::scan(t, out, hidden);
     }
     if spaced {
         spaced::scan(t, out, hidden);
     }
-    turned::scan(t, out, hidden);
+    turned::scan(t, eht, out, hidden);
     codes::scan(t, out, hidden);
     // Words with two stand-ins, read as `scan` reads words below (each holds a letter next to
     // a stand-in, so two of them need two such meetings).
@@ -351,7 +369,14 @@ mod tests {
     #[test]
     fn the_look_finds_what_the_reading_needs() {
         // Positions aside (tested with the syllables below).
-        let l = |meetings, split, joins, cipher| Look { meetings, split, joins, joins_at: [0; JOINS_KEPT], cipher };
+        let l = |meetings, split, joins, cipher| Look {
+            meetings,
+            split,
+            joins,
+            joins_at: [0; JOINS_KEPT],
+            cipher,
+            eht: false,
+        };
         let look = |s: &[u8]| Look { joins_at: [0; JOINS_KEPT], ..look(s) };
         assert_eq!(look(b"1gn0r3 it"), l(4, false, 0, false));
         assert_eq!(look(b"I.g.n.o.r.e"), l(0, true, 5, false));
@@ -377,6 +402,28 @@ mod tests {
         }
         for s in ["cat", "revenue", "back", "rot1", "can", "previous review"] {
             assert!(!look(s.as_bytes()).cipher, "{s}");
+        }
+    }
+
+    #[test]
+    fn the_look_finds_the_written_backwards_exactly_where_it_is() {
+        for pad in ["", "a", "ab", "abc"] {
+            for s in [
+                " eht ",
+                "x eht y",
+                "xeht y",
+                " eht",
+                "eht ",
+                " EHT ",
+                " ehht ",
+                "t eh t",
+                " eh eht eht ",
+                "ht eht",
+                "eh",
+            ] {
+                let s = format!("{pad}{s}{pad}");
+                assert_eq!(look(s.as_bytes()).eht, s.contains(" eht "), "{s:?}");
+            }
         }
     }
 

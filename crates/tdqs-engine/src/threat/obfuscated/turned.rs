@@ -73,8 +73,11 @@ fn in_run(c: char) -> bool {
     upright(c).is_some() || c.is_ascii_alphanumeric() || " ,'/~-_.:".contains(c)
 }
 
-pub fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
-    mirrored(t, out, hidden);
+/// `eht`: whether the text holds " eht " (the look at it, [`super::look`], says).
+pub fn scan(t: &ModelText<'_>, eht: bool, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
+    if eht {
+        mirrored(t, out, hidden);
+    }
     let s = t.text;
     // Every turned letter is outside ASCII: a text with fewer such characters than a run needs
     // (counted by their lead bytes, a loop the compiler makes wide) has no run, and most text
@@ -118,14 +121,11 @@ const MAX_MIRRORED: usize = 8;
 
 /// Sentences written backwards. Only a string holding "the" backwards between spaces is read
 /// (an English instruction hardly goes without it, an honest string almost never holds it, and
-/// one search for it is all a string without it costs); each
+/// the look at the string's pairs of bytes finds it, [`super::look`]); each
 /// sentence of the backwards reading that has three English words, and more than twice as many
 /// as the same characters read forwards, is hidden text.
 fn mirrored(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
-    if !s.contains(" eht ") {
-        return;
-    }
     let back: String = s.chars().rev().collect();
     let mut found = 0;
     let mut from = 0;
@@ -166,7 +166,7 @@ mod tests {
     fn read(s: &str) -> Vec<String> {
         let t = ModelText::prose("#/description", s);
         let (mut out, mut hidden) = (Vec::new(), Vec::new());
-        scan(&t, &mut out, &mut hidden);
+        scan(&t, s.contains(" eht "), &mut out, &mut hidden);
         hidden.into_iter().map(|h| h.text).collect()
     }
 
