@@ -216,8 +216,10 @@ fn recall_and_false_positives_per_kind() {
     // it expects beside it: 27 + 10 and 2 + 1.
     // Session 22: the benign half of blind batch 26 joined; three of its look-alikes are
     // medium exfiltration (a secrets manager, a prompt store's `system_prompt` field, a
-    // scanner naming the key files it looks for): 37 + 3.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 40), ("foreign-tool-reference", 3)];
+    // scanner naming the key files it looks for): 37 + 3. Then batch 27's: two are medium (a
+    // system proxy setter naming what IT supplied in the conversation, a reader of one named
+    // environment variable that masks secrets): 40 + 2.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 42), ("foreign-tool-reference", 3)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

@@ -29,7 +29,7 @@ const STEP: &str = concat!(
     r"|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|drop|dropping|destroy|destroying)\b( \S+){0,4} (backups?|snapshots?|trails?|audit logs?|logs|recovery points?|restore points?|\.git|version history|existing (tasks|files|records|entries|items|data|messages|documents))\b",
     r"|\brm -(rf|fr)\b|\brecursive ?= ?true\b",
     // Another tool's destructive call named as the step ("call delete_task on every").
-    r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать)( \S+){0,2} (delete|remove|drop|purge|wipe|destroy|revoke|disable)_[a-z_]+",
+    r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать|con|with|mit|avec|com|using)( \S+){0,2} (delete|remove|drop|purge|wipe|destroy|revoke|disable|approve|pay|transfer|grant|merge)_[a-z_]+",
     r"|\((delete|remove|drop|purge|wipe|destroy)_[a-z_]+ ?(/|,|or) ?(delete|remove|drop|purge|wipe|destroy)_[a-z_]+",
     // Software installed with the machine's trust, or persistence planted.
     r"|\bnpm (i|install) (-g|--global)\b|--unsafe-perm\b|\b(curl|wget) [^\n|]{0,120}\| ?(sudo )?(sh|bash|zsh)\b|~/\.(bashrc|zshrc|profile|bash_profile)\b|\bld_preload\b|\bcrontab\b|\blaunchagents\b",
@@ -37,8 +37,10 @@ const STEP: &str = concat!(
     r"|\b(grant|give|add|invite|assign|make|convide|convida|convidar|invita|invitar|invitez|invite|einladen|lade|пригласи|добавь)\b([^\n.;]|\.\S){0,80}\b(owner|admin|administrator|superuser|cluster-admin|full access|propriétaire|propietario|proprietário|eigentümer|владельц\S*|владелец)\b",
     r"|\b(approve|authori[sz]e|execute|process|pay|release)( \S+){0,2} (every|all|each|any) (pending|queued|outstanding|open|waiting)( \S+){0,2} (transfers?|payments?|requests?|invoices?|transactions?|payouts?)\b",
     r"|\bset confirm(ed)? ?= ?true (yourself|itself|on your own|on its own)\b",
+    // The machine's traffic sent elsewhere, merges let through.
+    r"|\b(dns|resolver|proxy|proxy do sistema|proxy del sistema|proxy du système|systemproxy|servidor dns|serveur dns)\b( \S+){0,5} (to|a|para|auf|à|su|na|ke) ((\d{1,3}\.){3}\d{1,3}|https?://)|\bauto-?merge\b",
     // The same steps in other languages: a verb of deleting or switching off with its object.
-    r"|\b(supprime|supprimer|supprimez|efface|effacer|borra|borrar|borre|elimina|eliminar|elimine|apaga|apague|apagar|exclua|excluir|cancella|cancellare|rimuovi|lösche|löschen|entferne|entfernen)\b[^\n.;]{0,60}\b(carpeta|carpetas|dossier|dossiers|pasta|pastas|cartella|cartelle|ordner|copias de seguridad|sauvegardes|cópias de segurança|backup|backups|instantáneas|snapshots|tâches|tareas|tarefas|registros|journaux|protokolle)\b",
+    r"|\b(supprime|supprimer|supprimez|efface|effacer|borra|borrar|borre|elimina|eliminar|elimine|apaga|apague|apagar|exclua|excluir|cancella|cancellare|rimuovi|lösche|löschen|entferne|entfernen)\b[^\n.;]{0,60}\b(carpeta|carpetas|dossier|dossiers|pasta|pastas|cartella|cartelle|ordner|copias de seguridad|sauvegardes|cópias de segurança|backup|backups|instantáneas|snapshots|tâches|tareas|tarefas|registros|journaux|protokolle|eventi|eventos|événements|termine|evenementen)\b",
     r"|\b(désactive|désactiver|desactiva|desactivar|desativa|desativar|disattiva|disattivare|deaktiviere|deaktivieren|schalte)\b[^\n.;]{0,40}\b(pare-feu|cortafuegos|firewall|antivirus|journalisation|registro de auditoría|auditoria|protokollierung)\b",
     r"|(удали|удаляй|удалить|удаляйте|сотри)[^\n.;]{0,60}(снапшот|резервн|бэкап|бекап|журнал)|(отключи|отключить|выключи)[^\n.;]{0,40}(брандмауэр|файрвол|фаервол|антивирус|аудит|журналирован)",
     r"|(バックアップ|スナップショット|ファイアウォール|監査ログ)[^\n。]{0,30}(削除|無効)|(备份|快照|防火墙|审计日志)[^\n。]{0,20}(删除|禁用|关闭)|(删除|禁用|关闭)[^\n。]{0,20}(备份|快照|防火墙|审计日志)|(백업|스냅샷|방화벽|감사 로그)[^\n.]{0,20}(삭제|비활성화|끄)",
@@ -59,6 +61,9 @@ const WAIVED: &str = concat!(
     r"|подтверждени\S* (\S+ ){0,2}не (требуется|нужно)|без (подтверждения|вопросов|согласия)|не спрашивай",
     r"|確認(する)?必要は(ありません|ない)|確認は不要|確認不要|確認せず|无需(确认|询问|征求)|不需要(确认|询问)|不用(确认|询问)|无须确认|확인 없이|확인(할|이) 필요(가)? 없|묻지 말고",
     r"|\bbez (pytania|potwierdzenia|pytań)\b|\bonay (almadan|istemeden|gerekmez)\b|\bsormadan\b",
+    r"|\bno reason to (bother|ask|trouble) the user\b|\b(do not|don't|never) (ask|bother) the user (again|with)\b|\bwithout re-?(requesting|asking for) (consent|confirmation|approval)\b|\bleave (it|them) (on|enabled|active|in place)\b",
+    r"|\bno requiere confirmación\b|\bnão requer confirmação\b|\bne nécessite pas de confirmation\b|\berfordert keine bestätigung\b|\bnon richiede conferma\b|\bnon chiedere conferma\b|\bdéjalo (así|activo)\b|\bdeixe-o (ativo|assim)\b|\bmuss dem (nutzer|benutzer) nicht mitgeteilt werden\b",
+    r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
 
 /// The agent told to take the step: addressed, or told when ("before answering").
@@ -67,7 +72,7 @@ const ADDRESSED: &str = concat!(
     r"|\b(note|notice|reminder|instruction)s? (to|for) (the )?(assistant|agent|model|ai)\b|\b(assistant|agent|asistente|assistente|assistent)\s?:",
     r"|\byou (should|must|need to|have to)\b|\bbefore (running|answering|responding|replying|each run|every run)\b|\b(after|before) (each|every) (run|call|use|invocation|search)\b|\bwhile you are at it\b",
     r"|\bl'assistant (doit|devra)\b|\bel asistente (debe|tiene que)\b|\bo assistente (deve|precisa)\b|\bl'assistente deve\b|\bder assistent (muss|soll)\b",
-    r"|\b(observação|nota|remarque|hinweis|anmerkung) (interne )?(ao|al|à l'|an den) (assistente|asistente|assistant|assistenten)\b",
+    r"|\b(observação|nota|remarque|hinweis|anmerkung) (interne )?(ao|al|à l'|an den|für den|pour l'|para o|para el|per l') (assistente|asistente|assistant|assistenten)\b|\b(nota|note|todo)[-(]agent\S*|\b(after|before) (each|every) (call|query|request|consulta|chamada|chiamata|abfrage)\b|\b(dopo|prima di) ogni (chiamata|richiesta)\b|\bvor jeder (abfrage|anfrage)\b|\bantes de cada (consulta|chamada|llamada)\b",
     r"|\bantes de (responder|contestar|cada)\b|\bavant de (répondre|chaque)\b|\bprima di (rispondere|ogni)\b|\bvor jede[mn]\b|ассистент (должен|обязан)|перед каждым",
     r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는",
 );

@@ -184,7 +184,9 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
                 || quoted_example(&norm.text, m.start(), m.end())
                 || held_back_until(phrase.kind, m.as_str())
                 || (phrase.kind == "fake-system-message"
-                    && (named_marker(&norm.text, m.start(), m.end()) || template_illustration(&norm.text)))
+                    && (named_marker(&norm.text, m.start(), m.end())
+                        || template_illustration(&norm.text)
+                        || template_talk(&norm.text, m.start(), m.as_str())))
             {
                 Severity::Low
             } else {
@@ -500,7 +502,7 @@ fn quoted_example(text: &str, start: usize, end: usize) -> bool {
     let opened_at = before.len() - near.len() + q;
     // An opening quote, not the closing one of an earlier quoted word: a space (or the start,
     // a bracket, a colon) before it, a character after it.
-    let opens = before[..opened_at].chars().next_back().is_none_or(|c| c.is_whitespace() || "([:".contains(c))
+    let opens = before[..opened_at].chars().next_back().is_none_or(|c| c.is_whitespace() || "([:（：、，".contains(c))
         && text[opened_at..].chars().nth(1).is_some_and(|c| !c.is_whitespace());
     if !opens {
         return false;
@@ -519,7 +521,9 @@ fn quoted_example(text: &str, start: usize, end: usize) -> bool {
         &["phrasing", "phrases", "phrase", "wording", "patterns", "pattern", "style", "strings", "payloads", "attacks"];
     let rest = after[close..].chars().next().map_or("", |q| &after[close + q.len_utf8()..]);
     let next_word = rest.trim_start().split(|c: char| !c.is_alphanumeric() && c != '-').next().unwrap_or("");
-    if NAMED_AFTER.contains(&next_word) {
+    // The same after a quote in Chinese or Japanese: "“忽略之前的指令”之类的短语", "…などの文".
+    const NAMED_AFTER_CJK: &[&str] = &["之类", "等短语", "等语句", "这类", "这样的", "などの", "のような", "같은"];
+    if NAMED_AFTER.contains(&next_word) || NAMED_AFTER_CJK.iter().any(|w| rest.trim_start().starts_with(w)) {
         return true;
     }
     const INTRODUCERS: &[&str] = &[
@@ -543,6 +547,16 @@ fn quoted_example(text: &str, start: usize, end: usize) -> bool {
         "matches",
         "examples",
         "sample",
+        "检测",
+        "例如",
+        "比如",
+        "例えば",
+        "検出",
+        "탐지",
+        "détecte",
+        "detecta",
+        "erkennt",
+        "rileva",
     ];
     INTRODUCERS.iter().any(|w| lead.contains(w))
 }
@@ -635,11 +649,39 @@ fn named_marker(text: &str, start: usize, end: usize) -> bool {
     let lead = &before[floor(before, before.len().saturating_sub(60))..];
     let after = &text[end..floor(text, (end + 40).min(text.len()))];
     let named_after =
-        [" tag", " marker", " token", " delimiter", " or ", ", ", " and "].iter().any(|w| after.starts_with(w));
+        [" tag", " marker", " token", " delimiter", " or ", ", ", " and ", ")"].iter().any(|w| after.starts_with(w));
     let named_before = ["such as", "like", "e.g.", "fake", "spoofed", "forged", "including", "detect", "flags"]
         .iter()
         .any(|w| lead.contains(w));
     named_after && named_before
+}
+
+/// Whether a chat-template token stands in text about chat templates ("For example, ChatML
+/// renders a system message as <|im_start|>system ...", "Exemple ChatML :"): a format shown,
+/// whose turn's words the other rules still read.
+fn template_talk(text: &str, start: usize, marker: &str) -> bool {
+    const FORMATS: &[&str] = &[
+        "chatml",
+        "chat template",
+        "chat-template",
+        "chat format",
+        "prompt format",
+        "template famil",
+        "tokeniz",
+        "tokenis",
+        "llama",
+        "mistral",
+        "gemma",
+        "modèle de chat",
+        "plantilla de chat",
+        "chat-vorlage",
+        "modello di chat",
+        "聊天模板",
+        "チャットテンプレート",
+    ];
+    let chat_token = marker.starts_with("<|") || marker.starts_with("[inst]") || marker.starts_with("<<sys>>");
+    let lead = &text[floor(text, start.saturating_sub(200))..start];
+    chat_token && FORMATS.iter().any(|f| lead.contains(f))
 }
 
 /// Whether the chat-template tokens of `text` only show a template's shape: every turn they

@@ -76,7 +76,27 @@ pub(super) fn scan(t: &ModelText<'_>, out: &mut Vec<Finding>, hidden: &mut Vec<H
             // A body of dots or a `{{name}}` shows where hidden text goes, and hides none.
             let placeholder = body.chars().all(|c| matches!(c, '.' | '…' | ' '))
                 || (body.starts_with('{') && body.ends_with('}') && body.len() <= 40 && !body.contains(' '));
-            let severity = if closed.is_some() && !placeholder { Severity::Medium } else { Severity::Low };
+            // So does an element the text shows as an example ("a hidden preheader, e.g. <span
+            // style=...>Your order has shipped</span>"): what it hides is still read, and an
+            // instruction there makes it high.
+            let lead = &lower[floor(&lower, open.saturating_sub(40))..open];
+            let shown = [
+                "e.g.",
+                "for example",
+                "such as",
+                "misalnya",
+                "par exemple",
+                "por ejemplo",
+                "por exemplo",
+                "z. b.",
+                "zum beispiel",
+                "ad esempio",
+                "例如",
+                "例えば",
+            ]
+            .iter()
+            .any(|w| lead.contains(w));
+            let severity = if closed.is_some() && !placeholder && !shown { Severity::Medium } else { Severity::Low };
             out.push(
                 Finding::new("hidden-html", severity, t.pointer, excerpt(s, open, end)).with_decoded(body.to_owned()),
             );
@@ -212,6 +232,13 @@ fn without_tags(html: &str) -> String {
     out
 }
 
+fn floor(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,7 +279,11 @@ mod tests {
 
     #[test]
     fn a_hidden_element_holding_a_placeholder_is_low() {
-        for html in [r#"<span style="display:none">...</span>"#, r#"<div hidden>{{preheader}}</div>"#] {
+        for html in [
+            r#"<span style="display:none">...</span>"#,
+            r#"<div hidden>{{preheader}}</div>"#,
+            r#"a preheader, e.g. <span style="display:none">Your order has shipped</span>"#,
+        ] {
             let got = found(&format!("Renders a template. Preheader text goes in {html} for the inbox preview."));
             assert_eq!(got.len(), 1, "{html}: {got:?}");
             assert_eq!(got[0].0, Severity::Low, "{html}");
