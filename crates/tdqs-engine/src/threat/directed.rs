@@ -15,7 +15,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::evidence::excerpt;
+use super::instructions::build;
 use super::normalize::Normalized;
+use super::references::floor;
 use super::strings::ModelText;
 use super::{Finding, Severity};
 
@@ -79,14 +81,6 @@ const ADDRESSED: &str = concat!(
 
 /// The step kept for the user: asked for, or theirs to request.
 const KEPT_FOR_USER: &str = r"\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b";
-
-fn build(p: &str) -> Regex {
-    // `\b` as an ASCII word boundary, as the phrase rules read it (see `instructions`).
-    regex::RegexBuilder::new(&p.replace(r"\b", r"(?-u:\b)"))
-        .size_limit(1 << 24)
-        .build()
-        .expect("directed-step pattern compiles")
-}
 
 static STEPS: LazyLock<Regex> = LazyLock::new(|| build(STEP));
 static WAIVERS: LazyLock<Regex> = LazyLock::new(|| build(WAIVED));
@@ -182,13 +176,6 @@ static REDIRECTS: LazyLock<Regex> = LazyLock::new(|| {
         r"|(agents|assistants|models|clients) (with|using) ",
     ))
 });
-
-fn floor(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
 
 #[cfg(test)]
 mod tests {

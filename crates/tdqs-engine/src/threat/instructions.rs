@@ -54,7 +54,7 @@ fn ascii_boundaries(p: &str) -> String {
     p.replace(r"\b", r"(?-u:\b)")
 }
 
-fn build(p: &str) -> Regex {
+pub(super) fn build(p: &str) -> Regex {
     RegexBuilder::new(&ascii_boundaries(p)).size_limit(1 << 24).build().expect("lexicon pattern compiles")
 }
 

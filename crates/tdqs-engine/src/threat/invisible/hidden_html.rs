@@ -11,6 +11,7 @@
 //! read as the instruction.
 
 use super::super::evidence::excerpt;
+use super::super::references::floor;
 use super::super::strings::ModelText;
 use super::super::{Finding, Severity};
 use super::Hidden;
@@ -230,13 +231,6 @@ fn without_tags(html: &str) -> String {
         }
     }
     out
-}
-
-fn floor(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]
