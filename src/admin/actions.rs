@@ -1,15 +1,14 @@
 //! What an operator can change: approve a pinned tool's changed definition (one tool, or every
 //! changed one of an upstream), and judge tools again now.
 
-use http::{Request, Response};
-use hyper::body::Incoming;
+use http::Response;
 use serde_json::{Value, json};
 
 use super::Console;
 use super::{AdminError, json_ok};
 use crate::catalog::UpstreamTools;
 use crate::http::Body;
-use crate::http::request_body::RequestBody;
+use crate::http::request_body::{ClientRequest, RequestBody};
 use crate::scoring::pins::PinStatus;
 
 /// Largest POST body the admin API reads.
@@ -18,7 +17,7 @@ const MAX_BODY: usize = 64 * 1024;
 /// The optional JSON object of a POST (`{}` when the body is empty).
 async fn body_object(
     console: &Console,
-    req: Request<Incoming>,
+    req: ClientRequest,
     body: &RequestBody,
 ) -> Result<serde_json::Map<String, Value>, AdminError> {
     let within = std::time::Duration::from_millis(console.serve.listen.body_read_timeout_ms);
@@ -43,7 +42,7 @@ pub async fn approve(
     console: &Console,
     up: &UpstreamTools,
     tool: Option<&str>,
-    req: Request<Incoming>,
+    req: ClientRequest,
     read: &RequestBody,
 ) -> Result<Response<Body>, AdminError> {
     let body = body_object(console, req, read).await?;

@@ -9,8 +9,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Method, Request, Response};
-use hyper::body::Incoming;
+use http::{Method, Response};
 use serde_json::{Value, json};
 
 use super::Console;
@@ -18,7 +17,7 @@ use super::{AdminError, actions, events, json_ok, text_ok};
 use crate::catalog::{ToolView, UpstreamTools};
 use crate::config::Transport;
 use crate::http::Body;
-use crate::http::request_body::RequestBody;
+use crate::http::request_body::{ClientRequest, RequestBody};
 use crate::policy::settings::Policy;
 use crate::scoring::pins::PinStatus;
 use crate::tdqs::score::Tier;
@@ -82,7 +81,7 @@ impl Route {
     pub async fn run(
         self,
         console: Arc<Console>,
-        req: Request<Incoming>,
+        req: ClientRequest,
         body: &RequestBody,
     ) -> Result<Response<Body>, AdminError> {
         let expected = self.method();

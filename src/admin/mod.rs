@@ -20,8 +20,7 @@ pub(crate) mod threat_report;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use http::{HeaderValue, Method, Request, Response, StatusCode, header};
-use hyper::body::Incoming;
+use http::{HeaderValue, Method, Response, StatusCode, header};
 
 use crate::catalog::Catalog;
 use crate::config::{Config, ConfigError, ServeSettings};
@@ -29,7 +28,7 @@ use crate::http::Body;
 use crate::http::body::{full, json_response};
 pub use crate::http::error::AdminError;
 use crate::http::error::no_store;
-use crate::http::request_body::RequestBody;
+use crate::http::request_body::{ClientRequest, RequestBody};
 use crate::scoring::service::ScoringService;
 
 /// The admin API's settings, resolved once at start.
@@ -99,7 +98,7 @@ fn is_admin_path(path: &str) -> bool {
 }
 
 /// Every request of the separate admin listener.
-pub async fn serve_admin_listener(console: Arc<Console>, req: Request<Incoming>, body: &RequestBody) -> Response<Body> {
+pub async fn serve_admin_listener(console: Arc<Console>, req: ClientRequest, body: &RequestBody) -> Response<Body> {
     if !is_admin_path(req.uri().path()) {
         return AdminError::NotFound("not found; the dashboard is at /admin/".into()).into_response();
     }
@@ -107,7 +106,7 @@ pub async fn serve_admin_listener(console: Arc<Console>, req: Request<Incoming>,
 }
 
 /// An `/admin` request.
-pub async fn serve_admin(console: Arc<Console>, req: Request<Incoming>, body: &RequestBody) -> Response<Body> {
+pub async fn serve_admin(console: Arc<Console>, req: ClientRequest, body: &RequestBody) -> Response<Body> {
     let admin = &console.settings;
     if let Err(e) = auth::check_host(&console.serve.listen, &req) {
         return e.into_response();

@@ -9,15 +9,59 @@
 //! a body is read through [`RequestBody::read_all`], which marks it read, and the listener
 //! (`server/listener.rs`) does the rest.
 
+use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
 use http::{HeaderValue, Request, Response, Version, header};
+use http_body::{Frame, SizeHint};
 use http_body_util::{BodyExt, Limited};
-use hyper::body::Incoming;
 
 use super::error::GatewayError;
+
+/// A request's body as the listener hands it to a route: still arriving through hyper, or
+/// already read whole by the listener's own HTTP/1 server (`server/h1/`), which takes only
+/// requests whose body is complete in its buffer.
+#[derive(Debug)]
+pub enum ClientBody {
+    Hyper(hyper::body::Incoming),
+    Whole(Option<Bytes>),
+}
+
+/// A request as every route receives it.
+pub type ClientRequest = Request<ClientBody>;
+
+impl From<hyper::body::Incoming> for ClientBody {
+    fn from(body: hyper::body::Incoming) -> ClientBody {
+        ClientBody::Hyper(body)
+    }
+}
+
+impl http_body::Body for ClientBody {
+    type Data = Bytes;
+    type Error = hyper::Error;
+
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Bytes>, hyper::Error>>> {
+        match self.get_mut() {
+            ClientBody::Hyper(b) => Pin::new(b).poll_frame(cx),
+            ClientBody::Whole(b) => Poll::Ready(b.take().map(|b| Ok(Frame::data(b)))),
+        }
+    }
+    fn is_end_stream(&self) -> bool {
+        match self {
+            ClientBody::Hyper(b) => b.is_end_stream(),
+            ClientBody::Whole(b) => b.is_none(),
+        }
+    }
+    fn size_hint(&self) -> SizeHint {
+        match self {
+            ClientBody::Hyper(b) => b.size_hint(),
+            ClientBody::Whole(b) => SizeHint::with_exact(b.as_ref().map_or(0, |b| b.len() as u64)),
+        }
+    }
+}
 
 /// One request's body, as the listener follows it.
 #[derive(Debug)]
@@ -39,7 +83,18 @@ impl RequestBody {
     /// The whole body, at most `limit` bytes, arriving within `within`: the one way a route
     /// reads a request's body, so that what was read is always known and no route reads one
     /// without both bounds. A longer, slower or broken body is an error and stays unread.
-    pub async fn read_all(&self, body: Incoming, limit: usize, within: Duration) -> Result<Bytes, GatewayError> {
+    pub async fn read_all(&self, body: ClientBody, limit: usize, within: Duration) -> Result<Bytes, GatewayError> {
+        let body = match body {
+            ClientBody::Whole(whole) => {
+                let whole = whole.unwrap_or_default();
+                if whole.len() > limit {
+                    return Err(GatewayError::BodyTooLarge(limit));
+                }
+                self.mark_read();
+                return Ok(whole);
+            }
+            ClientBody::Hyper(body) => body,
+        };
         let bytes = match tokio::time::timeout(within, Limited::new(body, limit).collect()).await {
             Ok(Ok(b)) => b.to_bytes(),
             Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return Err(GatewayError::BodyTooLarge(limit)),

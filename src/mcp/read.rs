@@ -161,11 +161,17 @@ fn names_call(method: &str) -> bool {
 /// What a message's members say as a JSON-RPC message.
 fn interpret(members: Option<Members>) -> Result<Read, Unreadable> {
     let m = members.ok_or(Unreadable::NotRpc("a message is a JSON object"))?;
-    let id_text = m.id.as_ref().map(Value::to_string);
+    let id_text = m.id.as_ref().map(|id| match id {
+        // What `Value` writes for an integer, without its formatter.
+        Value::Number(n) if n.is_i64() => itoa::Buffer::new().format(n.as_i64().unwrap_or_default()).to_owned(),
+        Value::Number(n) if n.is_u64() => itoa::Buffer::new().format(n.as_u64().unwrap_or_default()).to_owned(),
+        id => id.to_string(),
+    });
     let id: Option<IdKey> = match m.id {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(string_key(&s)),
-        Some(Value::Number(n)) => Some(number_key(&n.to_string())),
+        // A number's text is what `Value` writes for it, already in `id_text`.
+        Some(Value::Number(_)) => id_text.as_deref().map(number_key),
         Some(_) => return Err(Unreadable::NotRpc("an id is a string, a number or null")),
     };
     let method = match m.method {
@@ -275,6 +281,16 @@ mod tests {
         assert_eq!(r.message.request_id().map(String::as_str), Some("1"));
         assert_eq!(r.id_text.as_deref(), Some("1.0"));
         assert_eq!(r.message.tool_name.as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn an_id_is_written_back_as_json_writes_it() {
+        for id in ["0", "-7", "42", "18446744073709551615", "-9223372036854775808", "1.5", "1e400", "\"a\"", "null"] {
+            let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+            let Ok(r) = one(body.as_bytes()) else { continue };
+            let json: Value = serde_json::from_str(id).unwrap_or(Value::Null);
+            assert_eq!(r.id_text, Some(json.to_string()), "{id}");
+        }
     }
 
     #[test]

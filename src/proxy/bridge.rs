@@ -110,7 +110,10 @@ pub async fn message(gw: Arc<Gateway>, session_id: &str, req: Outbound) -> Respo
 /// Every message of a new-style answer onto the old client's stream; the session id and
 /// protocol version are kept for the next POSTs.
 async fn relay(bridge: &Bridge, resp: Response<Body>) {
-    if let (Some(sid), Ok(mut known)) = (resp.headers().get(SESSION_HEADER).cloned(), bridge.session.lock()) {
+    // Copied: an answer's values share the upstream connection's read buffer, which a bridge
+    // that lives as long as its client must not hold.
+    let sid = resp.headers().get(SESSION_HEADER).and_then(|v| HeaderValue::from_bytes(v.as_bytes()).ok());
+    if let (Some(sid), Ok(mut known)) = (sid, bridge.session.lock()) {
         known.insert("mcp-session-id", sid);
     }
     let is_sse = resp

@@ -6,14 +6,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Method, Request, Response, header};
-use hyper::body::Incoming;
+use http::{Method, Response, header};
 
 use super::forward::{Outbound, mcp};
 use super::{Body, Gateway};
 use super::{bridge, legacy};
 use crate::http::error::GatewayError;
-use crate::http::request_body::RequestBody;
+use crate::http::request_body::{ClientRequest, RequestBody};
 
 /// Whether `path` is one of the MCP routes.
 pub fn is_mcp_path(path: &str) -> bool {
@@ -21,7 +20,7 @@ pub fn is_mcp_path(path: &str) -> bool {
 }
 
 /// A request to an MCP route (see [`is_mcp_path`]).
-pub async fn serve_mcp(gw: Arc<Gateway>, req: Request<Incoming>, read: &RequestBody) -> Response<Body> {
+pub async fn serve_mcp(gw: Arc<Gateway>, req: ClientRequest, read: &RequestBody) -> Response<Body> {
     let path = req.uri().path().to_owned();
     let p = path.as_str();
     let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
@@ -138,7 +137,7 @@ fn session_query(q: Option<&str>) -> &str {
     q.and_then(|q| q.split('&').find_map(|kv| kv.strip_prefix("session_id="))).unwrap_or("")
 }
 
-fn check_origin_and_host(gw: &Gateway, req: &Request<Incoming>) -> Result<(), GatewayError> {
+fn check_origin_and_host(gw: &Gateway, req: &ClientRequest) -> Result<(), GatewayError> {
     let listen = &gw.serve.listen;
     if let Some(origin) = req.headers().get(header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("");

@@ -103,7 +103,8 @@ impl Activity {
         self.h2.load(Ordering::Acquire)
     }
 
-    fn bytes_read(&self) {
+    /// Bytes arrived (a reader that does not go through [`watched`] says so itself).
+    pub fn bytes_read(&self) {
         if self.is_h2() {
             return;
         }

@@ -1,5 +1,6 @@
 //! The listener: accepts TCP (or TLS through rustls when a certificate is configured) and
-//! serves HTTP/1.1 and HTTP/2 on each connection with hyper, within the `[listen]` bounds: a
+//! serves each connection with its own HTTP/1.1 server (`h1/`) until a request that server
+//! does not take, then with hyper (HTTP/1.1 and HTTP/2), within the `[listen]` bounds: a
 //! cap on connections (past it the gateway stops accepting), a TLS handshake deadline, a
 //! deadline for a request's headers and for a connection's first request, HTTP/2 streams per
 //! connection, and an idle keep-alive limit. On shutdown every connection is asked to finish
@@ -16,11 +17,14 @@ use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio_rustls::TlsAcceptor;
 
+use super::App;
 use super::activity::{Activity, Limits, Tracked, watched};
+use super::h1;
+use super::rewind::Rewind;
+use super::routes::{self, Role};
 use super::workers::Workers;
-use super::{App, routes};
 use crate::http::BoxError;
-use crate::http::request_body::RequestBody;
+use crate::http::request_body::{ClientBody, RequestBody};
 
 /// A running listener (and the admin API's own, when `admin.addr` is set).
 pub struct Listening {
@@ -46,13 +50,6 @@ impl Listening {
             Err(_) => self.max_connections - self.connections.available_permits(),
         }
     }
-}
-
-/// Which routes a listener serves.
-#[derive(Clone, Copy)]
-enum Role {
-    Main,
-    Admin,
 }
 
 /// Binds the configured address (and `admin.addr`) and serves until shut down or the task is
@@ -162,7 +159,7 @@ async fn connection(
 
 /// Serves one connection until it ends, it idles past the keep-alive limit, it starts a request
 /// whose headers do not arrive in time (or sends no first request in time), or the listener
-/// shuts down. The clocks are `activity.rs`'s.
+/// shuts down. The clocks are `activity.rs`'s, whichever server reads the connection.
 async fn serve_connection<S>(a: &Accepting, stream: S, role: Role, peer: SocketAddr)
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
@@ -173,23 +170,26 @@ where
         keep_alive: Duration::from_millis(config.keep_alive_timeout_ms),
     };
     let activity = Activity::new();
+    let own =
+        h1::Conn { app: a.app.clone(), role, limits, activity: activity.clone(), stopped: a.stopped.clone(), peer };
+    let (stream, read) = match h1::serve(stream, own).await {
+        h1::Outcome::Closed => return,
+        h1::Outcome::HandOff(stream, read) => (stream, read),
+    };
     let (app, requests) = (a.app.clone(), activity.clone());
-    let service = service_fn(move |req| {
+    let service = service_fn(move |req: http::Request<hyper::body::Incoming>| {
         let app = app.clone();
         let in_flight = requests.begin();
         async move {
+            let req = req.map(ClientBody::from);
             let body = RequestBody::of(&req);
-            let resp = match (role, &app.console) {
-                (Role::Main, _) => routes::route(app, req, &body).await,
-                (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req, &body).await,
-                (Role::Admin, None) => crate::http::error::GatewayError::NotFound.into_response(None),
-            };
+            let resp = routes::answer(app, role, req, &body).await;
             Ok::<_, std::convert::Infallible>(body.close_if_unread(resp).map(|b| Tracked::new(b, in_flight)))
         }
     });
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder.http2().timer(TokioTimer::new()).max_concurrent_streams(config.max_streams_per_connection);
-    let conn = builder.serve_connection(TokioIo::new(watched(stream, activity.clone())), service);
+    let conn = builder.serve_connection(TokioIo::new(watched(Rewind::new(read, stream), activity.clone())), service);
     tokio::pin!(conn);
     // The loop wakes only on its timer (`Activity::next_look`), never per request.
     let sleep = tokio::time::sleep(limits.header_read);

@@ -5,8 +5,10 @@
 //! A request's path (see also `proxy/mod.rs` for what happens inside the proxy):
 //!
 //! ```text
-//! listener   accept (connection cap) -> TLS handshake (deadline) -> HTTP/1.1 or HTTP/2
-//!            (header-read deadline, streams per connection, idle keep-alive limit)
+//! listener   accept (connection cap) -> TLS handshake (deadline) -> HTTP/1.1 read by the
+//!            gateway (h1/: whole requests) until one it does not take, then hyper's
+//!            HTTP/1.1 or HTTP/2 (header-read deadline, streams per connection, idle
+//!            keep-alive limit, one set of clocks for both)
 //! routes     one Host, one Origin, no absolute target
 //!            -> /healthz /readyz /metrics /.well-known/oauth-protected-resource
 //!            -> /admin/...                       admin::serve_admin (Console)
@@ -27,8 +29,10 @@
 //! ```
 
 mod activity;
+mod h1;
 mod listener;
 mod refresh;
+mod rewind;
 mod routes;
 pub mod workers;
 

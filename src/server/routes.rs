@@ -5,17 +5,34 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use http::{Method, Request, Response, StatusCode, header};
-use hyper::body::Incoming;
+use http::{Method, Response, StatusCode, header};
 
 use super::App;
 use crate::http::Body;
 use crate::http::body::json_response;
 use crate::http::error::GatewayError;
-use crate::http::request_body::RequestBody;
+use crate::http::request_body::{ClientRequest, RequestBody};
 use crate::proxy::{Gateway, guard};
 
-pub async fn route(app: Arc<App>, req: Request<Incoming>, body: &RequestBody) -> Response<Body> {
+/// Which routes a listener serves.
+#[derive(Clone, Copy)]
+pub(super) enum Role {
+    /// The gateway's listener: everything below.
+    Main,
+    /// `admin.addr`'s listener: the admin API alone.
+    Admin,
+}
+
+/// The answer to one request on a listener of `role`, whichever HTTP server read it.
+pub(super) async fn answer(app: Arc<App>, role: Role, req: ClientRequest, body: &RequestBody) -> Response<Body> {
+    match (role, &app.console) {
+        (Role::Main, _) => route(app, req, body).await,
+        (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req, body).await,
+        (Role::Admin, None) => GatewayError::NotFound.into_response(None),
+    }
+}
+
+pub async fn route(app: Arc<App>, req: ClientRequest, body: &RequestBody) -> Response<Body> {
     if let Err(e) = guard::one_target(&req) {
         tracing::info!(error = %e, "request refused");
         return e.into_response(None);
@@ -55,7 +72,7 @@ fn protected_resource_metadata(gw: &Gateway, path: &str) -> Response<Body> {
 
 /// Without `[auth]`: a route's metadata is its upstream's own, with the route as `resource`
 /// (see `auth::passthrough`); 404 for a route to no network upstream.
-async fn upstream_resource_metadata(gw: &Gateway, req: &Request<Incoming>, path: &str) -> Response<Body> {
+async fn upstream_resource_metadata(gw: &Gateway, req: &ClientRequest, path: &str) -> Response<Body> {
     let route = crate::auth::metadata::route_of(path).unwrap_or_default();
     let upstream = route.rsplit('/').next().unwrap_or("");
     let url = gw.serve.upstream(upstream).and_then(|u| u.transport().http_url().map(str::to_owned));

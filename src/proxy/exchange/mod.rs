@@ -123,14 +123,15 @@ pub async fn admit_read(
         }
     };
     let mut out = Admitted { batch: reading.batch, ..Admitted::default() };
-    let mut kept: Vec<&[u8]> = Vec::with_capacity(reading.items.len());
-    for item in &reading.items {
-        let r = match &item.read {
+    let items = reading.items.len();
+    let mut kept: Vec<&[u8]> = Vec::with_capacity(items);
+    for item in reading.items {
+        let r = match item.read {
             Ok(r) => r,
             Err(e) => {
-                unreadable(tools, e, enforce);
+                unreadable(tools, &e, enforce);
                 if enforce {
-                    out.answers.push(RpcError::Unreadable(e).answer("null"));
+                    out.answers.push(RpcError::Unreadable(&e).answer("null"));
                     out.unreadable |= !reading.batch;
                 } else {
                     kept.push(item.raw);
@@ -157,9 +158,9 @@ pub async fn admit_read(
             continue;
         }
         kept.push(item.raw);
-        out.forwarded.push(r.message.clone());
+        out.forwarded.push(r.message);
     }
-    out.forward = match (kept.len(), reading.items.len()) {
+    out.forward = match (kept.len(), items) {
         (0, _) => None,
         (k, n) if k == n => Some(body.clone()),
         _ => Some(Bytes::from(join(&kept))),

@@ -28,7 +28,7 @@
 //! Long: the pool, the request's writing, the head's reading and the body's framing are one
 //! conversation with one socket; its unit tests follow it.
 
-use std::io::{self, Write};
+use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, ready};
@@ -314,8 +314,8 @@ fn encode(parts: &http::request::Parts, authority: &Authority, body: Bytes) -> (
     }
     let bodiless = matches!(parts.method, Method::GET | Method::HEAD | Method::CONNECT);
     if !body.is_empty() || !bodiless {
-        // Written in place: no `String` a request for the number.
-        let _ = write!(out, "content-length: {}\r\n", body.len());
+        // Written in place: no `String` and no formatter a request for the number.
+        field(&mut out, "content-length", itoa::Buffer::new().format(body.len()).as_bytes());
     }
     out.extend_from_slice(b"\r\n");
     if inline {
@@ -388,8 +388,7 @@ fn parse_head(buf: &[u8]) -> Result<Option<(Answer, usize)>, HeadError> {
         let name = HeaderName::from_bytes(f.name.as_bytes()).map_err(|_| invalid("field name"))?;
         let value = HeaderValue::from_bytes(f.value).map_err(|_| invalid("field value"))?;
         if name == header::CONNECTION {
-            for token in f.value.split(|b| *b == b',') {
-                let token = token.trim_ascii();
+            for token in crate::http::connection::options(f.value) {
                 close |= token.eq_ignore_ascii_case(b"close");
                 keep_alive |= token.eq_ignore_ascii_case(b"keep-alive");
             }
