@@ -219,7 +219,10 @@ fn recall_and_false_positives_per_kind() {
     // scanner naming the key files it looks for): 37 + 3. Then batch 27's: two are medium (a
     // system proxy setter naming what IT supplied in the conversation, a reader of one named
     // environment variable that masks secrets): 40 + 2.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 42), ("foreign-tool-reference", 3)];
+    // Session 24: batch 28's benign half joined; three of its look-alikes are medium
+    // exfiltration (a prompt store naming the system prompt it saves, a lister of a dev
+    // container's environment variables, a log redactor naming what it strips): 42 + 3.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 45), ("foreign-tool-reference", 3)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
