@@ -172,9 +172,9 @@ where
     let activity = Activity::new();
     let own =
         h1::Conn { app: a.app.clone(), role, limits, activity: activity.clone(), stopped: a.stopped.clone(), peer };
-    let (stream, read) = match h1::serve(stream, own).await {
+    let (stream, read, served) = match h1::serve(stream, own).await {
         h1::Outcome::Closed => return,
-        h1::Outcome::HandOff(stream, read) => (stream, read),
+        h1::Outcome::HandOff { io, read, served } => (io, read, served),
     };
     let (app, requests) = (a.app.clone(), activity.clone());
     let service = service_fn(move |req: http::Request<hyper::body::Incoming>| {
@@ -188,6 +188,13 @@ where
         }
     });
     let mut builder = auto::Builder::new(TokioExecutor::new());
+    if served {
+        // hyper's auto-detection takes the HTTP/2 preface at the start of what it reads for an
+        // HTTP/2 connection. After a request the own server answered, that is mid-connection:
+        // hyper, had it read the connection from its first byte, would be on HTTP/1.1 and close
+        // at the preface; so it does here, rather than switch the connection to HTTP/2.
+        builder = builder.http1_only();
+    }
     builder.http2().timer(TokioTimer::new()).max_concurrent_streams(config.max_streams_per_connection);
     let conn = builder.serve_connection(TokioIo::new(watched(Rewind::new(read, stream), activity.clone())), service);
     tokio::pin!(conn);

@@ -14,14 +14,14 @@ use crate::support::patience::scaled as patient;
 use crate::support::rig::{Gateway, Rig, Upstream};
 
 /// One answer read off the socket.
-struct Answer {
-    status: u16,
-    head: String,
-    body: Vec<u8>,
+pub(crate) struct Answer {
+    pub status: u16,
+    pub head: String,
+    pub body: Vec<u8>,
 }
 
 impl Answer {
-    fn header(&self, name: &str) -> Option<String> {
+    pub fn header(&self, name: &str) -> Option<String> {
         self.head.lines().find_map(|l| {
             let (k, v) = l.split_once(':')?;
             k.eq_ignore_ascii_case(name).then(|| v.trim().to_owned())
@@ -29,7 +29,7 @@ impl Answer {
     }
 
     /// The JSON-RPC message of a JSON or SSE answer.
-    fn message(&self) -> Value {
+    pub fn message(&self) -> Value {
         let text = String::from_utf8_lossy(&self.body);
         let json = match text.lines().filter_map(|l| l.strip_prefix("data:")).next_back() {
             Some(data) => data.trim().to_owned(),
@@ -40,8 +40,8 @@ impl Answer {
 }
 
 /// Reads answers off one connection, keeping what follows the last one.
-struct Reader {
-    got: Vec<u8>,
+pub(crate) struct Reader {
+    pub got: Vec<u8>,
 }
 
 impl Reader {
@@ -56,7 +56,7 @@ impl Reader {
         Some(())
     }
 
-    async fn answer(&mut self, s: &mut TcpStream) -> Answer {
+    pub async fn answer(&mut self, s: &mut TcpStream) -> Answer {
         let next =
             tokio::time::timeout(patient(Duration::from_secs(20)), self.next(s)).await.expect("an answer in time");
         next.unwrap_or_else(|| {
@@ -65,7 +65,7 @@ impl Reader {
     }
 
     /// The next answer, or `None` when the connection ends first.
-    async fn next(&mut self, s: &mut TcpStream) -> Option<Answer> {
+    pub async fn next(&mut self, s: &mut TcpStream) -> Option<Answer> {
         let end = loop {
             if let Some(end) = self.got.windows(4).position(|w| w == b"\r\n\r\n") {
                 break end + 4;

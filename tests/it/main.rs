@@ -32,6 +32,7 @@ mod gateway_enforce;
 mod gateway_faults;
 mod gateway_guards;
 mod gateway_h1;
+mod gateway_h1_attacks;
 mod gateway_holes;
 mod gateway_keepalive;
 mod gateway_observe;

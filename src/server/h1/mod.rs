@@ -45,8 +45,9 @@ const BODY_GRACE: Duration = Duration::from_millis(50);
 pub(super) enum Outcome<S> {
     /// It is over (closed by either side, timed out, or shut down).
     Closed,
-    /// A request this server does not take: hyper serves the connection from these bytes on.
-    HandOff(S, Bytes),
+    /// A request this server does not take: hyper serves the connection from these bytes on;
+    /// `served` when this server answered a request on it first (the connection is HTTP/1.1).
+    HandOff { io: S, read: Bytes, served: bool },
 }
 
 /// One connection's settings and state, as the listener gives them.
@@ -70,6 +71,7 @@ where
     tokio::pin!(sleep);
     let mut closing = false;
     let mut fields = head::Fields::new();
+    let mut served = false;
     loop {
         // A whole request, under the connection's clocks.
         let taken = loop {
@@ -77,14 +79,14 @@ where
                 Head::Taken(taken) => break taken,
                 Head::Declined(why) => {
                     tracing::trace!(peer = %c.peer, why, "request handed to hyper");
-                    return Outcome::HandOff(io, inbox.buf.freeze());
+                    return Outcome::HandOff { io, read: inbox.buf.freeze(), served };
                 }
                 Head::BodyPending { needed } => {
                     if wait_for_body(&mut io, &mut inbox, needed).await {
                         continue;
                     }
                     // The body lags its head: hyper reads it, under the listener's body deadline.
-                    return Outcome::HandOff(io, inbox.buf.freeze());
+                    return Outcome::HandOff { io, read: inbox.buf.freeze(), served };
                 }
                 Head::Partial => {}
             }
@@ -114,6 +116,7 @@ where
             c.activity.bytes_read();
         };
         let close = taken.close;
+        served = true;
         let bytes = inbox.buf.split_to(taken.head_len + taken.body_len).freeze();
         let req = taken.request(bytes, &mut fields);
         let in_flight = c.activity.begin();
