@@ -221,8 +221,11 @@ fn recall_and_false_positives_per_kind() {
     // environment variable that masks secrets): 40 + 2.
     // Session 24: batch 28's benign half joined; three of its look-alikes are medium
     // exfiltration (a prompt store naming the system prompt it saves, a lister of a dev
-    // container's environment variables, a log redactor naming what it strips): 42 + 3.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 45), ("foreign-tool-reference", 3)];
+    // container's environment variables, a log redactor naming what it strips): 42 + 3. Then
+    // batch 29's: two are medium (a reader of ~/.ssh/config's host aliases, a check that a
+    // keychain item exists): 45 + 2. And one of its look-alikes, a Unicode auditor, quotes a
+    // real zero-width space among its examples: a medium zero-width finding, which it is.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 47), ("foreign-tool-reference", 3), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
