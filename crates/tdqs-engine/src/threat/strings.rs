@@ -2,6 +2,8 @@
 //! title, the description, every string and every non-keyword key of `inputSchema` and
 //! `outputSchema` at any depth (property names, descriptions, defaults, enums, examples), and
 //! the annotations. Other top-level fields (`_meta`, `icons`) are not shown to models.
+//! Long: the JSON Schema keyword tables are read only by the walk that decides each string's
+//! role; apart from it they would be a second place to look for what a model reads.
 
 use serde_json::Value;
 
