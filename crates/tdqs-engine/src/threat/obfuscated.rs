@@ -73,9 +73,9 @@ fn stand_ins(word: &str) -> Option<usize> {
     (letters >= 2).then_some(subs)
 }
 
-/// The word as it reads, when it is leetspeak with at least `min_subs` stand-ins (one or more).
-fn unleet(word: &str, min_subs: usize) -> Option<String> {
-    stand_ins(word).filter(|&n| n >= min_subs.max(1))?;
+/// The word as it reads, when it is leetspeak: letters and at least one stand-in.
+fn unleet(word: &str) -> Option<String> {
+    stand_ins(word).filter(|&n| n >= 1)?;
     Some(word.chars().map(|c| leet(c).unwrap_or(c)).collect())
 }
 
@@ -85,7 +85,7 @@ fn unleet(word: &str, min_subs: usize) -> Option<String> {
 /// (2, 6, 8, 9) keeps the word as written ("h264", "2025"), and so do a word of digits alone
 /// longer than three ("1024") and one with a control character (an escape sequence's "[0m").
 fn unleet_in_leetspeak(word: &str) -> Option<String> {
-    if let Some(w) = unleet(word, 1) {
+    if let Some(w) = unleet(word) {
         return Some(w);
     }
     let (mut digits, mut letters) = (0, 0);
