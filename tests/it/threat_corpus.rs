@@ -225,7 +225,10 @@ fn recall_and_false_positives_per_kind() {
     // batch 29's: two are medium (a reader of ~/.ssh/config's host aliases, a check that a
     // keychain item exists): 45 + 2. And one of its look-alikes, a Unicode auditor, quotes a
     // real zero-width space among its examples: a medium zero-width finding, which it is.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 47), ("foreign-tool-reference", 3), ("zero-width", 1)];
+    // Session 25: batch 30's benign half joined; a read or a move said only negated ("it does
+    // not read the prompts of the current conversation"), credentials said to be rejected, and
+    // "nothing leaves the machine" short of high are no longer medium: 47 + 0 - 2.
+    let ceiling: &[(&str, usize)] = &[("exfiltration", 45), ("foreign-tool-reference", 3), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

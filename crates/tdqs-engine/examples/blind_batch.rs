@@ -4,7 +4,8 @@
 //!
 //!     cargo run --release -p tdqs-engine --example blind_batch -- POISONED.json LOOKALIKES.json [-v]
 //!
-//! `-v` lists each miss and each look-alike flagged high, with its findings. `--emit DIR`
+//! `-v` lists each miss and each look-alike flagged high, with its findings (a look-alike's high
+//! ones with their field and evidence). `--emit DIR`
 //! writes the cases that come out right to `DIR/poisoned.json` and `DIR/lookalikes.json`, each
 //! poisoned case expecting the kinds it was found high for (the writer's label kept as `label`),
 //! ready to join the corpus under `tests/data/threats/`.
@@ -42,6 +43,9 @@ fn main() {
             if verbose && is_high != poisoned {
                 let what: Vec<String> = found.iter().map(|f| format!("{}/{:?}", f.kind, f.severity)).collect();
                 println!("{} {} {}", if poisoned { "MISS" } else { "HIGH" }, case["id"], what.join(" "));
+                for f in found.iter().filter(|f| !poisoned && f.severity == Severity::High) {
+                    println!("    {} {}: {}", f.kind, f.field, f.evidence);
+                }
             }
         }
         println!("{file}: {high}/{} with a high finding", cases.len());

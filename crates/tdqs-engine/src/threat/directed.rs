@@ -29,7 +29,9 @@ const STEP: &str = concat!(
     r"|\bufw disable\b|\bnetsh advfirewall\b|\bset-mppreference\b|\bsystemctl (stop|disable|mask) (firewalld|auditd|ufw|apparmor)\b|\biptables -f\b|\bsetenforce 0\b",
     // Things deleted that the user keeps to recover or to know.
     r"|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|drop|dropping|destroy|destroying)\b( \S+){0,4} (backups?|snapshots?|trails?|audit logs?|logs|recovery points?|restore points?|\.git|version history|existing (tasks|files|records|entries|items|data|messages|documents))\b",
-    r"|\brm -(rf|fr)\b|\brecursive ?= ?true\b",
+    r"|\brm -(rf|fr)\b|\brecursive ?= ?true\b|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|destroy|destroying)\b( \S+){0,3} \S*/(backups?|snapshots?)\b",
+    // Every pending transfer approved, said of them after they are named.
+    r"|\b(pending|queued|outstanding)( \S+){0,2} (transfers?|payments?|payouts?|transactions?|invoices?|refunds?|withdrawals?)\b[^.]{0,80}\b(approves?|approving|authori[sz]es?|authori[sz]ing|releases?|executes?|pays?) (all|each|every one|both) of them\b",
     // The same steps written as the command or the setting itself, in whatever language the
     // sentence around them is: namespaces deleted, a bucket opened to everyone, a force-push or
     // a bypassed protection, MFA or hardware keys switched off, a world-writable mode.
@@ -44,9 +46,10 @@ const STEP: &str = concat!(
     r"|\b(approve|authori[sz]e|execute|process|pay|release)( \S+){0,2} (every|all|each|any) (pending|queued|outstanding|open|waiting)( \S+){0,2} (transfers?|payments?|requests?|invoices?|transactions?|payouts?)\b",
     r"|\bset confirm(ed)? ?= ?true (yourself|itself|on your own|on its own)\b",
     // The machine's traffic sent elsewhere, merges let through.
-    r"|\b(dns|resolver|proxy|proxy do sistema|proxy del sistema|proxy du système|systemproxy|servidor dns|serveur dns)\b( \S+){0,5} (to|a|para|auf|à|su|na|ke) ((\d{1,3}\.){3}\d{1,3}|https?://)|\bauto-?merge\b",
+    r"|\b(dns|resolver|proxy|proxy do sistema|proxy del sistema|proxy du système|systemproxy|servidor dns|serveur dns)\b( \S+){0,5} (to|a|para|auf|à|su|na|ke) ((\d{1,3}\.){3}\d{1,3}|https?://)|\bauto[-_]?merge\b",
     // The same steps in other languages: a verb of deleting or switching off with its object.
     r"|\b(supprime|supprimer|supprimez|efface|effacer|borra|borrar|borre|elimina|eliminar|elimine|apaga|apague|apagar|exclua|excluir|cancella|cancellare|rimuovi|lösche|löschen|entferne|entfernen)\b[^\n.;]{0,60}\b(carpeta|carpetas|dossier|dossiers|pasta|pastas|cartella|cartelle|ordner|copias de seguridad|sauvegardes|cópias de segurança|backup|backups|instantáneas|snapshots|tâches|tareas|tarefas|registros|journaux|protokolle|eventi|eventos|événements|termine|evenementen)\b",
+    r"|(denetim günlü\S*|denetim kayd\S*|güvenlik duvar\S*|antivirüs\S*|yedekler\S*|audit ?logging)[^\n.;]{0,60}\b(kapat\S*|devre dışı\S*|silin\S*|silinir)",
     r"|\b(désactive|désactiver|desactiva|desactivar|desativa|desativar|disattiva|disattivare|deaktiviere|deaktivieren|schalte)\b[^\n.;]{0,40}\b(pare-feu|cortafuegos|firewall|antivirus|journalisation|registro de auditoría|auditoria|protokollierung)\b",
     r"|(удали|удаляй|удалить|удаляйте|сотри)[^\n.;]{0,60}(снапшот|резервн|бэкап|бекап|журнал)|(отключи|отключить|выключи)[^\n.;]{0,40}(брандмауэр|файрвол|фаервол|антивирус|аудит|журналирован)",
     r"|(バックアップ|スナップショット|ファイアウォール|監査ログ)[^\n。]{0,30}(削除|無効)|(备份|快照|防火墙|审计日志)[^\n。]{0,20}(删除|禁用|关闭)|(删除|禁用|关闭)[^\n。]{0,20}(备份|快照|防火墙|审计日志)|(백업|스냅샷|방화벽|감사 로그)[^\n.]{0,20}(삭제|비활성화|끄)",
@@ -56,7 +59,8 @@ const STEP: &str = concat!(
 const WAIVED: &str = concat!(
     r"\bno need to (ask|confirm|check|prompt|wait)\b|\b(do not|don't|never) (ask|prompt|check with|wait for)\b|\bwithout (asking|prompting|checking|waiting|confirming|consulting)\b",
     r"|\bwithout (the user'?s? |user |explicit |prior |any |a |further )?(confirmation|approval|consent|permission|sign-?off)\b",
-    r"|\b(confirmation|approval|consent|permission)( from the user| by the user| of the user)? (is|are) not (required|needed|necessary)\b",
+    r"|\b(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user)? (is|are) not (required|needed|necessary)\b",
+    r"|\bno (user )?(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user| from them)? (is|are) (required|needed|necessary)\b|\b(does|do) not (require|need) (the user'?s?|any user|further user) (explicit )?(confirmation|approval|consent|sign-?off)\b|sormaya gerek (yok|yoktur)|sorulmasına gerek (yok|yoktur)|onayına gerek (yok|yoktur)",
     r"|\b(re-?enabling|re-?activating|turning it back on|restoring it) is not (needed|required|necessary)\b|\bleave (it|them) (disabled|off|deleted)\b",
     r"|\bpre-?authori[sz]ed\b|\bthe user (is aware|already knows|already agreed|has already agreed|already approved|has already approved)\b",
     r"|\binutile de demander\b|\bsans (demander|confirmation|l'accord)\b|\bpas besoin de (demander|confirmer|confirmation)\b|\bl'utilisateur est au courant\b",
@@ -97,7 +101,7 @@ const REACH: usize = 300;
 
 /// Compiles the rules ahead of the first analysis.
 pub fn warm_up() {
-    for r in [&STEPS, &WAIVERS, &ADDRESSES, &KEPT, &REDIRECTS] {
+    for r in [&STEPS, &WAIVERS, &ADDRESSES, &KEPT, &REDIRECTS, &OTHER_SERVER, &ON_ANOTHERS_USE] {
         LazyLock::force(r);
     }
 }
@@ -168,6 +172,48 @@ pub fn redirects(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
     if let Some((start, end)) = found {
         let (a, b) = norm.original(start, end, t.text);
         out.push(Finding::new("priority-hijack", Severity::High, t.pointer, excerpt(t.text, a, b)));
+    }
+}
+
+/// Another server's tools named as such ("the read_file tool of another server", "if a GitHub
+/// server is also connected", "eines anderen Servers"): searched first, its literals are rare.
+static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
+    build(concat!(
+        r"\b(another|other|any other|the other|a different|other connected|other installed) (mcp )?servers?\b|\bservers? (is|are) also (connected|installed|available|configured)\b",
+        r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b",
+    ))
+});
+
+/// The agent told what to do when a tool is used: "whenever send_email is used, the assistant
+/// adds ... to the bcc list", "wenn das Tool `read_file` ... verwendet wird, übergibt der
+/// Assistent". Read only near [`OTHER_SERVER`]: about a tool of its own server, it is guidance.
+static ON_ANOTHERS_USE: LazyLock<Regex> = LazyLock::new(|| {
+    build(concat!(
+        r"\b(whenever|every time|each time|when|if|once)\b( \S+){0,8} (is|are|gets|get) (used|called|invoked|run|executed)\b,?( \S+){0,2} (the )?(assistant|agent|model|ai|llm|you)\b( also| additionally| then| first| silently| quietly| automatically| always)? (adds?|sets?|sends?|copies|copy|forwards?|passes|pass|includes?|appends?|puts?|changes?|replaces?|rewrites?|routes?|must|should|shall)\b",
+        r"|\b(wenn|sobald|immer wenn|falls)\b( \S+){0,10} (verwendet|aufgerufen|genutzt|benutzt|ausgeführt) (wird|werden),? (\S+ ){0,2}(der|die|das) (assistent|agent|ki|modell)\b",
+        r"|\b(lorsque|quand|chaque fois que|si)\b( \S+){0,10} (est|sont) (utilisée?s?|appelée?s?|invoquée?s?),? (\S+ ){0,2}l'(assistant|agent|ia|modèle)\b",
+        r"|\b(cuando|cada vez que|si)\b( \S+){0,10} (se (use|usa|utilice|utiliza|llame|llama|invoque)|sea (usad|utilizad|llamad)[oa]s?),? (\S+ ){0,2}el (asistente|agente|modelo)\b",
+    ))
+});
+
+/// Directions for when another server's tool is used, in the paragraph that says it is
+/// another server's: `foreign-tool-reference`, high. The cross-server reading finds the same
+/// at the gateway by name; this needs no list of the other tools.
+pub fn others_use(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
+    let text = &norm.text;
+    // Every form names a server ("serv": server, serveur, servidor); most texts do not, and a
+    // plain search costs less than the rule's own prefilter.
+    if !text.contains("serv") {
+        return;
+    }
+    for other in OTHER_SERVER.find_iter(text).take(4) {
+        let from = floor(text, other.start().saturating_sub(REACH));
+        let to = floor(text, (other.end() + REACH).min(text.len()));
+        if let Some(m) = ON_ANOTHERS_USE.find(&text[from..to]) {
+            let (a, b) = norm.original(from + m.start(), from + m.end(), t.text);
+            out.push(Finding::new("foreign-tool-reference", Severity::High, t.pointer, excerpt(t.text, a, b)));
+            return;
+        }
     }
 }
 
