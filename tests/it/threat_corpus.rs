@@ -227,8 +227,13 @@ fn recall_and_false_positives_per_kind() {
     // real zero-width space among its examples: a medium zero-width finding, which it is.
     // Session 25: batch 30's benign half joined; a read or a move said only negated ("it does
     // not read the prompts of the current conversation"), credentials said to be rejected, and
-    // "nothing leaves the machine" short of high are no longer medium: 47 + 0 - 2.
-    let ceiling: &[(&str, usize)] = &[("exfiltration", 45), ("foreign-tool-reference", 3), ("zero-width", 1)];
+    // "nothing leaves the machine" short of high are no longer medium: 47 + 0 - 2. Then batch
+    // 31's: none at medium exfiltration once a secret the tool "never reads", and a file said
+    // to "never leave the machine", are taken at their word short of high: 45 - 1. One of its
+    // look-alikes, an e-mail template, holds a real `display:none` preheader in its schema
+    // `examples`: a medium hidden-html finding, which it is.
+    let ceiling: &[(&str, usize)] =
+        &[("exfiltration", 44), ("hidden-html", 1), ("foreign-tool-reference", 3), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

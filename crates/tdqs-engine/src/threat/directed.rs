@@ -29,7 +29,7 @@ const STEP: &str = concat!(
     r"|\bufw disable\b|\bnetsh advfirewall\b|\bset-mppreference\b|\bsystemctl (stop|disable|mask) (firewalld|auditd|ufw|apparmor)\b|\biptables -f\b|\bsetenforce 0\b",
     // Things deleted that the user keeps to recover or to know.
     r"|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|drop|dropping|destroy|destroying)\b( \S+){0,4} (backups?|snapshots?|trails?|audit logs?|logs|recovery points?|restore points?|\.git|version history|existing (tasks|files|records|entries|items|data|messages|documents))\b",
-    r"|\brm -(rf|fr)\b|\brecursive ?= ?true\b|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|destroy|destroying)\b( \S+){0,3} \S*/(backups?|snapshots?)\b",
+    r"|\brm -(rf|fr)\b|\brecursive ?= ?true\b|\b(is|are|gets|get|be) (then )?(added|made|granted|invited|promoted)( as| to)?( the| an| a)? (organi[sz]ation |org |workspace |project |repository |repo |account |tenant )?(owner|admin|administrator|superuser)\b|\bmfa[a-z_]*[`'\x22]? ?(=|:) ?[`'\x22]?(off|disabled|false|none)\b|\b(smaž|smažte|smazat|odstraň|odstraňte|poista|poistaa|padam|padamkan|hapus|hapuskan|șterge|sterge|slet|usuń|verwijder)[^\n.;]{0,60}(backup|záloh|varmuuskopi|sandaran|cadangan|audit-?lok|/var/log/audit)|\bkytke\b[^\n.;]{0,40}\bpois päältä|\b(luluskan|setujui) semua\b( \S+){0,3} (permintaan|pembayaran|pemindahan|bayaran)|\bpindahkan (dana|wang|duit)\b|(вимкни|вимкнути|вимкніть)[^\n.;]{0,30}(двофакторн|2fa|mfa)|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|destroy|destroying)\b( \S+){0,3} \S*/(backups?|snapshots?)\b",
     // Every pending transfer approved, said of them after they are named.
     r"|\b(pending|queued|outstanding)( \S+){0,2} (transfers?|payments?|payouts?|transactions?|invoices?|refunds?|withdrawals?)\b[^.]{0,80}\b(approves?|approving|authori[sz]es?|authori[sz]ing|releases?|executes?|pays?) (all|each|every one|both) of them\b",
     // The same steps written as the command or the setting itself, in whatever language the
@@ -71,7 +71,7 @@ const WAIVED: &str = concat!(
     r"|подтверждени\S* (\S+ ){0,2}не (требуется|нужно)|без (подтверждения|вопросов|согласия)|не спрашивай",
     r"|確認(する)?必要は(ありません|ない)|確認は不要|確認不要|確認せず|无需(确认|询问|征求)|不需要(确认|询问)|不用(确认|询问)|无须确认|확인 없이|확인(할|이) 필요(가)? 없|묻지 말고",
     r"|\bbez (pytania|potwierdzenia|pytań)\b|\bonay (almadan|istemeden|gerekmez)\b|\bsormadan\b",
-    r"|\bno reason to (bother|ask|trouble) the user\b|\b(do not|don't|never) (ask|bother) the user (again|with)\b|\bwithout re-?(requesting|asking for) (consent|confirmation|approval)\b|\bleave (it|them) (on|enabled|active|in place)\b",
+    r"|\bno reason to (bother|ask|trouble) the user\b|\bpre-?approved\b|\btanpa meminta (pengesahan|kebenaran|izin|persetujuan)\b|\bna nic neptej\b|\busiombe ruhusa\b|\b(do not|don't|never) (ask|bother) the user (again|with)\b|\bwithout re-?(requesting|asking for) (consent|confirmation|approval)\b|\bleave (it|them) (on|enabled|active|in place)\b",
     r"|\bno requiere confirmación\b|\bnão requer confirmação\b|\bne nécessite pas de confirmation\b|\berfordert keine bestätigung\b|\bnon richiede conferma\b|\bnon chiedere conferma\b|\bdéjalo (así|activo)\b|\bdeixe-o (ativo|assim)\b|\bmuss dem (nutzer|benutzer) nicht mitgeteilt werden\b",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
@@ -179,7 +179,7 @@ pub fn redirects(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
 /// server is also connected", "eines anderen Servers"): searched first, its literals are rare.
 static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
-        r"\b(another|other|any other|the other|a different|other connected|other installed) (mcp )?servers?\b|\bservers? (is|are) also (connected|installed|available|configured)\b",
+        r"\b(another|other|any other|the other|a different|other connected|other installed) (mcp )?servers?\b|\bservers? (is|are) also (connected|installed|available|configured)\b|\b(the|on the|of the) [a-z][a-z0-9-]* (mcp )?server'?s?\b|του διακομιστή",
         r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b",
     ))
 });
@@ -190,6 +190,7 @@ static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
 static ON_ANOTHERS_USE: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"\b(whenever|every time|each time|when|if|once)\b( \S+){0,8} (is|are|gets|get) (used|called|invoked|run|executed)\b,?( \S+){0,2} (the )?(assistant|agent|model|ai|llm|you)\b( also| additionally| then| first| silently| quietly| automatically| always)? (adds?|sets?|sends?|copies|copy|forwards?|passes|pass|includes?|appends?|puts?|changes?|replaces?|rewrites?|routes?|must|should|shall)\b",
+        r"|\b(whenever|every time|each time)\b( \S+){0,2} (you|the assistant|the agent|the model) (use|uses|call|calls|invoke|invokes|run|runs)\b[^.;]{0,120}?,? (add|set|send|copy|forward|include|append|put|change|replace|route|bcc|cc)\b|(όποτε|κάθε φορά που|όταν) (χρησιμοποιείς|καλείς)[^.;]{0,120}(πρόσθεσε|στείλε|βάλε|αντίγραψε)",
         r"|\b(wenn|sobald|immer wenn|falls)\b( \S+){0,10} (verwendet|aufgerufen|genutzt|benutzt|ausgeführt) (wird|werden),? (\S+ ){0,2}(der|die|das) (assistent|agent|ki|modell)\b",
         r"|\b(lorsque|quand|chaque fois que|si)\b( \S+){0,10} (est|sont) (utilisée?s?|appelée?s?|invoquée?s?),? (\S+ ){0,2}l'(assistant|agent|ia|modèle)\b",
         r"|\b(cuando|cada vez que|si)\b( \S+){0,10} (se (use|usa|utilice|utiliza|llame|llama|invoque)|sea (usad|utilizad|llamad)[oa]s?),? (\S+ ){0,2}el (asistente|agente|modelo)\b",
@@ -203,10 +204,14 @@ pub fn others_use(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) 
     let text = &norm.text;
     // Every form names a server ("serv": server, serveur, servidor); most texts do not, and a
     // plain search costs less than the rule's own prefilter.
-    if !text.contains("serv") {
+    if !text.contains("serv") && !text.contains("διακομιστ") {
         return;
     }
     for other in OTHER_SERVER.find_iter(text).take(4) {
+        // "The same server", "this server": the tool's own.
+        if [" same ", " current ", " own "].iter().any(|w| other.as_str().contains(w)) {
+            continue;
+        }
         let from = floor(text, other.start().saturating_sub(REACH));
         let to = floor(text, (other.end() + REACH).min(text.len()));
         if let Some(m) = ON_ANOTHERS_USE.find(&text[from..to]) {
