@@ -232,8 +232,10 @@ fn recall_and_false_positives_per_kind() {
     // to "never leave the machine", are taken at their word short of high: 45 - 1. One of its
     // look-alikes, an e-mail template, holds a real `display:none` preheader in its schema
     // `examples`: a medium hidden-html finding, which it is.
+    // Batch 32's: one prompt store naming the system prompts users write for their own bots,
+    // medium as the other prompt stores: 44 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 44), ("hidden-html", 1), ("foreign-tool-reference", 3), ("zero-width", 1)];
+        &[("exfiltration", 45), ("hidden-html", 1), ("foreign-tool-reference", 3), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

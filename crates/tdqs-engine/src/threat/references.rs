@@ -40,6 +40,23 @@ fn script(c: char) -> Option<Script> {
 
 /// A name mixing Latin with Cyrillic or Greek letters, or written in full-width or
 /// mathematical letters: it reads as a different, familiar name.
+/// A tool that says it is the model platform's own ("Claude Built-in Memory (official)",
+/// `openai_native_browser`): no MCP server's tool is, so the claim is there to be trusted for
+/// it. `deceptive-name`, high; `field` is where the claim is (`#/name` or `#/title`).
+pub fn platform_impersonation(name: &str, title: Option<&str>, out: &mut Vec<Finding>) {
+    const PLATFORMS: &[&str] = &["anthropic", "claude", "openai", "chatgpt", "gemini", "copilot"];
+    const CLAIMS: &[&str] = &["official", "built-in", "builtin", "built_in", "native", "first-party", "first_party"];
+    for (field, text) in [("#/name", Some(name)), ("#/title", title)] {
+        let Some(text) = text else { continue };
+        let lower = text.to_ascii_lowercase();
+        if PLATFORMS.iter().any(|p| lower.contains(p)) && CLAIMS.iter().any(|c| lower.contains(c)) {
+            let evidence = format!("{text} (claims to be the model platform's own tool)");
+            out.push(Finding::new("deceptive-name", Severity::High, field, evidence));
+            return;
+        }
+    }
+}
+
 pub fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
     // Every test below needs a character outside ASCII (a Greek or Cyrillic letter, a
     // full-width or mathematical one, a look-alike, a small capital): most names have none.
