@@ -46,10 +46,26 @@ fn script(c: char) -> Option<Script> {
 pub fn platform_impersonation(name: &str, title: Option<&str>, out: &mut Vec<Finding>) {
     const PLATFORMS: &[&str] = &["anthropic", "claude", "openai", "chatgpt", "gemini", "copilot"];
     const CLAIMS: &[&str] = &["official", "built-in", "builtin", "built_in", "native", "first-party", "first_party"];
+    // The claim first, by its rarest letters: most names hold none of "official", "built",
+    // "native", "first" (a case-blind look for their start), and the check ends there.
+    let may_claim = |t: &str| {
+        t.as_bytes().windows(4).any(|w| {
+            let w = [
+                w[0].to_ascii_lowercase(),
+                w[1].to_ascii_lowercase(),
+                w[2].to_ascii_lowercase(),
+                w[3].to_ascii_lowercase(),
+            ];
+            matches!(&w, b"offi" | b"buil" | b"nati" | b"firs")
+        })
+    };
     for (field, text) in [("#/name", Some(name)), ("#/title", title)] {
         let Some(text) = text else { continue };
+        if !may_claim(text) {
+            continue;
+        }
         let lower = text.to_ascii_lowercase();
-        if PLATFORMS.iter().any(|p| lower.contains(p)) && CLAIMS.iter().any(|c| lower.contains(c)) {
+        if CLAIMS.iter().any(|c| lower.contains(c)) && PLATFORMS.iter().any(|p| lower.contains(p)) {
             let evidence = format!("{text} (claims to be the model platform's own tool)");
             out.push(Finding::new("deceptive-name", Severity::High, field, evidence));
             return;
