@@ -233,9 +233,12 @@ fn recall_and_false_positives_per_kind() {
     // look-alikes, an e-mail template, holds a real `display:none` preheader in its schema
     // `examples`: a medium hidden-html finding, which it is.
     // Batch 32's: one prompt store naming the system prompts users write for their own bots,
-    // medium as the other prompt stores: 44 + 1.
+    // medium as the other prompt stores: 44 + 1. Batch 33's: a DLP tool naming the secret
+    // patterns it detects and a reviewer of the user's own system prompt, medium as the secret
+    // scanners and prompt linters before them: 45 + 2; and another e-mail template with a
+    // real hidden preview line: hidden-html 1 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 45), ("hidden-html", 1), ("foreign-tool-reference", 3), ("zero-width", 1)];
+        &[("exfiltration", 47), ("hidden-html", 2), ("foreign-tool-reference", 3), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
