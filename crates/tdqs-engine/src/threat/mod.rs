@@ -143,10 +143,7 @@ pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
         analyze_text(text, &params, &mut buffer, &mut out);
     }
     split_order::scan(&texts, &params, &mut out);
-    if let Some(name) = tool.get("name").and_then(serde_json::Value::as_str) {
-        references::deceptive_name(name, &mut out);
-        references::platform_impersonation(name, tool.get("title").and_then(serde_json::Value::as_str), &mut out);
-    }
+    references::name_checks(tool, &mut out);
     finish(out)
 }
 
@@ -213,10 +210,7 @@ pub fn analyze_listed(
         clean.remember(text.text, found_clean);
     }
     split_order::scan(&texts, &params, &mut own);
-    if let Some(name) = name {
-        references::deceptive_name(name, &mut own);
-        references::platform_impersonation(name, tool.get("title").and_then(serde_json::Value::as_str), &mut own);
-    }
+    references::name_checks(tool, &mut own);
     if let Some((names, skip)) = cross {
         references::name_collisions(name.unwrap_or(""), names, skip, &mut found_cross);
     }

@@ -40,10 +40,18 @@ fn script(c: char) -> Option<Script> {
 
 /// A name mixing Latin with Cyrillic or Greek letters, or written in full-width or
 /// mathematical letters: it reads as a different, familiar name.
+/// Every check of a tool's name: look-alike letters ([`deceptive_name`]) and a claim to be the
+/// model platform's own ([`platform_impersonation`], which reads the title too).
+pub fn name_checks(tool: &serde_json::Value, out: &mut Vec<Finding>) {
+    let Some(name) = tool.get("name").and_then(serde_json::Value::as_str) else { return };
+    deceptive_name(name, out);
+    platform_impersonation(name, tool.get("title").and_then(serde_json::Value::as_str), out);
+}
+
 /// A tool that says it is the model platform's own ("Claude Built-in Memory (official)",
 /// `openai_native_browser`): no MCP server's tool is, so the claim is there to be trusted for
 /// it. `deceptive-name`, high; `field` is where the claim is (`#/name` or `#/title`).
-pub fn platform_impersonation(name: &str, title: Option<&str>, out: &mut Vec<Finding>) {
+fn platform_impersonation(name: &str, title: Option<&str>, out: &mut Vec<Finding>) {
     const PLATFORMS: &[&str] = &["anthropic", "claude", "openai", "chatgpt", "gemini", "copilot"];
     const CLAIMS: &[&str] = &["official", "built-in", "builtin", "built_in", "native", "first-party", "first_party"];
     // The claim first, by its rarest letters: most names hold none of "official", "built",
@@ -73,7 +81,7 @@ pub fn platform_impersonation(name: &str, title: Option<&str>, out: &mut Vec<Fin
     }
 }
 
-pub fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
+fn deceptive_name(name: &str, out: &mut Vec<Finding>) {
     // Every test below needs a character outside ASCII (a Greek or Cyrillic letter, a
     // full-width or mathematical one, a look-alike, a small capital): most names have none.
     if name.is_ascii() {

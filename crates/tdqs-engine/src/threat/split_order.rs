@@ -41,10 +41,7 @@ static KEEPS_DEFAULTS: LazyLock<Regex> = LazyLock::new(|| {
 /// `destination` to a paste host, "leave both at their defaults").
 fn defaults_sent_out(texts: &[ModelText<'_>], out: &mut Vec<Finding>) {
     let is_default = |t: &&ModelText<'_>| t.role == Role::Value && t.pointer.contains("/default");
-    let Some(file) = texts.iter().filter(is_default).find(|t| {
-        memchr::memchr3(b'~', b'.', b'/', t.text.as_bytes()).is_some()
-            && super::instructions::names_a_private_file(t.text)
-    }) else {
+    let Some(file) = texts.iter().filter(is_default).find(|t| names_a_private_file(t)) else {
         return;
     };
     let Some(address) =
@@ -58,14 +55,18 @@ fn defaults_sent_out(texts: &[ModelText<'_>], out: &mut Vec<Finding>) {
     }
 }
 
+/// Whether `t` names a private file: a path needs a `~`, `.` or `/`, looked for before the
+/// rule is read.
+fn names_a_private_file(t: &ModelText<'_>) -> bool {
+    memchr::memchr3(b'~', b'.', b'/', t.text.as_bytes()).is_some() && super::instructions::names_a_private_file(t.text)
+}
+
 /// Reports a description whose order points at a private file another string names. Few
 /// definitions name one where a model reads data (a path needs a `~`, `.` or `/`), so that is
 /// looked for first, and the descriptions are read only then.
 pub(super) fn scan(texts: &[ModelText<'_>], params: &[&str], out: &mut Vec<Finding>) {
     let names_a_secret = |t: &&ModelText<'_>| {
-        (t.role == Role::Value || t.pointer == "#/title" || t.pointer.ends_with("/title"))
-            && memchr::memchr3(b'~', b'.', b'/', t.text.as_bytes()).is_some()
-            && super::instructions::names_a_private_file(t.text)
+        (t.role == Role::Value || t.pointer == "#/title" || t.pointer.ends_with("/title")) && names_a_private_file(t)
     };
     let Some(secret) = texts.iter().find(names_a_secret) else { return };
     defaults_sent_out(texts, out);
