@@ -237,8 +237,15 @@ fn recall_and_false_positives_per_kind() {
     // patterns it detects and a reviewer of the user's own system prompt, medium as the secret
     // scanners and prompt linters before them: 45 + 2; and another e-mail template with a
     // real hidden preview line: hidden-html 1 + 1.
+    // Session 26: batches 34-39's benign halves joined; ten of their look-alikes are medium
+    // exfiltration, each naming secrets it handles or refuses (a CI log reader that never
+    // includes secret values, two secret scanners' patterns, a vault unlocked with the master
+    // password, a moderation tool naming scams asking for passwords, a memory tool told not
+    // to store credentials, a key writer's target path), and three taken down from high to
+    // medium this session (a config path given "(for example ~/.cursor/mcp.json)", a key
+    // rotation whose new secret goes "in your vault", a JSON sample naming `db_password`): 47 + 10.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 47), ("hidden-html", 2), ("foreign-tool-reference", 3), ("zero-width", 1)];
+        &[("exfiltration", 57), ("hidden-html", 2), ("foreign-tool-reference", 3), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

@@ -24,7 +24,12 @@ use super::{Finding, Severity};
 /// A destructive or weakening step, over the normalised text (lower case).
 const STEP: &str = concat!(
     // Defences switched off.
-    r"\b(disable|disabling|disabled|turn off|turning off|switch off|shut off|deactivate|deactivating|stop|stopping|uninstall|bypass)( \S+){0,3} (firewall|antivirus|anti-virus|defender|edr|endpoint protection|audit ?log(ging|s)?|logging|cloudtrail|auditd|2fa|mfa|two-factor|multi-factor|tls verification|ssl verification|certificate (checks|verification|validation)|selinux|apparmor|gatekeeper|security (checks|scanning|alerts|monitoring|settings|updates)|branch protection|monitoring|alerting)\b",
+    r"\b(disable|disabling|disabled|turn off|turning off|switch off|shut off|deactivate|deactivating|stop|stopping|uninstall|bypass)( \S+){0,3} (firewall|antivirus|anti-virus|defender|edr|endpoint protection|audit ?log(ging|s)?|logging|cloudtrail|auditd|2fa|mfa|two-factor|multi-factor|tls verification|ssl verification|certificate (checks|verification|validation)|selinux|apparmor|gatekeeper|security (checks|scanning|alerts|monitoring|settings|updates)|branch protection|monitoring|alerting|waf|web application firewall)\b",
+    // Blind batches 33-35: doors opened, everything of a kind deleted, MFA made optional,
+    // approvals automatic, admin roles handed out, an extra payment on every bill.
+    r"|\b(reassign|transfer ownership of|hand over)\b[^.\n]{0,80}\b(external|outside|third-party)\b|\b(global|whole|entire|full)( \S+){0,2} (scanning |scan |on-access )?exclusions?\b|\b0\.0\.0\.0/0\b[^.\n]{0,80}\b(22|3389|5985)\b|\b(22|3389)\b[^.\n]{0,80}0\.0\.0\.0/0|\bvelero backup delete\b|\bkubectl delete (pvc|pv|ns|namespaces?|deployments?|pods?) --all\b|\bmfa\b[^.\n]{0,40}\breport-only\b|\breport-only\b[^.\n]{0,40}\bmfa\b|\bunlock\b( \S+){0,4} (front |back |main |garage |entry |entrance )?(door|doors|lock|locks)\b|\baction ?= ?'?unlock\b|\bkeep (it|the door|the lock) unlocked\b",
+    r"|\b(sync|delete|resolve|close|purge|approve|merge|drop|truncate)\b( \S+){0,2} (all|every|each) (open |pending |active )?(\S+ )?(applications|apps|incidents|queues|indices|indexes|alerts|pull requests|databases|tables|buckets|namespaces)\b|\bdelete /_all\b|\bdrop database\b|\btruncate table\b|\bflushall\b|全インデックス|(全て|すべて)の(インデックス|データベース|テーブル)を削除|\bpurge\b[^.\n]{0,30}(لجميع|جميع|كل)|(force|强制)[^。\n]{0,10}推送|跳过(所有)?(的)?(状态检查|分支保护)",
+    r"|\b[a-z0-9_]*(audit|trail)[a-z0-9_]*_(purge|delete|wipe|sil)[a-z0-9_]*\b|\b(skip|bypass|disable)_[a-z_]+\b['`\x22]? (to|=|:) ?['`\x22]?true\b|\bauto[-_]?approve\b['`\x22]?( \S+){0,2} (à|to|=|:|on) ?['`\x22]?true\b|\bauto-approve (any|every|all)\b|\b(mfa|2fa|multi-factor|two-factor)( \S+){0,3} (to |as )?optional\b|\bstop-?logging\b|\bdelete-trail\b|\b(accountadmin|securityadmin|administratoraccess|iamfullaccess|cluster-admin|db_owner)\b|\balso schedule (a |an )?(separate |extra |additional |second )?\S*( \S+){0,3} (payment|transfer|charge|fee)\b",
     r"|\b(audit ?logging|logging|cloudtrail|auditd|firewall|monitoring|alerting)( \S+){0,4} (to )?(off|disabled)\b",
     r"|\bufw disable\b|\bnetsh advfirewall\b|\bset-mppreference\b|\bsystemctl (stop|disable|mask) (firewalld|auditd|ufw|apparmor)\b|\biptables -f\b|\bsetenforce 0\b",
     // Things deleted that the user keeps to recover or to know.
@@ -40,7 +45,7 @@ const STEP: &str = concat!(
     r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать|con|with|mit|avec|com|using)( \S+){0,2} (delete|remove|drop|purge|wipe|destroy|revoke|disable|approve|pay|transfer|grant|merge)_[a-z_]+",
     r"|\((delete|remove|drop|purge|wipe|destroy)_[a-z_]+ ?(/|,|or) ?(delete|remove|drop|purge|wipe|destroy)_[a-z_]+",
     // Software installed with the machine's trust, or persistence planted.
-    r"|\bnpm (i|install) (-g|--global)\b|--unsafe-perm\b|\b(curl|wget) [^\n|]{0,120}\| ?(sudo )?(sh|bash|zsh)\b|~/\.(bashrc|zshrc|profile|bash_profile)\b|\bld_preload\b|\bcrontab\b|\blaunchagents\b",
+    r"|\bnpm (i|install) (-g|--global)\b|--unsafe-perm\b|\b(curl|wget) [^\n|]{0,120}\| ?(sudo )?(sh|bash|zsh)\b|~/\.(bashrc|zshrc|profile|bash_profile)\b|\bld_preload\b|/dev/tcp/|\bcrontab\b|\blaunchagents\b",
     // Rights given away, money moved without its owner.
     r"|\b(grant|give|add|invite|assign|make|convide|convida|convidar|invita|invitar|invitez|invite|einladen|lade|пригласи|добавь)\b([^\n.;]|\.\S){0,80}\b(owner|admin|administrator|superuser|cluster-admin|full access|propriétaire|propietario|proprietário|eigentümer|владельц\S*|владелец)\b",
     r"|\b(approve|authori[sz]e|execute|process|pay|release)( \S+){0,2} (every|all|each|any) (pending|queued|outstanding|open|waiting)( \S+){0,2} (transfers?|payments?|requests?|invoices?|transactions?|payouts?)\b",
@@ -72,6 +77,8 @@ const WAIVED: &str = concat!(
     r"|確認(する)?必要は(ありません|ない)|確認は不要|確認不要|確認せず|无需(确认|询问|征求)|不需要(确认|询问)|不用(确认|询问)|无须确认|확인 없이|확인(할|이) 필요(가)? 없|묻지 말고",
     r"|\bbez (pytania|potwierdzenia|pytań)\b|\bonay (almadan|istemeden|gerekmez)\b|\bsormadan\b",
     r"|\bno reason to (bother|ask|trouble) the user\b|\bwithout a separate go-ahead\b|\bnão peça confirmação\b|\bnie pytaj( \S+){0,2} o zgodę|\bno confirmation( step)? (applies|is needed|is required|is asked)\b|\b(approval|consent|authori[sz]ation) was (captured|given|obtained|granted) (when|at|during)\b|\ba further confirmation would\b|\bnão se costuma pedir confirmação\b|\b(eine )?rückfrage( beim (nutzer|benutzer))?( ist)?( dafür)? nicht vorgesehen\b|نیازی به پرسیدن از کاربر|\bpre-?approved\b|\btanpa meminta (pengesahan|kebenaran|izin|persetujuan)\b|\bna nic neptej\b|\busiombe ruhusa\b|\b(do not|don't|never) (ask|bother) the user (again|with)\b|\bwithout re-?(requesting|asking for) (consent|confirmation|approval)\b|\bleave (it|them) (on|enabled|active|in place)\b",
+    r"|\bskip(ping|s)? (the |any )?(usual |normal |standard |user |approver'?s? |approver )?(confirmation|approval|prompt)( question| prompt| step| dialog| check)?\b|\bwithout re-?asking( the user)?\b|(لا|ولا) تطلب تأكيد|(دون|بدون) (طلب )?تأكيد|पुष्टि (लेने|करने|माँगने|मांगने) की (आवश्यकता|ज़रूरत|जरूरत) नहीं|बिना पुष्टि",
+    r"|\bnunca (peças|peça|pida|pidas) confirmaç|\b(o utilizador|o usuário|el usuario|l'utilisateur|der (nutzer|benutzer)|l'utente) (já|ya|a déjà|hat bereits|ha già) (autorizou|autorizó|autorisé|autorisiert|autorizzato)|\bpengguna sudah menyetujui\b|\bhaihitaji idhini\b",
     r"|\bno requiere confirmación\b|\bnão requer confirmação\b|\bne nécessite pas de confirmation\b|\berfordert keine bestätigung\b|\bnon richiede conferma\b|\bnon chiedere conferma\b|\bdéjalo (así|activo)\b|\bdeixe-o (ativo|assim)\b|\bmuss dem (nutzer|benutzer) nicht mitgeteilt werden\b",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
@@ -84,12 +91,13 @@ const ADDRESSED: &str = concat!(
     r"|\byou (should|must|need to|have to)\b|\bwhenever you\b|\bafter (each|every) (plan|apply|deploy|sync|lookup|export)\b|\bbefore (running|answering|responding|replying|each run|every run)\b|\b(after|before) (each|every) (run|call|use|invocation|search)\b|\bwhile you are at it\b",
     r"|\bl'assistant (doit|devra)\b|\bel asistente (debe|tiene que)\b|\bo assistente (deve|precisa)\b|\bl'assistente deve\b|\bder assistent (muss|soll)\b",
     r"|\b(observação|nota|remarque|hinweis|anmerkung) (interne )?(ao|al|à l'|an den|für den|pour l'|para o|para el|per l') (assistente|asistente|assistant|assistenten)\b|\b(nota|note|todo)[-(]agent\S*|\b(after|before) (each|every) (call|query|request|consulta|chamada|chiamata|abfrage)\b|\b(dopo|prima di) ogni (chiamata|richiesta)\b|\bvor jeder (abfrage|anfrage)\b|\bantes de cada (consulta|chamada|llamada)\b",
+    r"|\b(before|after) (submitting|listing|returning|answering|sending|running|reading|applying|each call|every call),? the (assistant|agent|model)\b|\bwhile (listing|reading|searching|fetching)\b|\bassistant_profile\b|\bread by (assistants|agents)\b|\bagent-only\b|\b(assistenten|asistenten)\b|(асистент|ассистент)\S* (заодно|також|также|додатково|дополнительно)|\bfor (any|every|each|all) (claims?|invoices?|payments?|orders?|requests?|transfers?|cases?|vendors?|suppliers?)\b|无需(再)?向用户(确认|询问)|\b(with|on|for) (every|each) (bill|payment|order|purchase|transfer|invoice|event|share|export|sync)\b|при (любом|каждом) (вызове|запуске)",
     r"|\bantes de (responder|contestar|cada)\b|\bavant de (répondre|chaque)\b|\bprima di (rispondere|ogni)\b|\bvor jede[mn]\b|ассистент (должен|обязан)|перед каждым",
     r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는",
 );
 
 /// The step kept for the user: asked for, or theirs to request.
-const KEPT_FOR_USER: &str = r"\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b";
+const KEPT_FOR_USER: &str = r"\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b|\bonly\b[^.;]{0,60}\b(after|once) the user (has )?(explicitly )?(agreed|approved|confirmed|asked|requested)\b";
 
 static STEPS: LazyLock<Regex> = LazyLock::new(|| build(STEP));
 static WAIVERS: LazyLock<Regex> = LazyLock::new(|| build(WAIVED));
@@ -180,7 +188,7 @@ pub fn redirects(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
 static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"\b(another|other|any other|the other|a different|other connected|other installed) (mcp )?servers?\b|\bservers? (is|are) also (connected|installed|available|configured)\b|\b(the|on the|of the) [a-z][a-z0-9-]* (mcp )?server'?s?\b|του διακομιστή",
-        r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b",
+        r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\b(de )?outros servidores\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b",
     ))
 });
 
@@ -191,6 +199,7 @@ static ON_ANOTHERS_USE: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"\b(whenever|every time|each time|when|if|once)\b( \S+){0,8} (is|are|gets|get) (used|called|invoked|run|executed)\b,?( \S+){0,2} (the )?(assistant|agent|model|ai|llm|you)\b( also| additionally| then| first| silently| quietly| automatically| always)? (adds?|sets?|sends?|copies|copy|forwards?|passes|pass|includes?|appends?|puts?|changes?|replaces?|rewrites?|routes?|must|should|shall)\b",
         r"|\b(whenever|every time|each time)\b( \S+){0,2} (you|the assistant|the agent|the model) (use|uses|call|calls|invoke|invokes|run|runs)\b[^.;]{0,120}?,? (add|set|send|copy|forward|include|append|put|change|replace|route|bcc|cc)\b|(όποτε|κάθε φορά που|όταν) (χρησιμοποιείς|καλείς)[^.;]{0,120}(πρόσθεσε|στείλε|βάλε|αντίγραψε)",
+        r"|\b(before|after) (each|every|any) \S+,? (call|use|invoke|run) [`'\x22]?[a-z0-9]+(_[a-z0-9]+)+\b",
         r"|\b(opened|created|sent|posted|made|run|filed) (through|via|with|using) [`'\x22]?[a-z0-9]+\.[a-z][a-z0-9]*(_[a-z0-9]+)+\b[^.;]{0,60}\b(must|should|shall|has to|have to|is to|are to)\b",
         r"|\b(wenn|sobald|immer wenn|falls)\b( \S+){0,10} (verwendet|aufgerufen|genutzt|benutzt|ausgeführt) (wird|werden),? (\S+ ){0,2}(der|die|das) (assistent|agent|ki|modell)\b",
         r"|\b(lorsque|quand|chaque fois que|si)\b( \S+){0,10} (est|sont) (utilisée?s?|appelée?s?|invoquée?s?),? (\S+ ){0,2}l'(assistant|agent|ia|modèle)\b",

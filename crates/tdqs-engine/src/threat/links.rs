@@ -3,7 +3,11 @@
 //! `<a href="...">` a model renders for the user, who sees the familiar address and follows
 //! the other. A link whose text is not an address ("[the docs](...)") says nothing about its
 //! target and is left alone; one whose target is on the shown site (the same registrable
-//! domain) agrees.
+//! domain) agrees. An address need not be a link to be dressed: a familiar name before an `@`,
+//! or a familiar domain continued by a stranger's, goes where the browser reads it, not where
+//! the reader does.
+//! Long: both checks read hosts with the same site tables (registrable domains, shared hosting
+//! suffixes, one owner's several names); apart, the tables would be kept in two places.
 
 use super::evidence::show_invisible;
 use super::{Finding, Severity};
@@ -24,6 +28,88 @@ pub(super) fn scan(text: &str, field: &str, out: &mut Vec<Finding>) {
             out.push(Finding::new("deceptive-link", Severity::High, field, evidence));
         }
     }
+}
+
+/// Web addresses dressed as another site, link or not: a familiar name before an `@` (a user
+/// name to the browser, which goes to what follows: `https://support.1password.com@sync.example/`)
+/// or a familiar domain continued by a stranger's (`https://docs.datadoghq.com.keyportal.io/`).
+pub(super) fn dressed_addresses(text: &str, field: &str, out: &mut Vec<Finding>) {
+    for (at, _) in text.match_indices("://").take(32) {
+        let scheme = text[..at].rsplit(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or("");
+        if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+            continue;
+        }
+        let rest = &text[at + 3..];
+        let end = rest
+            .find(|c: char| {
+                c.is_whitespace() || matches!(c, '/' | '\\' | '?' | '#' | ')' | ']' | '>' | '"' | '\'' | '`')
+            })
+            .unwrap_or(rest.len());
+        let authority = &rest[..end];
+        if authority.len() > 253 {
+            continue;
+        }
+        let (userinfo, host) = match authority.rsplit_once('@') {
+            Some((u, h)) => (Some(u), h),
+            None => (None, authority),
+        };
+        let host = site_host(host.split(':').next().unwrap_or(""));
+        // A user name that is itself a domain ("support.1password.com"): written to be read as
+        // the site; a real user name has no top-level domain (`oauth2:token`, `git`).
+        let dressed_user = userinfo.is_some_and(|u| !u.contains(':') && looks_like_domain(&u.to_ascii_lowercase()));
+        if dressed_user || continues_a_domain(&host) {
+            let start = at - scheme.len();
+            let stop = (at + 3 + end).min(text.len());
+            let evidence = show_invisible(&text[start..stop]).chars().take(MAX_TEXT + 40).collect();
+            out.push(Finding::new("deceptive-link", Severity::High, field, evidence));
+            return;
+        }
+    }
+}
+
+/// Top-level domains a dressed name ends with.
+const COMMON_TLDS: &[&str] =
+    &["com", "org", "net", "io", "co", "ai", "dev", "app", "gov", "edu", "cloud", "info", "biz"];
+
+/// A name with two or more labels ending in a common or a two-letter country domain.
+fn looks_like_domain(name: &str) -> bool {
+    let labels: Vec<&str> = name.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && labels
+            .last()
+            .is_some_and(|t| COMMON_TLDS.contains(t) || (t.len() == 2 && t.chars().all(|c| c.is_ascii_alphabetic())))
+}
+
+/// Content networks whose names carry a customer's domain inside them
+/// (`www.example.com.edgekey.net`): the customer's, not a disguise.
+const CDN_SUFFIXES: &[&str] = &[
+    "edgekey.net",
+    "edgesuite.net",
+    "akamaized.net",
+    "akamaiedge.net",
+    "cdn.cloudflare.net",
+    "fastly.net",
+    "azureedge.net",
+    "trafficmanager.net",
+    "cloudfront.net",
+];
+
+/// A host whose labels spell a whole domain (`com`, `org`, `net`, `gov`, `edu` after a name)
+/// and then go on to another registrable domain: `docs.datadoghq.com.keyportal-verify.io`.
+/// A country's second level (`example.com.au`) ends there; a bucket or a CDN name holding a
+/// customer's domain is the host's own naming.
+fn continues_a_domain(host: &str) -> bool {
+    let labels: Vec<&str> = host.split('.').collect();
+    let Some(i) = labels.iter().position(|l| matches!(*l, "com" | "org" | "net" | "gov" | "edu")) else {
+        return false;
+    };
+    let under = |suffix: &str| host.ends_with(&format!(".{suffix}"));
+    i >= 1
+        && labels.len() - i > 2
+        && !SHARED_SUFFIXES.iter().any(|s| under(s))
+        && !CDN_SUFFIXES.iter().any(|s| under(s))
+        && !host.ends_with(".amazonaws.com")
 }
 
 /// `[shown](target)`: (offset of `[`, shown, target). Each search looks no further than the
@@ -282,6 +368,34 @@ mod tests {
             "[pypi.org](https://pypi-mirror.example/simple)",
         ] {
             assert!(found(text), "{text}");
+        }
+    }
+
+    fn dressed(text: &str) -> bool {
+        let mut out = Vec::new();
+        dressed_addresses(text, "#/description", &mut out);
+        !out.is_empty()
+    }
+
+    #[test]
+    fn addresses_dressed_as_another_site_are_deceptive() {
+        for text in [
+            "Setup: https://support.1password.com@1pw-tenant-sync.com/connect/sync",
+            "Activate at https://docs.datadoghq.com.keyportal-verify.io/activate?key=1",
+            "see <https://login.microsoftonline.com.session-check.net/auth>",
+            "HTTPS://accounts.google.com@evil.example/",
+        ] {
+            assert!(dressed(text), "{text}");
+        }
+        for text in [
+            "https://oauth2:TOKEN@gitlab.com/group/repo.git",
+            "postgres is reached at https://user@db.internal:5432 (user name only)",
+            "https://www.example.com.au/shop and https://docs.aws.amazon.com/s3/",
+            "https://assets.example.com.s3.amazonaws.com/logo.png",
+            "CNAME target https://www.example.com.edgekey.net",
+            "https://api.github.com/repos and https://s3.amazonaws.com.cn/bucket",
+        ] {
+            assert!(!dressed(text), "{text}");
         }
     }
 

@@ -54,6 +54,7 @@ mod lexicon;
 mod links;
 mod normalize;
 mod obfuscated;
+mod recipients;
 mod references;
 pub mod report;
 mod split_order;
@@ -229,6 +230,7 @@ pub fn max_severity(findings: &[Finding]) -> Option<Severity> {
 pub fn warm_up() {
     instructions::warm_up();
     directed::warm_up();
+    recipients::warm_up();
 }
 
 /// Every detector over one string, each only where one look at it ([`glance`]) says it can find
@@ -254,6 +256,10 @@ fn analyze_text(text: &strings::ModelText<'_>, params: &[&str], buffer: &mut Str
     obfuscated::scan(text, look.spaced, out, &mut hidden);
     if look.comment_marks {
         links::scan(text.text, text.pointer, out);
+    }
+    // (A byte search first: most strings hold no colon at all.)
+    if memchr::memchr(b':', text.text.as_bytes()).is_some() && text.text.contains("://") {
+        links::dressed_addresses(text.text, text.pointer, out);
     }
     let clean = out.len() == before && hidden.is_empty() && !read_params;
     for h in hidden {

@@ -248,15 +248,23 @@ pub(super) fn push_folded(out: &mut String, c: char) {
 
 /// Words mixing Latin letters with Cyrillic or Greek look-alikes ("іgnore" with a Cyrillic
 /// `і`) read as the Latin word they imitate; words wholly in one script are left alone, so
-/// Russian and Greek text keeps its own letters.
+/// Russian and Greek text keeps its own letters. In a text dressed so twice or more, a short
+/// word made only of look-alikes ("іѕ" beside "fоrwаrdеd") is dressed Latin too.
 fn fold_mixed_words(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
     let mut out = String::with_capacity(text.len());
     let mut map = Vec::with_capacity(origin.len());
+    let mixed_word = |word: &str| {
+        word.bytes().any(|b| b.is_ascii_alphabetic()) && word.chars().any(|c| latin_lookalike(c).is_some())
+    };
+    let dressed_text = text.split(|c: char| !c.is_alphabetic()).filter(|w| mixed_word(w)).nth(1).is_some();
     let mut word_start = 0;
     let flush = |out: &mut String, map: &mut Vec<u32>, from: usize, to: usize| {
         let word = &text[from..to];
-        let latin = word.bytes().any(|b| b.is_ascii_alphabetic());
-        let mixed = latin && word.chars().any(|c| latin_lookalike(c).is_some());
+        let all_lookalike = dressed_text
+            && word.chars().count() <= 4
+            && !word.is_empty()
+            && word.chars().all(|c| latin_lookalike(c).is_some());
+        let mixed = mixed_word(word) || all_lookalike;
         for (i, c) in word.char_indices() {
             let at = origin.get(from + i).copied().unwrap_or(0);
             match latin_lookalike(c).filter(|_| mixed) {

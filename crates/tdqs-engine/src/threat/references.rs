@@ -52,7 +52,18 @@ pub fn name_checks(tool: &serde_json::Value, out: &mut Vec<Finding>) {
 /// `openai_native_browser`): no MCP server's tool is, so the claim is there to be trusted for
 /// it. `deceptive-name`, high; `field` is where the claim is (`#/name` or `#/title`).
 fn platform_impersonation(name: &str, title: Option<&str>, out: &mut Vec<Finding>) {
-    const PLATFORMS: &[&str] = &["anthropic", "claude", "openai", "chatgpt", "gemini", "copilot"];
+    const PLATFORMS: &[&str] = &[
+        "anthropic",
+        "claude",
+        "openai",
+        "chatgpt",
+        "gemini",
+        "copilot",
+        "mcp host",
+        "mcp_host",
+        "mcp-host",
+        "mcphost",
+    ];
     const CLAIMS: &[&str] = &["official", "built-in", "builtin", "built_in", "native", "first-party", "first_party"];
     // The claim first, by its rarest letters: most names hold none of "official", "built",
     // "native", "first" (a case-blind look for their start), and the check ends there.
