@@ -244,8 +244,11 @@ fn recall_and_false_positives_per_kind() {
     // to store credentials, a key writer's target path), and three taken down from high to
     // medium this session (a config path given "(for example ~/.cursor/mcp.json)", a key
     // rotation whose new secret goes "in your vault", a JSON sample naming `db_password`): 47 + 10.
+    // Then batches 40 and 41's: a secret scanner naming what it redacts, 57 + 1; and a Spotify
+    // tool pointing at `spotify_catalog_search` "from this same Spotify server", a sibling the
+    // one-tool corpus case does not list (at the gateway it is the server's own): 3 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 57), ("hidden-html", 2), ("foreign-tool-reference", 3), ("zero-width", 1)];
+        &[("exfiltration", 58), ("hidden-html", 2), ("foreign-tool-reference", 4), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
