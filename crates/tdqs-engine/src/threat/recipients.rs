@@ -212,8 +212,11 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         if EXAMPLE_MARKS.iter().any(|w| before.contains(w)) {
             continue;
         }
-        // A value in a JSON or code sample (`"webhookUrl": "https://..."`) is the sample's.
-        if before.ends_with('"') && text[m.end()..].starts_with('"') {
+        // A value in a JSON or code sample (`"webhookUrl": "https://..."`) is the sample's; so is
+        // one in a quoted example a detector or a test suite gives ("payloads such as \"...\"").
+        if (before.ends_with('"') && text[m.end()..].starts_with('"'))
+            || super::instructions::quoted_example(text, m.start(), m.end())
+        {
             continue;
         }
         let url = address.contains("://");
