@@ -773,18 +773,22 @@ fn negated(window: &str, at: usize) -> bool {
     let before = window[floor(window, at.saturating_sub(24))..at].trim_end();
     let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
     let near = |w: &str| words.iter().take(2).any(|x| *x == w);
-    // "never ask the user to paste ...": the verb is what nobody is to be asked to do.
-    let wide: Vec<&str> = window[floor(window, at.saturating_sub(48))..at].split_whitespace().rev().take(6).collect();
-    let asked_not_to = wide.first() == Some(&"to")
-        && wide.iter().any(|w| ["ask", "tell", "let", "allow", "want", "need"].contains(w))
-        && wide.iter().any(|w| ["never", "not", "don't", "dont"].contains(w));
+    // "never ask the user to paste ...": the verb is what nobody is to be asked to do (read
+    // only when the verb right before it is not already negated).
+    let asked_not_to = || {
+        let wide: Vec<&str> =
+            window[floor(window, at.saturating_sub(48))..at].split_whitespace().rev().take(6).collect();
+        wide.first() == Some(&"to")
+            && wide.iter().any(|w| ["ask", "tell", "let", "allow", "want", "need"].contains(w))
+            && wide.iter().any(|w| ["never", "not", "don't", "dont"].contains(w))
+    };
     near("not")
         || near("never")
         || near("don't")
         || near("dont")
         || near("without")
         || words.first() == Some(&"no")
-        || asked_not_to
+        || asked_not_to()
 }
 
 /// Whether a verb of moving is a noun where it stands: "the audit log", "a record", "its

@@ -81,6 +81,11 @@ fn looks_like_domain(name: &str) -> bool {
             .is_some_and(|t| COMMON_TLDS.contains(t) || (t.len() == 2 && t.chars().all(|c| c.is_ascii_alphabetic())))
 }
 
+/// Whether `host` is `suffix` or a name under it (`alice.github.io` under `github.io`).
+fn under(host: &str, suffix: &str) -> bool {
+    host == suffix || host.strip_suffix(suffix).is_some_and(|rest| rest.ends_with('.'))
+}
+
 /// Content networks whose names carry a customer's domain inside them
 /// (`www.example.com.edgekey.net`): the customer's, not a disguise.
 const CDN_SUFFIXES: &[&str] = &[
@@ -104,11 +109,10 @@ fn continues_a_domain(host: &str) -> bool {
     let Some(i) = labels.iter().position(|l| matches!(*l, "com" | "org" | "net" | "gov" | "edu")) else {
         return false;
     };
-    let under = |suffix: &str| host.ends_with(&format!(".{suffix}"));
     i >= 1
         && labels.len() - i > 2
-        && !SHARED_SUFFIXES.iter().any(|s| under(s))
-        && !CDN_SUFFIXES.iter().any(|s| under(s))
+        && !SHARED_SUFFIXES.iter().any(|s| under(host, s))
+        && !CDN_SUFFIXES.iter().any(|s| under(host, s))
         && !host.ends_with(".amazonaws.com")
 }
 
@@ -322,8 +326,7 @@ fn registrable(host: &str) -> &str {
     if host.ends_with(".amazonaws.com") && host.contains(".s3") && labels.len() >= 4 {
         return host.split('.').next().unwrap_or(host);
     }
-    let under = |s: &str| host == s || host.strip_suffix(s).is_some_and(|rest| rest.ends_with('.'));
-    let shared = SHARED_SUFFIXES.iter().filter(|s| under(s)).map(|s| s.split('.').count()).max();
+    let shared = SHARED_SUFFIXES.iter().filter(|s| under(host, s)).map(|s| s.split('.').count()).max();
     let keep = if let Some(labels_of_suffix) = shared {
         labels_of_suffix + 1
     } else if labels.len() >= 3 && labels[0].len() == 2 && SECOND_LEVELS.contains(&labels[1]) {

@@ -232,18 +232,17 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         // The words around the address, not its own ("/upload", "files.acme.dev").
         let sentence = &format!("{} {}", lead, &sentence[at + address.len()..]);
         let moved = MOVES.is_match(sentence);
-        let told = STANDING.is_match(sentence) || USERS.is_match(sentence);
+        let standing = STANDING.is_match(sentence);
+        let users = USERS.is_match(sentence);
         // A web address takes data only where the user's data is named; a mailbox, a phone or
         // an account also as a standing rule.
         // (In a language whose data words the rules do not know, a standing rule says it too.)
-        let standing = STANDING.is_match(sentence);
         let rule = (PASSIVE_MOVES.is_match(sentence) && standing)
             || moved
                 && if url {
-                    USERS.is_match(sentence)
-                        || (STANDING.is_match(sentence) && super::instructions::foreign_text(sentence))
+                    users || (standing && super::instructions::foreign_text(sentence))
                 } else {
-                    told
+                    standing || users
                 };
         // In a language whose verbs the rules do not know: a mailbox, phone or account written
         // inside a sentence of its own (not a contact line, not a label's value) is where
@@ -252,7 +251,7 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         let unread_language = !url
             && words >= 8
             && super::instructions::foreign_text(sentence)
-            && !MOVES.is_match(sentence)
+            && !moved
             && !lead.trim_end().ends_with(':')
             && !lead.contains("example")
             && !CONTACT.is_match(sentence)
