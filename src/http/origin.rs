@@ -9,7 +9,12 @@ use http::{Request, header};
 
 pub fn is_loopback_host(host: &str) -> bool {
     let h = host.trim_start_matches('[').trim_end_matches(']');
-    h.eq_ignore_ascii_case("localhost") || h.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    // The names every local client sends, known without parsing an address (every request's
+    // `Host` comes here).
+    h == "127.0.0.1"
+        || h == "::1"
+        || h.eq_ignore_ascii_case("localhost")
+        || h.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// The host part of a `Host` header or an origin's authority (port and brackets handled).

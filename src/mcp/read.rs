@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 use super::message::{IdKey, Kind, Message, Payload, number_key, string_key};
 
 mod members;
+mod quick;
 use members::{Members, Params};
 
 /// Why a body or one message of it cannot be read.
@@ -124,6 +125,10 @@ pub fn read_body(bytes: &[u8]) -> Result<BodyReading<'_>, Unreadable> {
             .map(|m| Item { raw: m.get().as_bytes(), read: read_message(m.get().as_bytes()) })
             .collect();
         return Ok(BodyReading { items, batch: true });
+    }
+    // The plain common case without serde; anything else, or anything wrong, is serde's.
+    if let Some(m) = quick::members(bytes) {
+        return Ok(BodyReading { items: vec![Item { raw: bytes, read: interpret(Some(m)) }], batch: false });
     }
     let read = match strict_members(bytes) {
         Err(e @ Unreadable::NotJson(_)) => return Err(e),

@@ -72,7 +72,7 @@ async fn close(gw: &Arc<Gateway>, id: &str, bridge: &Bridge) {
     let headers = bridge.session.lock().map(|h| h.clone()).unwrap_or_default();
     if headers.contains_key(SESSION_HEADER) {
         let out = Outbound { method: Method::DELETE, headers, query: None, body: Bytes::new(), principal: None };
-        let _ = mcp(gw.clone(), &bridge.upstream, out).await;
+        let _ = mcp(&gw, &bridge.upstream, out).await;
     }
 }
 
@@ -99,7 +99,7 @@ pub async fn message(gw: Arc<Gateway>, session_id: &str, req: Outbound) -> Respo
     let out = Outbound { method: Method::POST, headers, query: None, body: req.body, principal: req.principal };
     // Answer the POST at once; the answers travel on the stream.
     tokio::spawn(async move {
-        let resp = mcp(gw, &bridge.upstream, out).await;
+        let resp = mcp(&gw, &bridge.upstream, out).await;
         relay(&bridge, resp).await;
     });
     let mut resp = Response::new(full(Bytes::from_static(b"Accepted")));

@@ -38,7 +38,7 @@ pub struct Outbound {
 /// Handles `/mcp/{upstream}` once the request passed the listener's checks. A POST body is
 /// read here, once: the request's span, its place in the session's order and the exchange all
 /// work from that one reading.
-pub async fn mcp(gw: Arc<Gateway>, upstream: &str, mut req: Outbound) -> Response<Body> {
+pub async fn mcp(gw: &Arc<Gateway>, upstream: &str, mut req: Outbound) -> Response<Body> {
     use tracing::Instrument;
     let Some(tools) = gw.tools_for(upstream, req.principal.as_deref()) else {
         return GatewayError::UnknownUpstream(upstream.to_owned()).into_response(None);
@@ -66,7 +66,7 @@ where
 }
 
 async fn forward_checked(
-    gw: Arc<Gateway>,
+    gw: &Arc<Gateway>,
     tools: Arc<UpstreamTools>,
     upstream: &str,
     mut req: Outbound,
@@ -100,14 +100,14 @@ async fn forward_checked(
     let admitted = if let Some(reading) = reading {
         match &stdio {
             None => {
-                let lister = HttpLister { gw: &gw, upstream, req: &req };
+                let lister = HttpLister { gw, upstream, req: &req };
                 exchange::admit_read(&tools, &gw.scoring, &req.body, reading, Some(&lister), req.principal.as_deref())
                     .await
             }
             Some(up) => {
                 if session_id.is_none() && super::stdio::pool::is_sessionless(parsed.as_ref(), &req.body) {
                     let owner = super::stdio::pool::owner_of(req.principal.as_deref());
-                    borrowing = Some(super::stdio::pool::Borrowing::new(up, &gw, &tools, owner));
+                    borrowing = Some(super::stdio::pool::Borrowing::new(up, gw, &tools, owner));
                 }
                 let s = session_id.as_deref().and_then(|id| up.session(id));
                 let lister = match &borrowing {
@@ -159,14 +159,14 @@ async fn forward_checked(
     let listening = req.method == Method::GET || admitted.has_method("subscriptions/listen");
     let (request_ids, batch) = (admitted.request_ids(), admitted.batch);
 
-    turn.ready_for(&gw, upstream).await;
+    turn.ready_for(gw, upstream).await;
     // Under `[auth]`, a request without a session may open one: held open until its issue is
     // read, for answers on sessions not seen issued to wait for (see `openings.rs`).
     let opening = (session_id.is_none() && req.principal.is_some()).then(|| gw.sessions.openings.open(upstream));
     // The client's headers are not needed past here: they go upstream as they are, less the
     // hop-by-hop ones, without a copy.
     let headers = std::mem::take(&mut req.headers);
-    let resp = match send(&gw, upstream, req.method.clone(), headers, req.query.as_deref(), body).await {
+    let resp = match send(gw, upstream, req.method.clone(), headers, req.query.as_deref(), body).await {
         Ok(r) => r,
         Err(e) => return e.into_response(single_id.as_deref()),
     };

@@ -58,6 +58,10 @@ pub fn unreadable_answer(headers: &HeaderMap) -> Option<crate::policy::uninspect
 pub fn foreign_charset(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::CONTENT_TYPE)?;
     let Ok(text) = value.to_str() else { return Some("(not text)") };
+    if !text.as_bytes().contains(&b';') {
+        // No parameters (`application/json`, every request and answer of the common case).
+        return None;
+    }
     text.split(';').skip(1).find_map(|param| {
         let (name, value) = param.split_once('=')?;
         if !name.trim().eq_ignore_ascii_case("charset") {

@@ -20,7 +20,7 @@ pub fn is_mcp_path(path: &str) -> bool {
 }
 
 /// A request to an MCP route (see [`is_mcp_path`]).
-pub async fn serve_mcp(gw: Arc<Gateway>, req: ClientRequest, read: &RequestBody) -> Response<Body> {
+pub async fn serve_mcp(gw: &Arc<Gateway>, req: ClientRequest, read: &RequestBody) -> Response<Body> {
     let path = req.uri().path().to_owned();
     let p = path.as_str();
     let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
@@ -62,26 +62,25 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: ClientRequest, read: &RequestBody)
         body,
         principal,
     };
-    let after = gw.clone();
-    let sse_url = after.serve.upstream(&upstream).and_then(|u| u.transport().sse_url());
+    let sse_url = gw.serve.upstream(&upstream).and_then(|u| u.transport().sse_url());
     // With `[auth]` on, what goes upstream are the gateway's own credentials (kept for an
     // answer that refuses them: the body, a cheap copy, gives that answer its id).
     let fronted = gw.auth.is_some().then(|| (out.body.clone(), upstream.clone()));
     let mut resp = match (route, sse_url, &out.method) {
         ("mcp", None, _) => mcp(gw, &upstream, out).await,
-        ("sse", Some(url), &Method::GET) => legacy::open(gw, &upstream, url, out).await,
+        ("sse", Some(url), &Method::GET) => legacy::open(gw.clone(), &upstream, url, out).await,
         ("messages", Some(_), &Method::POST) => {
             let sid = session_query(out.query.as_deref()).to_owned();
-            super::forward::observed(&upstream, out, |out| legacy::message(gw, &upstream, &sid, out)).await
+            super::forward::observed(&upstream, out, |out| legacy::message(gw.clone(), &upstream, &sid, out)).await
         }
         ("mcp", Some(_), _) => GatewayError::WrongTransport(upstream.clone(), "/sse/").into_response(None),
         // Old clients in front of new upstreams: a bridge.
         ("sse", None, &Method::GET) if gw.catalog.upstreams.contains_key(&upstream) => {
-            bridge::open(gw, &upstream, out.principal.as_ref().map(|p| p.binding()))
+            bridge::open(gw.clone(), &upstream, out.principal.as_ref().map(|p| p.binding()))
         }
         ("messages", None, &Method::POST) if gw.catalog.upstreams.contains_key(&upstream) => {
             let sid = session_query(out.query.as_deref()).to_owned();
-            bridge::message(gw, &sid, out).await
+            bridge::message(gw.clone(), &sid, out).await
         }
         (_, None, _) if gw.serve.upstream(&upstream).is_some() => {
             GatewayError::WrongTransport(upstream.clone(), "/mcp/").into_response(None)
@@ -91,14 +90,14 @@ pub async fn serve_mcp(gw: Arc<Gateway>, req: ClientRequest, read: &RequestBody)
     };
     if let Some(host) = challenge_host.as_deref()
         && matches!(resp.status().as_u16(), 401 | 403)
-        && let Some(url) = after.serve.upstream(&upstream).and_then(|u| u.transport().http_url())
+        && let Some(url) = gw.serve.upstream(&upstream).and_then(|u| u.transport().http_url())
     {
         let base = crate::auth::passthrough::gateway_base(
-            after.serve.resource.as_deref(),
-            after.serve.listen.tls_cert.is_some(),
+            gw.serve.resource.as_deref(),
+            gw.serve.listen.tls_cert.is_some(),
             host,
         );
-        after.upstream_oauth.rewrite_challenges(resp.headers_mut(), &base, &format!("/{route}/{upstream}"), url);
+        gw.upstream_oauth.rewrite_challenges(resp.headers_mut(), &base, &format!("/{route}/{upstream}"), url);
     }
     if let Some((body, upstream)) = fronted
         && refuses_credentials(&resp)

@@ -68,7 +68,10 @@ impl UpstreamTarget {
             false => UpstreamClient::plain(connect_timeout),
         };
         let host = (scheme == Scheme::HTTP)
-            .then(|| HeaderValue::from_maybe_shared(Bytes::copy_from_slice(authority.as_str().as_bytes())))
+            .then(|| {
+                let host: &'static str = Box::leak(authority.as_str().into());
+                HeaderValue::from_maybe_shared(Bytes::from_static(host.as_bytes()))
+            })
             .transpose()
             .map_err(|e| format!("url {url:?}: {e}"))?;
         Ok(UpstreamTarget {
@@ -124,7 +127,11 @@ fn parse_url(url: &str) -> Result<Parsed, String> {
     let _ = parsed.set_username("");
     let _ = parsed.set_password(None);
     parsed.set_fragment(None);
-    let uri: Uri = parsed.as_str().parse().map_err(|e| format!("url {url:?}: {e}"))?;
+    // The prepared URI's bytes are kept for the life of the process rather than counted: every
+    // request clones its parts, and a shared count was a cache line both serving threads wrote
+    // on every request (`benches/PROFILE.md`, session 27). One per configured upstream.
+    let text: &'static str = Box::leak(parsed.as_str().into());
+    let uri = Uri::from_maybe_shared(Bytes::from_static(text.as_bytes())).map_err(|e| format!("url {url:?}: {e}"))?;
     let authority = uri.authority().cloned().ok_or_else(|| format!("url {url:?}: no host"))?;
     let path = uri.path_and_query().cloned().unwrap_or_else(|| PathAndQuery::from_static("/"));
     Ok(Parsed { uri, scheme, authority, path, url_credentials })

@@ -50,7 +50,7 @@ impl<'a> Watch<'a> {
         drop(self.members);
         crate::telemetry::traces::finish_request(&self.span, resp.status().as_u16(), None);
         let metrics = crate::telemetry::metrics();
-        metrics.request(&metrics.server(self.upstream), self.method, self.started.elapsed());
+        metrics.request(metrics.request_label(self.upstream), self.method, self.started.elapsed());
         resp
     }
 }

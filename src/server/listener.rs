@@ -170,8 +170,8 @@ where
         keep_alive: Duration::from_millis(config.keep_alive_timeout_ms),
     };
     let activity = Activity::new();
-    let own =
-        h1::Conn { app: a.app.clone(), role, limits, activity: activity.clone(), stopped: a.stopped.clone(), peer };
+    let stopped = on_this_thread(&a.stopped);
+    let own = h1::Conn { app: a.app.clone(), role, limits, activity: activity.clone(), stopped, peer };
     let (stream, read, served) = match h1::serve(stream, own).await {
         h1::Outcome::Closed => return,
         h1::Outcome::HandOff { io, read, served } => (io, read, served),
@@ -183,7 +183,7 @@ where
         async move {
             let req = req.map(ClientBody::from);
             let body = RequestBody::of(&req);
-            let resp = routes::answer(app, role, req, &body).await;
+            let resp = routes::answer(&app, role, req, &body).await;
             Ok::<_, std::convert::Infallible>(body.close_if_unread(resp).map(|b| Tracked::new(b, in_flight)))
         }
     });
@@ -232,6 +232,41 @@ where
             }
         }
     }
+}
+
+thread_local! {
+    /// The listeners' stop signals as this thread's connections watch them (see
+    /// [`on_this_thread`]): (the listener's receiver, this thread's).
+    static STOPS: std::cell::RefCell<Vec<(watch::Receiver<bool>, watch::Receiver<bool>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The listener's stop signal, relayed to a channel of the calling thread's own. A connection
+/// waiting for its next request registers with the channel it watches and leaves it when the
+/// request comes: on the listener's one channel that was a lock every serving thread took,
+/// twice per request (`benches/PROFILE.md`, session 27). A relay task per thread and listener
+/// passes the signal on (and ends with the listener, closing the thread's channel).
+fn on_this_thread(global: &watch::Receiver<bool>) -> watch::Receiver<bool> {
+    STOPS.with(|stops| {
+        let mut stops = stops.borrow_mut();
+        // Relays whose listener is gone are forgotten.
+        stops.retain(|(g, _)| g.has_changed().is_ok());
+        if let Some((_, local)) = stops.iter().find(|(g, _)| g.same_channel(global)) {
+            return local.clone();
+        }
+        let (tx, local) = watch::channel(*global.borrow());
+        let mut relayed = global.clone();
+        tokio::spawn(async move {
+            while relayed.changed().await.is_ok() {
+                let now = *relayed.borrow_and_update();
+                if tx.send(now).is_err() {
+                    return;
+                }
+            }
+        });
+        stops.push((global.clone(), local.clone()));
+        local
+    })
 }
 
 fn tls_acceptor(cert: &std::path::Path, key: &std::path::Path) -> Result<TlsAcceptor, BoxError> {

@@ -24,7 +24,7 @@ pub(super) enum Role {
 }
 
 /// The answer to one request on a listener of `role`, whichever HTTP server read it.
-pub(super) async fn answer(app: Arc<App>, role: Role, req: ClientRequest, body: &RequestBody) -> Response<Body> {
+pub(super) async fn answer(app: &Arc<App>, role: Role, req: ClientRequest, body: &RequestBody) -> Response<Body> {
     match (role, &app.console) {
         (Role::Main, _) => route(app, req, body).await,
         (Role::Admin, Some(console)) => crate::admin::serve_admin_listener(console.clone(), req, body).await,
@@ -32,7 +32,7 @@ pub(super) async fn answer(app: Arc<App>, role: Role, req: ClientRequest, body: 
     }
 }
 
-pub async fn route(app: Arc<App>, req: ClientRequest, body: &RequestBody) -> Response<Body> {
+pub async fn route(app: &Arc<App>, req: ClientRequest, body: &RequestBody) -> Response<Body> {
     if let Err(e) = guard::one_target(&req) {
         tracing::info!(error = %e, "request refused");
         return e.into_response(None);
@@ -53,7 +53,7 @@ pub async fn route(app: Arc<App>, req: ClientRequest, body: &RequestBody) -> Res
         (&Method::GET, p) if crate::auth::metadata::route_of(p).is_some_and(|r| !r.is_empty()) => {
             upstream_resource_metadata(gw, &req, p).await
         }
-        (_, p) if crate::proxy::routes::is_mcp_path(p) => crate::proxy::routes::serve_mcp(gw.clone(), req, body).await,
+        (_, p) if crate::proxy::routes::is_mcp_path(p) => crate::proxy::routes::serve_mcp(gw, req, body).await,
         _ => GatewayError::NotFound.into_response(None),
     }
 }

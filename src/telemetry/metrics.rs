@@ -74,6 +74,13 @@ pub struct Metrics {
     max_tool_labels: usize,
     /// Interned upstream names, so recording clones an `Arc` instead of a `String`.
     servers: Mutex<crate::by_name::ByName<Arc<str>>>,
+    /// Upstream names as the per-request label (see [`Metrics::request_label`]).
+    request_labels: Mutex<Vec<&'static str>>,
+}
+
+thread_local! {
+    /// The request labels this thread has used: looked up without a lock.
+    static REQUEST_LABELS: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 const REQUEST_BUCKETS: [f64; 15] =
@@ -183,6 +190,7 @@ impl Metrics {
             gauges,
             max_tool_labels,
             servers: Mutex::default(),
+            request_labels: Mutex::default(),
         }
     }
 
@@ -324,10 +332,34 @@ impl Metrics {
         }
     }
 
-    /// One client request to an upstream, `method` from [`method_label`].
-    pub fn request(&self, server: &Arc<str>, method: &'static str, took: Duration) {
+    /// An upstream's name as the label of every request to it: kept for the life of the process
+    /// (the names come from the config: bounded), and found in a list of the calling thread's
+    /// own. With `server`'s shared lock and a shared `Arc`, two serving threads took each
+    /// other's cache lines on every request (`benches/PROFILE.md`, session 27).
+    pub fn request_label(&self, name: &str) -> &'static str {
+        let known = REQUEST_LABELS.with(|l| l.borrow().iter().copied().find(|l| *l == name));
+        known.unwrap_or_else(|| {
+            let label = {
+                let mut all = self.request_labels.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                match all.iter().copied().find(|l| *l == name) {
+                    Some(l) => l,
+                    None => {
+                        let l: &'static str = Box::leak(name.into());
+                        all.push(l);
+                        l
+                    }
+                }
+            };
+            REQUEST_LABELS.with(|l| l.borrow_mut().push(label));
+            label
+        })
+    }
+
+    /// One client request to an upstream (`server` from [`Metrics::request_label`]), `method`
+    /// from [`method_label`].
+    pub fn request(&self, server: &'static str, method: &'static str, took: Duration) {
         self.request_duration
-            .record(took.as_secs_f64(), &[KeyValue::new("server", server.clone()), KeyValue::new("method", method)]);
+            .record(took.as_secs_f64(), &[KeyValue::new("server", server), KeyValue::new("method", method)]);
     }
 }
 

@@ -156,6 +156,16 @@ fn check(bytes: &[u8]) -> Result<(), String> {
     if std::str::from_utf8(bytes).is_err() || bytes.starts_with("\u{feff}".as_bytes()) {
         return Err("accepted bytes that are not plain UTF-8".into());
     }
+    // A single message may be read without serde (`read/quick.rs`): it must read as serde's
+    // strict reading does, and refuse what that refuses.
+    if !body.batch {
+        let quick = &body.items[0].read;
+        match (quick, read_message(bytes)) {
+            (Ok(a), Ok(b)) if *a == b => {}
+            (Err(_), Err(_)) => {}
+            (a, b) => return Err(format!("the body's reading {a:?} and serde's {b:?} differ")),
+        }
+    }
     for item in &body.items {
         if item.read.is_ok() {
             agree(item.raw)?;
@@ -199,4 +209,105 @@ fn the_strict_reader_agrees_with_every_lenient_reader_on_what_it_accepts() {
     assert_eq!(crashes, 0, "the reader panicked");
     assert!(disagreements.is_empty(), "readings disagree: {:#?}", &disagreements[..disagreements.len().min(5)]);
     assert!(accepted > runs / 20, "the mutator should keep some inputs readable ({accepted} of {runs})");
+}
+
+/// A message inside the plain subset the quick reader takes (or just outside it): keys from a
+/// small set (so repeats happen), integers with signs and leading zeros, strings with and
+/// without escapes, nesting, blanks anywhere.
+fn plain(rng: &mut Rng, depth: usize, out: &mut String) {
+    let blank = |rng: &mut Rng, out: &mut String| {
+        if rng.percent(20) {
+            out.push_str(rng.pick_str(&[" ", "\n", "\t", "\r\n ", "  "]));
+        }
+    };
+    blank(rng, out);
+    // Mostly what the subset takes, now and again what it must leave to serde.
+    let odd = rng.percent(10);
+    match if depth > 3 { rng.below(4) } else { rng.below(6) } {
+        0 if odd => out.push_str(rng.pick_str(&["\"a\\\"b\"", "\"\\u0041\"", "\"a\u{1}\""])),
+        0 => out.push_str(rng.pick_str(&["\"tools/call\"", "\"x\"", "\"\"", "\"caf\u{e9}\"", "\"tools/list\""])),
+        1 if odd => out.push_str(rng.pick_str(&["-0", "01", "1.5", "1e2", "1234567890123456789", "-", "NaN"])),
+        1 => out.push_str(rng.pick_str(&["0", "7", "-12", "123456789012345678", "-123456789012345678"])),
+        2 if odd => out.push_str(rng.pick_str(&["tru", "nul", "True"])),
+        2 => out.push_str(rng.pick_str(&["true", "false", "null"])),
+        3 => out.push_str(rng.pick_str(&["{}", "[]", "[1]", "[ ]", "{ }"])),
+        4 => {
+            out.push('[');
+            for i in 0..rng.below(4) {
+                if i > 0 {
+                    out.push(',');
+                }
+                plain(rng, depth + 1, out);
+            }
+            out.push(']');
+        }
+        _ => {
+            out.push('{');
+            for i in 0..rng.below(6) {
+                if i > 0 {
+                    out.push(',');
+                }
+                blank(rng, out);
+                out.push_str(rng.pick_str(&[
+                    "\"id\"",
+                    "\"method\"",
+                    "\"params\"",
+                    "\"name\"",
+                    "\"result\"",
+                    "\"error\"",
+                    "\"arguments\"",
+                    "\"k\"",
+                    "\"\\u0069d\"",
+                ]));
+                blank(rng, out);
+                out.push(':');
+                plain(rng, depth + 1, out);
+            }
+            out.push('}');
+        }
+    }
+    blank(rng, out);
+}
+
+#[test]
+fn plain_messages_read_the_same_with_and_without_serde() {
+    let iterations: u64 = std::env::var("FUZZ_ITERATIONS").ok().and_then(|s| s.parse().ok()).unwrap_or(20_000);
+    let mut rng = Rng::new(0x51ab);
+    let (mut taken, mut problems) = (0u64, Vec::new());
+    for _ in 0..iterations {
+        let mut text = String::from("{\"jsonrpc\":\"2.0\"");
+        let mut keys = ["\"id\":", "\"method\":", "\"params\":{\"name\":", "\"params\":", "\"result\":"];
+        rng.shuffle(&mut keys[..3]);
+        // Usually an id, a method and params, in any order; now and again a key twice.
+        let n = 2 + rng.below(2);
+        let repeat = rng.percent(10).then(|| rng.below(5));
+        for i in 0..n + usize::from(repeat.is_some()) {
+            text.push(',');
+            let key = keys[if i < n { i } else { repeat.unwrap_or(0) }];
+            text.push_str(key);
+            match key {
+                // Usually what a message has there, so that most messages are readable.
+                "\"id\":" if rng.percent(80) => text.push_str(rng.pick_str(&["1", "\"a-1\"", "-3", "null", "0"])),
+                "\"method\":" if rng.percent(80) => {
+                    text.push_str(rng.pick_str(&["\"tools/call\"", "\"ping\"", "\"x\""]))
+                }
+                _ => plain(&mut rng, 1, &mut text),
+            }
+            if key.ends_with("\"name\":") {
+                if rng.percent(50) {
+                    text.push_str(",\"arguments\":");
+                    plain(&mut rng, 2, &mut text);
+                }
+                text.push('}');
+            }
+        }
+        text.push('}');
+        if let Err(why) = check(text.as_bytes()) {
+            problems.push((text.clone(), why));
+        }
+        taken += u64::from(read_body(text.as_bytes()).is_ok_and(|b| b.items[0].read.is_ok()));
+    }
+    eprintln!("plain messages: {iterations} generated, {taken} read as messages, {} problems", problems.len());
+    assert!(problems.is_empty(), "readings disagree: {:#?}", &problems[..problems.len().min(5)]);
+    assert!(taken > iterations / 5, "the generator should make some readable messages ({taken})");
 }

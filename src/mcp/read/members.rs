@@ -13,6 +13,7 @@ use serde_json::Value;
 use super::Strict;
 
 /// The members of a message that say what it is; `None` when it is not a JSON object.
+#[derive(Debug, PartialEq)]
 pub(super) struct Members {
     pub id: Option<Value>,
     pub method: Option<Value>,
@@ -22,6 +23,7 @@ pub(super) struct Members {
 }
 
 /// What a message's `params` is: of an object, only `name` is kept.
+#[derive(Debug, PartialEq)]
 pub(super) enum Params {
     Object { name: Option<Value> },
     Array,
