@@ -190,8 +190,8 @@ impl<'a> Reader<'a> {
             return None;
         }
         let start = self.at + 1;
-        let len = self.bytes[start..].iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        if self.bytes[start + len] != b'"' {
+        let len = memchr::memchr2(b'"', b'\\', &self.bytes[start..])?;
+        if self.bytes[start + len] != b'"' || self.bytes[start..start + len].iter().any(|&b| b < 0x20) {
             return None;
         }
         self.at = start + len + 1;
