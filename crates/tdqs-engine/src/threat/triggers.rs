@@ -16,22 +16,17 @@
 //!
 //! The literals are cut to their first (for an ending, last) [`CUT`] bytes: a match that
 //! holds a literal holds its first bytes too, so the test stays sound, and the literals become
-//! few enough for one automaton (3,891 of them) where the whole set needed 57 MB as a DFA.
+//! few enough for one automaton (3,891 of them then, 10,333 in session 27) where the whole set
+//! needed 57 MB as a DFA.
 //!
-//! The automaton is a contiguous NFA whose states near the start (the first [`DENSE_DEPTH`]
-//! bytes of a literal, where nearly every step of a text stays) keep a full transition table and
-//! the deeper ones a sparse one. Measured on the bench's 100-tool list with session 24's rules:
-//! as a DFA, 7.77 million instructions a list and 53 MB of the gateway's 97 MB at start; as this
-//! NFA, 8.82 million instructions (9.12 with the default depth of 2, 8.76 with 8) and the
-//! example's peak RSS 57 MB instead of 106 MB, at the same wall clock (2.72-2.86 ms a list
-//! against 2.70-3.00 ms for the DFA, alternated four times): the DFA's steps were fewer but
-//! missed the cache.
+//! The automaton ([`automaton`]) is a DFA near its root and a trie with failure links deeper
+//! down, where nearly every step of a text stays near the root. Session 24 measured
+//! `aho-corasick`'s DFA for the literals (7.77 million instructions a list, 53 MB of the
+//! gateway's 97 MB at start) against its contiguous NFA (8.82 million, the example's peak RSS
+//! 57 MB instead of 106 MB, the same wall clock); the NFA's steps were 44 instructions a byte.
 
 use std::collections::HashMap;
 
-use aho_corasick::automaton::Automaton;
-use aho_corasick::nfa::contiguous::NFA;
-use aho_corasick::{Anchored, MatchKind};
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Hir, HirKind};
 
@@ -46,10 +41,6 @@ pub type Rules = u128;
 /// contiguous NFA, 2.1 million instructions a list to step instead of 0.6 million.
 const CUT: usize = 12;
 
-/// Depth up to which the automaton's states have a full transition table (see the module's
-/// comment).
-const DENSE_DEPTH: usize = 4;
-
 /// Most literals worked out of one part of a rule.
 const LIMIT_TOTAL: usize = 1_000;
 /// Most literals of a rule whose branches each have their own.
@@ -57,12 +48,16 @@ const LIMIT_UNION: usize = 4_000;
 /// Bytes from which a literal counts as rare: longer ones are not preferred for their length.
 const RARE: usize = 8;
 
+mod automaton;
+
 pub struct Triggers {
-    literals: NFA,
-    /// The rules each literal may begin or end.
-    rules_of: Vec<Rules>,
+    /// The literals, each with the rules it may begin or end.
+    literals: automaton::Automaton,
     /// The rules run whatever the text holds.
     always: Rules,
+    /// The same literals in `aho-corasick`'s automaton, for the tests' comparison.
+    #[cfg(test)]
+    reference: (aho_corasick::AhoCorasick, Vec<Rules>),
 }
 
 impl Triggers {
@@ -87,33 +82,30 @@ impl Triggers {
                 rules_of[at] |= 1 << i;
             }
         }
-        // Every literal ending anywhere needs the standard semantics, without a prefilter (the
-        // literals are too many for one to skip much).
-        let literals = aho_corasick::nfa::contiguous::Builder::new()
-            .match_kind(MatchKind::Standard)
-            .prefilter(false)
-            .dense_depth(DENSE_DEPTH)
-            .build(&literals)
-            .expect("trigger literals build");
-        Triggers { literals, rules_of, always }
+        Triggers {
+            literals: automaton::Automaton::new(&literals, &rules_of),
+            always,
+            #[cfg(test)]
+            reference: (aho_corasick::AhoCorasick::new(&literals).expect("literals build"), rules_of),
+        }
+    }
+
+    /// Bytes the automaton holds.
+    #[cfg(test)]
+    pub fn memory(&self) -> usize {
+        self.literals.memory()
+    }
+
+    /// [`Triggers::candidates`] as an overlapping search of `aho-corasick` finds them.
+    #[cfg(test)]
+    pub fn reference_candidates(&self, text: &str) -> Rules {
+        let (ac, rules_of) = &self.reference;
+        ac.find_overlapping_iter(text).fold(self.always, |found, m| found | rules_of[m.pattern().as_usize()])
     }
 
     /// The rules that may match `text`.
-    // The automaton stepped byte by byte: at each state every literal ending there is a match
-    // of it (what an overlapping search reports), without a search's set-up per text.
     pub fn candidates(&self, text: &str) -> Rules {
-        let nfa = &self.literals;
-        let mut found = self.always;
-        let Ok(mut sid) = nfa.start_state(Anchored::No) else { return found };
-        for &b in text.as_bytes() {
-            sid = nfa.next_state(Anchored::No, sid, b);
-            if nfa.is_special(sid) && nfa.is_match(sid) {
-                for i in 0..nfa.match_len(sid) {
-                    found |= self.rules_of[nfa.match_pattern(sid, i).as_usize()];
-                }
-            }
-        }
-        found
+        self.always | self.literals.rules_in(text.as_bytes())
     }
 }
 
@@ -282,6 +274,22 @@ mod tests {
         assert_eq!(t.candidates("the hidden note"), 1);
         assert_eq!(t.candidates("please relay it"), 1);
         assert_eq!(t.candidates("the note, please"), 0);
+    }
+
+    #[test]
+    fn the_automaton_finds_what_an_overlapping_search_finds() {
+        let t = triggers(&[r"\bhers\b", r"(his|she)", r"\bhe said\b", r"ушёл|уш", r"x{3}yz"]);
+        let mut seed = 7u64;
+        let pieces = ["he", "hers", "his", "she", " said", "уш", "ёл", "xx", "x", "yz", "a", " ", "é"];
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 9) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            assert_eq!(t.candidates(&text), t.reference_candidates(&text), "{text:?}");
+        }
     }
 
     #[test]
