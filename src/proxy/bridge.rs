@@ -72,7 +72,7 @@ async fn close(gw: &Arc<Gateway>, id: &str, bridge: &Bridge) {
     let headers = bridge.session.lock().map(|h| h.clone()).unwrap_or_default();
     if headers.contains_key(SESSION_HEADER) {
         let out = Outbound { method: Method::DELETE, headers, query: None, body: Bytes::new(), principal: None };
-        let _ = mcp(&gw, &bridge.upstream, out).await;
+        let _ = mcp(gw, &bridge.upstream, out).await;
     }
 }
 

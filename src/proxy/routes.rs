@@ -25,7 +25,7 @@ pub async fn serve_mcp(gw: &Arc<Gateway>, req: ClientRequest, read: &RequestBody
     let p = path.as_str();
     let (route, rest) = p[1..].split_once('/').unwrap_or(("", ""));
     let upstream = rest.trim_end_matches('/').to_owned();
-    if let Err(e) = check_origin_and_host(&gw, &req) {
+    if let Err(e) = check_origin_and_host(gw, &req) {
         tracing::info!(error = %e, "request refused");
         return e.into_response(None);
     }

@@ -255,7 +255,7 @@ mod tests {
         let fine = format!(r#"{{"id":1,"method":"x","params":{{"arguments":{{{}}}}}}}"#, keys.join(","));
         assert!(members(&fine).unwrap().is_some());
         let repeated = format!(r#"{{"id":1,"method":"x","params":{{"arguments":{{{},"k7":0}}}}}}"#, keys.join(","));
-        let e = members(&repeated).err().expect("a repeat past the first few keys");
+        let e = members(&repeated).expect_err("a repeat past the first few keys");
         assert!(e.to_string().contains("\"k7\" appears twice"), "{e}");
     }
 
