@@ -28,13 +28,6 @@ pub(super) fn members(bytes: &[u8]) -> Option<Members> {
     (r.at == bytes.len()).then_some(m)
 }
 
-/// A value of `id`, `method` or `params.name`, built; the others are only checked.
-enum Scalar {
-    Kept(Value),
-    /// An object or array: the serde reading builds those.
-    Nested,
-}
-
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -101,25 +94,34 @@ impl<'a> Reader<'a> {
         self.eat(b'{')?;
         let mut keys: [&[u8]; MAX_KEYS] = [&[]; MAX_KEYS];
         let mut n = 0;
-        self.blank();
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-            return Some(());
-        }
-        loop {
-            self.blank();
-            let key = self.string()?;
+        self.items(b'}', |r| {
+            let key = r.string()?;
             if n == MAX_KEYS || keys[..n].contains(&key) {
                 return None;
             }
             keys[n] = key;
             n += 1;
-            self.eat(b':')?;
-            each(self, key)?;
+            r.eat(b':')?;
+            each(r, key)
+        })
+    }
+
+    /// The items of an object or array whose opening is read, each read by `item` (blanks
+    /// before it skipped), separated by commas, up to and including `close`; gives up on
+    /// anything else (a trailing comma included).
+    fn items(&mut self, close: u8, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.blank();
+        if self.peek() == Some(close) {
+            self.at += 1;
+            return Some(());
+        }
+        loop {
+            self.blank();
+            item(self)?;
             self.blank();
             match self.peek()? {
                 b',' => self.at += 1,
-                b'}' => {
+                b if b == close => {
                     self.at += 1;
                     return Some(());
                 }
@@ -138,23 +140,7 @@ impl<'a> Reader<'a> {
             b'{' => self.object(|r, _| r.value(depth + 1)),
             b'[' => {
                 self.at += 1;
-                self.blank();
-                if self.peek() == Some(b']') {
-                    self.at += 1;
-                    return Some(());
-                }
-                loop {
-                    self.value(depth + 1)?;
-                    self.blank();
-                    match self.peek()? {
-                        b',' => self.at += 1,
-                        b']' => {
-                            self.at += 1;
-                            return Some(());
-                        }
-                        _ => return None,
-                    }
-                }
+                self.items(b']', |r| r.value(depth + 1))
             }
             b'"' => self.string().map(drop),
             b't' => self.word(b"true"),
@@ -164,23 +150,17 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// `id`, `method` or `params.name`: a scalar built as serde's reading builds it.
+    /// `id`, `method` or `params.name`: a scalar built as serde's reading builds it (an object
+    /// or array there is left to the serde reading, which builds those).
     fn scalar(&mut self) -> Option<Value> {
         self.blank();
-        let kept = match self.peek()? {
-            b'"' => {
-                let raw = self.string()?;
-                Scalar::Kept(Value::String(std::str::from_utf8(raw).ok()?.to_owned()))
-            }
-            b't' => self.word(b"true").map(|()| Scalar::Kept(Value::Bool(true)))?,
-            b'f' => self.word(b"false").map(|()| Scalar::Kept(Value::Bool(false)))?,
-            b'n' => self.word(b"null").map(|()| Scalar::Kept(Value::Null))?,
-            b'{' | b'[' => Scalar::Nested,
-            _ => Scalar::Kept(self.integer()?),
-        };
-        match kept {
-            Scalar::Kept(v) => Some(v),
-            Scalar::Nested => None,
+        match self.peek()? {
+            b'"' => Some(Value::String(std::str::from_utf8(self.string()?).ok()?.to_owned())),
+            b't' => self.word(b"true").map(|()| Value::Bool(true)),
+            b'f' => self.word(b"false").map(|()| Value::Bool(false)),
+            b'n' => self.word(b"null").map(|()| Value::Null),
+            b'{' | b'[' => None,
+            _ => self.integer(),
         }
     }
 
