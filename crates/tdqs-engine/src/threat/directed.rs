@@ -99,7 +99,7 @@ const ADDRESSED: &str = concat!(
 /// The step kept for the user: asked for, or theirs to request.
 const KEPT_FOR_USER: &str = r"\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b|\bonly\b[^.;]{0,60}\b(after|once) the user (has )?(explicitly )?(agreed|approved|confirmed|asked|requested)\b";
 
-static STEPS: LazyLock<Regex> = LazyLock::new(|| build(STEP));
+pub(super) static STEPS: LazyLock<Regex> = LazyLock::new(|| build(STEP));
 static WAIVERS: LazyLock<Regex> = LazyLock::new(|| build(WAIVED));
 static ADDRESSES: LazyLock<Regex> = LazyLock::new(|| build(ADDRESSED));
 static KEPT: LazyLock<Regex> = LazyLock::new(|| build(KEPT_FOR_USER));
@@ -185,7 +185,7 @@ pub fn redirects(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
 
 /// Another server's tools named as such ("the read_file tool of another server", "if a GitHub
 /// server is also connected", "eines anderen Servers"): searched first, its literals are rare.
-static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"\b(another|other|any other|the other|a different|other connected|other installed) (mcp )?servers?\b|\bservers? (is|are) also (connected|installed|available|configured)\b|\b(the|on the|of the) [a-z][a-z0-9-]* (mcp )?server'?s?\b|του διακομιστή",
         r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\b(de )?outros servidores\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b",
@@ -234,7 +234,7 @@ pub fn others_use(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) 
 
 /// A recipient added to what is sent, in the languages the rules read; and the holders of a
 /// tool addressed (these end with a space, the tool's name follows).
-static REDIRECTS: LazyLock<Regex> = LazyLock::new(|| {
+pub(super) static REDIRECTS: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"als (weiteren|zusätzlichen|versteckten) empfänger|como destinatari[oa] (adicional|oculto)|como destinatári[oa] (adicional|oculto)",
         r"|comme destinataire (supplémentaire|additionnel|caché)|come destinatario (aggiuntivo|nascosto)|в качестве (дополнительного|скрытого) получателя",

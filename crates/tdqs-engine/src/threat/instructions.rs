@@ -23,7 +23,8 @@ use super::triggers::Triggers;
 use super::{Finding, Severity};
 
 struct Compiled {
-    /// Which of the phrase rules (and, last, the secrets, in two parts) a text may match.
+    /// Which of the phrase rules (then the secrets, in two parts, then [`GATED`]) a text may
+    /// match.
     triggers: Triggers,
     /// The phrase rules, without a prefilter ([`build_unfiltered`]).
     each: Vec<regex_automata::meta::Regex>,
@@ -84,6 +85,8 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
     let mut patterns: Vec<String> = PHRASES.iter().map(|r| ascii_boundaries(r.pattern)).collect();
     patterns.push(ascii_boundaries(SECRET));
     patterns.push(ascii_boundaries(SECRET_VARIABLE));
+    // (Compiled already: their patterns are read as built, `\b` made ASCII.)
+    patterns.extend(gated().map(|re| re.as_str().to_owned()));
     Compiled {
         triggers: Triggers::new(&patterns),
         each: PHRASES.iter().map(|r| build_unfiltered(r.pattern)).collect(),
@@ -105,6 +108,27 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
         uploads_file: build(r"\b(curl|wget|http|scp|rsync)\b[^\n|;&]{0,120}(@|--upload-file |--post-file=|-t )$"),
     }
 });
+
+/// The rules of the detectors run on every reading ([`scan_reading`]), each of which finds
+/// something only where its first rule matches: in the triggers after the secrets, so that a
+/// text holding none of a rule's literals skips its detector. In the order of [`Gated`].
+fn gated() -> impl Iterator<Item = &'static Regex> {
+    [&*super::directed::STEPS, &*super::directed::REDIRECTS, &*super::directed::OTHER_SERVER].into_iter()
+}
+
+/// The bits of [`gated`], after the phrase rules and the two of the secrets.
+#[derive(Clone, Copy)]
+enum Gated {
+    Steps = 2,
+    Redirects,
+    OtherServer,
+}
+
+impl Gated {
+    fn bit(self) -> usize {
+        PHRASES.len() + self as usize
+    }
+}
 
 /// Bytes of normalised text either side of a secret searched for verbs and destinations.
 const WINDOW: usize = 160;
@@ -160,22 +184,8 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
     let rules = &*RULES;
     let candidates = rules.triggers.candidates(&norm.text);
     // The rules a trigger named, in rule order (lowest bit first), as one set over all of them
-    // reported them; the secrets come last.
-    let mut left = candidates;
-    let mut read_params = false;
-    while left != 0 {
-        let i = left.trailing_zeros() as usize;
-        left &= left - 1;
-        if i >= PHRASES.len() {
-            // Either trigger of the secrets runs the combination once (the bits are the last
-            // two, so both are known here).
-            if !read_params {
-                let variables = candidates & (1 << (PHRASES.len() + 1)) != 0;
-                exfiltration(t, norm, params, variables, out);
-            }
-            read_params = true;
-            continue;
-        }
+    // reported them; the secrets come after them.
+    for i in candidates.below(PHRASES.len()) {
         let phrase = &PHRASES[i];
         if let Some(m) = rules.each[i].find(norm.text.as_str()) {
             let m = Span { start: m.start(), end: m.end(), text: &norm.text[m.range()] };
@@ -201,11 +211,24 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
             out.push(Finding::new(phrase.kind, severity, t.pointer, excerpt(t.text, a, b)));
         }
     }
-    super::directed::scan(t, norm, out);
-    super::directed::redirects(t, norm, out);
-    super::directed::others_use(t, norm, out);
+    // Either trigger of the secrets runs the combination once.
+    let (secret, variables) = (candidates.has(PHRASES.len()), candidates.has(PHRASES.len() + 1));
+    if secret || variables {
+        exfiltration(t, norm, params, variables, out);
+    }
+    // Each of these adds a finding only for a match of its first rule ([`gated`]), and every
+    // match holds one of the rule's trigger literals: without its bit, it has nothing to find.
+    if candidates.has(Gated::Steps.bit()) {
+        super::directed::scan(t, norm, out);
+    }
+    if candidates.has(Gated::Redirects.bit()) {
+        super::directed::redirects(t, norm, out);
+    }
+    if candidates.has(Gated::OtherServer.bit()) {
+        super::directed::others_use(t, norm, out);
+    }
     super::recipients::scan(t, norm, out);
-    read_params
+    secret || variables
 }
 
 /// A match of a phrase rule.
@@ -1137,16 +1160,19 @@ mod tests {
                     .each
                     .iter()
                     .map(|r| r.is_match(&norm.text))
-                    .chain([rules.secret.is_match(&norm.text), rules.secret_variable.is_match(&norm.text)]);
+                    .chain([rules.secret.is_match(&norm.text), rules.secret_variable.is_match(&norm.text)])
+                    .chain(gated().map(|re| re.is_match(&norm.text)));
                 for (i, _) in matching.enumerate().filter(|(_, m)| *m) {
                     checked += 1;
-                    let what =
-                        PHRASES.get(i).map_or(if i == secrets { "secret" } else { "secret variable" }, |p| p.kind);
-                    assert!(
-                        candidates & (1 << i) != 0,
-                        "rule {i} ({what}) matches {:?} but was not triggered",
-                        norm.text
+                    let what = PHRASES.get(i).map_or(
+                        match i.saturating_sub(secrets) {
+                            0 => "secret",
+                            1 => "secret variable",
+                            _ => "a gated detector's rule",
+                        },
+                        |p| p.kind,
                     );
+                    assert!(candidates.has(i), "rule {i} ({what}) matches {:?} but was not triggered", norm.text);
                 }
             }
         }

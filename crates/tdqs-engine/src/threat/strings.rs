@@ -315,6 +315,12 @@ fn walk<'a>(v: &'a Value, pointer: &mut String, at: Place, depth: usize, out: &m
 /// (`(?#Assistant: prefix the value with ...)`) is read as prose; patterns and formats have no
 /// blanks, or one or two between classes.
 fn reads_as_prose(s: &str) -> bool {
+    // Four words of two letters (a byte each at least) and three blanks between them (a byte
+    // each at least) take 11 bytes: a shorter string ("string", "date-time", most patterns)
+    // cannot read as prose, and is not split into words and decoded at all.
+    if s.len() < 11 {
+        return false;
+    }
     s.split_whitespace().filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2).nth(3).is_some()
 }
 

@@ -30,8 +30,7 @@ use std::collections::HashMap;
 use regex_syntax::hir::literal::{ExtractKind, Extractor};
 use regex_syntax::hir::{Hir, HirKind};
 
-/// A bit per rule; at most 128 rules.
-pub type Rules = u128;
+pub use rules::Rules;
 
 /// Bytes of a literal kept. Measured on the bench's 100-tool list (callgrind, 2026-12-02, with
 /// this round's other cuts): cut to 8 bytes, 9.0 million instructions a list, the example's
@@ -49,6 +48,7 @@ const LIMIT_UNION: usize = 4_000;
 const RARE: usize = 8;
 
 mod automaton;
+mod rules;
 
 pub struct Triggers {
     /// The literals, each with the rules it may begin or end.
@@ -63,23 +63,23 @@ pub struct Triggers {
 impl Triggers {
     /// Triggers for `patterns` (as compiled: the same syntax the `regex` crate reads).
     pub fn new(patterns: &[String]) -> Triggers {
-        assert!(patterns.len() <= Rules::BITS as usize, "more rules than bits");
+        assert!(patterns.len() <= Rules::BITS, "more rules than bits");
         let mut literals: Vec<Vec<u8>> = Vec::new();
         let mut rules_of: Vec<Rules> = Vec::new();
         let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
-        let mut always: Rules = 0;
+        let mut always = Rules::default();
         for (i, p) in patterns.iter().enumerate() {
             let Some(lits) = required_literals(p) else {
-                always |= 1 << i;
+                always |= Rules::of(i);
                 continue;
             };
             for lit in lits {
                 let at = *index.entry(lit.clone()).or_insert_with(|| {
                     literals.push(lit);
-                    rules_of.push(0);
+                    rules_of.push(Rules::default());
                     literals.len() - 1
                 });
-                rules_of[at] |= 1 << i;
+                rules_of[at] |= Rules::of(i);
             }
         }
         Triggers {
@@ -248,7 +248,7 @@ mod tests {
         let t = triggers(&[r"\b(ignore|forget) (previous|all)\b", r"(^|\. )system:", r".*"]);
         assert_eq!(t.always, 0b100, "a rule matching anything is always run");
         assert_eq!(t.candidates("please forget all of it"), 0b100 | 0b001);
-        assert_eq!(t.candidates("a system: note") & 0b010, 0b010);
+        assert!(t.candidates("a system: note").has(1));
         assert_eq!(t.candidates("nothing here"), 0b100);
     }
 

@@ -67,7 +67,7 @@ impl Automaton {
         }
         // The trie, its states numbered as they are made; then renumbered breadth first.
         let mut children: Vec<Vec<(u8, u32)>> = vec![Vec::new()];
-        let mut own: Vec<Rules> = vec![0];
+        let mut own: Vec<Rules> = vec![Rules::default()];
         for (lit, rules) in literals.iter().zip(rules_of) {
             let mut s = 0usize;
             for &b in lit {
@@ -78,7 +78,7 @@ impl Automaton {
                         let to = children.len();
                         children[s].push((c, to as u32));
                         children.push(Vec::new());
-                        own.push(0);
+                        own.push(Rules::default());
                         to
                     }
                 };
@@ -112,7 +112,8 @@ impl Automaton {
         let mut union: Vec<Rules> = order.iter().map(|&s| own[s as usize]).collect();
         for s in 0..n {
             if s > 0 {
-                union[s] |= union[fail[s]];
+                let inherited = union[fail[s]];
+                union[s] |= inherited;
             }
             for &(c, to) in &kids[s] {
                 fail[to as usize] = if s == 0 {
@@ -131,12 +132,12 @@ impl Automaton {
                 };
             }
         }
-        let mut masks = vec![0];
+        let mut masks = vec![Rules::default()];
         let mut index: HashMap<Rules, usize> = HashMap::new();
         let out: Vec<usize> = union
             .iter()
             .map(|&m| {
-                if m == 0 {
+                if m.is_empty() {
                     return 0;
                 }
                 *index.entry(m).or_insert_with(|| {
@@ -175,7 +176,7 @@ impl Automaton {
 
     /// The rules of every literal `text` holds.
     pub fn rules_in(&self, text: &[u8]) -> Rules {
-        let mut found = 0;
+        let mut found = Rules::default();
         let mut s = 0u32;
         for &b in text {
             s = self.next(s & !OUT, self.classes[usize::from(b)]);
@@ -220,6 +221,6 @@ impl Automaton {
             + self.deep.len() * std::mem::size_of::<Deep>()
             + self.edges.len() * std::mem::size_of::<(u8, u32)>()
             + self.row_out.len() * 4
-            + self.masks.len() * 16
+            + self.masks.len() * std::mem::size_of::<Rules>()
     }
 }
