@@ -285,7 +285,7 @@ static HANDS_OVER: LazyLock<Regex> = LazyLock::new(|| {
 /// whitespace (what `\s` matches in ASCII) that is one of their verbs or modals, without case.
 /// Other text is left to the pattern (case-insensitive matching there goes beyond ASCII).
 fn may_direct(s: &str) -> bool {
-    if !s.is_ascii() || s.contains("(`") || s.contains("('") || s.contains("(\"") || quoted_tool(s) {
+    if !s.is_ascii() || opens_quote(s) || quoted_tool(s) {
         return true;
     }
     s.as_bytes().split(|b| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')).any(|w| {
@@ -342,6 +342,13 @@ fn may_direct(s: &str) -> bool {
                 | b"aufrufen"
         )
     })
+}
+
+/// Whether `s` holds "(`", "('" or "(\"": one look for the bracket (which most text does not
+/// hold) rather than a search for each pair.
+fn opens_quote(s: &str) -> bool {
+    let b = s.as_bytes();
+    memchr::memchr_iter(b'(', b).any(|i| matches!(b.get(i + 1), Some(b'`' | b'\'' | b'"')))
 }
 
 /// "`X` tool", in any case: a quoted name called a tool (the backtick looked for first, which
