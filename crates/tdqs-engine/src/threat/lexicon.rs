@@ -97,7 +97,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         OVERRIDE,
         High,
-        r"\b(jailbreak|jailbroken|dan|god|unrestricted) mode\b|\b(you are|you\x27re|you have been|model is|assistant is) (now )?(jailbroken|dan)\b|\b(enter|activate|enable|switch to|engage|unlock)( the| a)? jailbreak\b|\b(decode|decrypt|unscramble)\S*( \S+){0,3} (and |then )?obey\b|\b(decode|decrypt|unscramble)\S*( \S+){0,3} (and |then )?(follow|carry out|act on|comply with|execute) (it|them|its instructions|the instructions|what it says|the decoded (text|message|instructions))\b|\bread (it|this|the (next|following|rest)( \S+)?) (from )?(right to left|backwards|in reverse)\b",
+        r"\b(jailbreak|jailbroken|dan|god|unrestricted) mode\b|\b(you are|you\x27re|you have been|model is|assistant is) (now )?(jailbroken|dan)\b|\b(enter|activate|enable|switch to|engage|unlock)( the| a)? jailbreak\b|\b(decode|decrypt|unscramble)\S*( \S+){0,3} (and |then )?obey\b|\b(decode|decrypt|unscramble)\S*( \S+){0,6},? (and |then )?(follow|carry out|act on|comply with|execute|perform|run|do) (it|them|its instructions|the instructions|what it says|the decoded (text|message|instructions)|(the |its |any |all |every )?(steps|instructions|commands|actions|directions|orders|tasks) (it|they|this|that) (contains?|holds?|lists?|describes?|gives?|spells? out))\b|\bread (it|this|the (next|following|rest)( \S+)?) (from )?(right to left|backwards|in reverse)\b",
     ),
     p(
         OVERRIDE,
