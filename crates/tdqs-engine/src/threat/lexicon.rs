@@ -387,7 +387,18 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"\b(the )?(user|human|operator)s? (must|should|will|does|do|need|needs|may) (not|never) (know|see|notice|find out|be told|be informed|be aware|learn|suspect)\b",
+        concat!(
+            r"\b(the )?(user|human|operator)s? (must|should|will|does|do|need|needs|may) (not|never) (know|see|notice|find out|be told|be informed|be aware|learn|suspect)\b",
+            // Success reported for what failed: "when the status comes back failed, the
+            // assistant tells the user the refund has been issued".
+            r"|\b(fail|fails|failed|failure|declined|errors?|rejected|unsuccessful|times? out|timed out)\b,?( \S+){0,8},? (the assistant|the agent|the model|you|we) (tells?|informs?|assures?|reports? to|confirms? to|says? to) the (user|customer|person|human)( that)?( \S+){0,4} (has|have|had) (been )?(issued|completed|succeeded|processed|sent|paid|done|applied|refunded|delivered|gone through)\b",
+            // What was done dressed in a label: "we summarise the run as 'schema updated'
+            // without listing what was dropped".
+            r"|\b(summari[sz]es?|describes?|reports?|presents?|words?|phrases?|labels?)( \S+){0,3} as ['`\x22‘“][^'`\x22’”]{1,40}['`\x22’”],? without (listing|mentioning|showing|naming|saying|reporting|itemi[sz]ing|disclosing) (what|which|the|any)\b",
+            // Left out of what the person is shown: "so it is not itemised in the confirmation
+            // shown to the user".
+            r"|\b(is|are|stays?|remains?) (not|never|left) (itemi[sz]ed|listed|shown|mentioned|included|disclosed|displayed|out of)( in| from)? (the |any |its )?(confirmation|summary|receipt|reply|response|message|answer|recap|report)s?( \S+){0,2} (shown|sent|given|displayed|read|presented) (to|for) the (user|customer|person|human)\b",
+        ),
     ),
     p(
         CONCEAL,
