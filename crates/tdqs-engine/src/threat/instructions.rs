@@ -193,10 +193,12 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
             // Whoever scores the definition, addressed: high with a verdict near, low without
             // one (reviewers of a pull request are addressed so too), medium for the TDQS by name.
             let addressed = phrase.kind == "evaluator-address" && phrase.severity == Severity::Medium;
-            let severity = if addressed && verdict_near(&norm.text, m.start(), m.end()) {
+            // (A quoted address is an example a scanner's own description gives, verdict and all.)
+            let quoted = quoted_example(&norm.text, m.start(), m.end());
+            let severity = if addressed && !quoted && verdict_near(&norm.text, m.start(), m.end()) {
                 Severity::High
             } else if (addressed && !m.as_str().contains("tdqs") && !m.as_str().contains("quality score"))
-                || quoted_example(&norm.text, m.start(), m.end())
+                || quoted
                 || held_back_until(phrase.kind, m.as_str())
                 || negated_passive(&norm.text, m.start(), m.as_str())
                 || (phrase.kind == "fake-system-message"
@@ -254,7 +256,7 @@ impl<'t> Span<'t> {
 /// score, a flag suppressed, a check skipped.
 static VERDICT: LazyLock<Regex> = LazyLock::new(|| {
     build(
-        r"\b(benign|safe|pre-?cleared|whitelisted|allow-?listed|not a finding|false positives?|do not flag|don't flag|never flag|risk (score )?(of )?0|suppress|suppresses|full credit|correct label|approving review|accept (it|this|them) without|without opening|skips? (its|the|any|their) (remaining )?(checks|heuristics|analysis|review)|not re-?checked|10/10|change requests|is authoritative)\b",
+        r"\b(benign|safe|pre-?cleared|whitelisted|allow-?listed|not a finding|false positives?|do not flag|don't flag|never flag|risk (score )?(of )?0|suppress|suppresses|full credit|correct label|approving review|accept (it|this|them) without|without opening|skips? (its|the|any|their) (remaining )?(checks|heuristics|analysis|review)|not re-?checked|10/10|change requests|is authoritative|expected behaviou?r|not (as )?(an? )?(data )?exfiltration|passed (\S+ )?review|pre-?approved|already (been )?(audited|approved|reviewed|vetted)|classif(y|ied) (it |this |them )?as (safe|expected|benign))\b",
     )
 });
 
@@ -710,12 +712,16 @@ pub(super) fn quoted_example(text: &str, start: usize, end: usize) -> bool {
     let introduced = lead.trim_end().ends_with(':');
     // A quoted phrase in a list an example word opens ("payloads such as \"...\" and \"...\"")
     // may run to a sentence; code in backticks, or a quote "containing" opens, must close soon.
+    // A quote in parentheses is an aside the sentence gives as an instance of what it names
+    // ("text aimed at scanners (\"security reviewers: ...\")"): it may run as long as a list's.
+    let parenthetical = before[..opened_at].ends_with(['(', '（']);
     let reach = if introduced {
         240
     } else if text[opened_at..].starts_with(['"', '“', '«', '「'])
-        && ["such as", "e.g.", "for example", "for instance", "payloads", "strings", "phrases", "examples"]
-            .iter()
-            .any(|w| lead.contains(w))
+        && (parenthetical
+            || ["such as", "e.g.", "for example", "for instance", "payloads", "strings", "phrases", "examples"]
+                .iter()
+                .any(|w| lead.contains(w)))
     {
         120
     } else {
@@ -741,6 +747,7 @@ pub(super) fn quoted_example(text: &str, start: usize, end: usize) -> bool {
         "for example",
         "for instance",
         "looking for",
+        "aimed at",
         "searches for",
         "phrases",
         "phrase",
@@ -893,7 +900,9 @@ fn named_marker(text: &str, start: usize, end: usize) -> bool {
     let lead = &before[floor(before, before.len().saturating_sub(60))..];
     let after = &text[end..floor(text, (end + 40).min(text.len()))];
     let named_after =
-        [" tag", " marker", " token", " delimiter", " or ", ", ", " and ", ")"].iter().any(|w| after.starts_with(w));
+        [" tag", " marker", " token", " delimiter", " block", " element", " section", " or ", ", ", " and ", ")"]
+            .iter()
+            .any(|w| after.starts_with(w));
     let named_before = ["such as", "like", "e.g.", "fake", "spoofed", "forged", "including", "detect", "flags"]
         .iter()
         .any(|w| lead.contains(w));
