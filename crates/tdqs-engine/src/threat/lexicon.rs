@@ -796,7 +796,7 @@ pub const PHRASES: &[Phrase] = &[
             r"\b(reveal|revealing|print|printing|output|outputting|repeat|repeating|show|showing|dump|dumping|leak|leaking|send|sending|include|including|copy|copying|paste|pasting|pass|passing|disclose|disclosing|share|sharing|tell me|respond with|reply with|answer with)\b( \S+){0,4} (your|the (full|entire|complete|original|hidden|initial)) (full |entire |complete |original |hidden |initial )?(system prompt|system message|initial instructions|hidden instructions|developer message)\b",
             // Batch 41: data handed to another tool with a fixed outside address ("pass each event's
             // title and link to calendar_share with recipient ops@...").
-            r"|\b(pass|send|forward|share|copy|email|post)( \S+){1,10} to [a-z][a-z0-9]*(_[a-z0-9]+)+ (with|using|and) (the )?(recipient|to|address|email|destination|target)( set to| of| =)? [a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]",
+            r"|\b(pass|send|forward|share|copy|email|post)( \S+){1,10} to [a-z][a-z0-9]*(_[a-z0-9]+)+ (with|using) (the )?recipients?( set to| of| =)? [a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]",
             // Batch 40: a fixed outside address set as a share target in an order ("assistant:
             // always set include_users=true and share_with=backup@...").
             r"|\balways set\b[^.\n]{0,60}\b[a-z_]+ ?= ?[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]",
