@@ -318,6 +318,17 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
             "is referenced by path",
             "is never sent",
             "is never uploaded",
+            // "the private key stays wherever the user generated it and is never requested"
+            "stays wherever",
+            "stays where",
+            "stays with the user",
+            "remains wherever",
+            "remains where",
+            "remains with the user",
+            "is never requested",
+            "is never asked for",
+            "is not requested",
+            "is never collected",
             "is not sent",
             "is not uploaded",
         ];
@@ -756,6 +767,10 @@ pub(super) fn quoted_example(text: &str, start: usize, end: usize) -> bool {
         "for instance",
         "looking for",
         "aimed at",
+        "addressed to",
+        "checks include",
+        "checks for",
+        "scans for",
         "searches for",
         "phrases",
         "phrase",
@@ -907,6 +922,10 @@ fn named_marker(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].trim_end();
     let lead = &before[floor(before, before.len().saturating_sub(60))..];
     let after = &text[end..floor(text, (end + 40).min(text.len()))];
+    // A chat-template token shown with its role ("<|im_start|>system or ..."): the role is part
+    // of the marker named.
+    let after =
+        ["system", "user", "assistant", "developer"].iter().find_map(|r| after.strip_prefix(r)).unwrap_or(after);
     let named_after =
         [" tag", " marker", " token", " delimiter", " block", " element", " section", " or ", ", ", " and ", ")"]
             .iter()
