@@ -247,8 +247,14 @@ fn recall_and_false_positives_per_kind() {
     // Then batches 40 and 41's: a secret scanner naming what it redacts, 57 + 1; and a Spotify
     // tool pointing at `spotify_catalog_search` "from this same Spotify server", a sibling the
     // one-tool corpus case does not list (at the gateway it is the server's own): 3 + 1.
+    // Session 28: batches 43 and 44's benign halves joined; four of their look-alikes are
+    // medium exfiltration, each naming secrets it handles or leaves alone (a logger told not to
+    // log passwords, an SSH audit checking the private keys' permissions, a kubeconfig editor
+    // that leaves the credentials in it untouched, a token creation asking for the 2FA code):
+    // 58 + 4; and one points the agent at `list_repos_b43`, a sibling the one-tool case does not
+    // list: 4 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 58), ("hidden-html", 2), ("foreign-tool-reference", 4), ("zero-width", 1)];
+        &[("exfiltration", 62), ("hidden-html", 2), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
