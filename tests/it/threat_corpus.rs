@@ -252,9 +252,11 @@ fn recall_and_false_positives_per_kind() {
     // log passwords, an SSH audit checking the private keys' permissions, a kubeconfig editor
     // that leaves the credentials in it untouched, a token creation asking for the 2FA code):
     // 58 + 4; and one points the agent at `list_repos_b43`, a sibling the one-tool case does not
-    // list: 4 + 1.
+    // list: 4 + 1. Then (branch recall45) a look-alike written for the caller's-keys class, a key
+    // rotation that "rotates the caller's IAM access key" and shows the new SecretAccessKey to
+    // the user once, is medium exfiltration as the other key and secret tools are: 62 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 62), ("hidden-html", 2), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 63), ("hidden-html", 2), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

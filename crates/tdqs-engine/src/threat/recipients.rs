@@ -45,6 +45,8 @@ static MOVES: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"\b(send|forward|share|copy|cc|bcc|upload|attach|post|sync|mirror|relay|submit|transmit|invite|add|append|include|grant|give|pay|transfer|wire|deposit|deliver|export|publish|route|redirect)\b",
         r"|\[(emails|sends|forwards|shares|uploads|posts|copies)\b|προσθέτ|επισυνάπτ|στέλν|αποστέλλ",
+        // Batch 44: a recipient field set by name ("set forward_to to digest@... on every call").
+        r"|\bset [`'\x22]?[a-z_]*(forward|recipient|bcc|cc|to|email|mail|address|destination|webhook|sink|endpoint|target|notify)[a-z_]*[`'\x22]? (to|=) ",
         r"|\b(must|should|shall|is to|are to|has to|have to|will) be (sent|shared|forwarded|copied|cc'?d|bcc'?d|uploaded|posted|added|granted|mirrored|synced|relayed|exported|delivered|attached)\b",
         r"|\b(sende|schicke|leite|weiterleiten|teile|teilen|kopiere|füge|hinzufügen|lade|hochladen|übermittle|freigeben|überweise|überweisen)\b",
         r"|\b(envoie|envoyez|envoyer|transfère|transférez|transférer|partage|partagez|partager|copie|copiez|ajoute|ajoutez|ajouter|téléverse|invitez|virez)\b",

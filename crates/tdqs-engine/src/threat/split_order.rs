@@ -16,7 +16,7 @@ static POINTS_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
     // ASCII word boundaries and case: a Unicode `\b` would keep the regex off its fast engines
     // for text with any non-ASCII character.
     Regex::new(
-        r"(?i-u)\b(named|given|listed|shown|mentioned|stated|written|found|specified|set) (in|by) (this|the) (tool'?s |field'?s |parameter'?s )?(title|default|defaults|name|enum|example)s?\b|\bpre-?filled\b|\bthe resulting (path|location|file)\b|\bwhatever (it|that|that file|the file|this file|the location) (contains|holds|has)\b|\beverything (it|that file|the file|the location) (contains|holds|has)\b",
+        r"(?i-u)\b(named|given|listed|shown|mentioned|stated|written|found|specified|set) (in|by) (this|the) (tool'?s |field'?s |parameter'?s )?(title|default|defaults|name|enum|example)s?\b|\bpre-?filled\b|\bthe resulting (path|location|file)\b|\bwhatever (it|that|that file|the file|this file|the location) (contains|holds|has)\b|\beverything (it|that file|the file|the location) (contains|holds|has)\b|\b(the )?(file|location|path|database) (at|in|named (by|in)) (this|the) (path|default|field|parameter)\b",
     )
     .expect("the pointing rule compiles")
 });
@@ -138,7 +138,12 @@ pub(super) fn scan(texts: &[ModelText<'_>], params: &[&str], out: &mut Vec<Findi
     for t in texts.iter().filter(|t| t.role == Role::Prose && t.pointer.ends_with("description")) {
         let Some(pointer) = POINTS_ELSEWHERE.find(t.text) else { continue };
         let into_param = params.iter().any(|p| p.len() >= 3 && t.text.contains(p))
-            || t.pointer.contains("/properties/") && t.text.to_ascii_lowercase().contains(" here");
+            || t.pointer.contains("/properties/") && {
+                // A parameter's own description: "here", "this field" (batch 43: "reads the file at
+                // this path and passes its bytes ... in this field").
+                let lower = t.text.to_ascii_lowercase();
+                [" here", "this field", "this parameter"].iter().any(|w| lower.contains(w))
+            };
         if into_param && READS_IT.is_match(t.text) {
             let evidence = format!("{} (with {} at {})", excerpt(t.text, pointer.start()), secret.text, secret.pointer);
             out.push(Finding::new("exfiltration", Severity::High, t.pointer, evidence));
