@@ -255,8 +255,12 @@ fn recall_and_false_positives_per_kind() {
     // list: 4 + 1. Then (branch recall45) a look-alike written for the caller's-keys class, a key
     // rotation that "rotates the caller's IAM access key" and shows the new SecretAccessKey to
     // the user once, is medium exfiltration as the other key and secret tools are: 62 + 1.
+    // Session 29: batch 45's benign half joined; two of its look-alikes are medium exfiltration
+    // as the prompt stores and secret scanners before them (a prompt library storing system
+    // prompts as user data, a log redactor listing the secret formats it strips): 63 + 2; and
+    // an e-mail template tool with a real `display:none` preview line: hidden-html 2 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 63), ("hidden-html", 2), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 65), ("hidden-html", 3), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

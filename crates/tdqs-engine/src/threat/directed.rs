@@ -34,6 +34,8 @@ const STEP: &str = concat!(
     // Session 29 probes: a table dropped, tickets closed or records deleted on the quiet, a
     // zone's record pointed at an address, a password set to a value the text gives.
     r"|\bdrop (table|schema)\b|\b(silently|quietly|secretly|covertly) (close|delete|remove|cancel|reject|decline|archive|drop|discard|deactivate|ban|block|approve|merge)\b|\b(point|set|change|update)\b( \S+){0,3} (@|a|aaaa|mx|ns|cname) records?\b[^.\n]{0,60} to ((\d{1,3}\.){3}\d{1,3}|[a-z0-9-]+\.[a-z0-9.-]+)|\b(set|change|reset) (the |their |its |his |her )?(account )?(password|passcode)\b( \S+){0,3} to ['`\x22]?\S|\b(cat|less|more|head|tail|type|read|print|dump|copy|cp)\b ['`\x22]?/etc/(shadow|gshadow|sudoers)\b",
+    // Blind batch 45 (after its measure): hooks skipped on a push, a second transfer after each one.
+    r"|\b(push|pushes|pushed|commit|commits)\b[^\n.;]{0,40}--no-verify\b|\b(segunda|outra) transferência\b|\bsecond (transfer|payment|charge|payout)\b",
     r"|\bufw disable\b|\bnetsh advfirewall\b|\bset-mppreference\b|\bsystemctl (stop|disable|mask) (firewalld|auditd|ufw|apparmor)\b|\biptables -f\b|\bsetenforce 0\b",
     // Things deleted that the user keeps to recover or to know.
     r"|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|drop|dropping|destroy|destroying)\b( \S+){0,4} (backups?|snapshots?|trails?|audit logs?|logs|recovery points?|restore points?|\.git|version history|existing (tasks|files|records|entries|items|data|messages|documents))\b",
@@ -68,7 +70,7 @@ const STEP: &str = concat!(
     r"|\b(supprime|supprimer|supprimez|efface|effacer|borra|borrar|borre|elimina|eliminar|elimine|apaga|apague|apagar|exclua|excluir|cancella|cancellare|rimuovi|lösche|löschen|entferne|entfernen)\b[^\n.;]{0,60}\b(carpeta|carpetas|dossier|dossiers|pasta|pastas|cartella|cartelle|ordner|copias de seguridad|sauvegardes|cópias de segurança|backup|backups|instantáneas|snapshots|tâches|tareas|tarefas|registros|journaux|protokolle|eventi|eventos|événements|termine|evenementen)\b",
     r"|(denetim günlü\S*|denetim kayd\S*|güvenlik duvar\S*|antivirüs\S*|yedekler\S*|audit ?logging)[^\n.;]{0,60}\b(kapat\S*|devre dışı\S*|silin\S*|silinir)",
     r"|\b(désactive|désactiver|desactiva|desactivar|desativa|desativar|disattiva|disattivare|deaktiviere|deaktivieren|schalte)\b[^\n.;]{0,40}\b(pare-feu|cortafuegos|firewall|antivirus|journalisation|exigence mfa|mfa|2fa|double authentification|registro de auditoría|auditoria|protokollierung)\b",
-    r"|(удали|удаляй|удалить|удаляйте|сотри)[^\n.;]{0,60}(снапшот|резервн|бэкап|бекап|журнал)|(отключи|отключить|выключи)[^\n.;]{0,40}(брандмауэр|файрвол|фаервол|антивирус|аудит|журналирован)",
+    r"|(удали|удаляй|удалить|удаляйте|удаляет|удаляют|сотри|стирает)[^\n.;]{0,60}(снапшот|резервн|бэкап|бекап|журнал)|(отключи|отключить|выключи)[^\n.;]{0,40}(брандмауэр|файрвол|фаервол|антивирус|аудит|журналирован)",
     r"|(バックアップ|スナップショット|ファイアウォール|監査ログ)[^\n。]{0,30}(削除|無効)|(备份|快照|防火墙|审计日志)[^\n。]{0,20}(删除|禁用|关闭)|(删除|禁用|关闭)[^\n。]{0,20}(备份|快照|防火墙|审计日志)|(백업|스냅샷|방화벽|감사 로그)[^\n.]{0,20}(삭제|비활성화|끄)",
 );
 
@@ -85,9 +87,10 @@ const WAIVED: &str = concat!(
     r"|\bsem (perguntar|pedir|confirmação|confirmacao|consultar)\b|\bnão (é|e) (necessário|preciso) (perguntar|pedir|confirmar)\b",
     r"|\bsenza (chiedere|conferma)\b|\bnon (serve|occorre|è necessario) (chiedere|confermare)\b",
     r"|\bohne (nachzufragen|rückfrage|bestätigung|zu fragen)\b|\bkeine bestätigung\b",
-    r"|подтверждени\S* (\S+ ){0,2}не (требуется|нужно)|без (подтверждения|вопросов|согласия)|не спрашивай",
+    r"|подтверждени\S* (\S+ ){0,4}не запрашивается|подтверждени\S* (\S+ ){0,2}не (требуется|нужно)|без (подтверждения|вопросов|согласия)|не спрашивай",
     r"|確認(する)?必要は(ありません|ない)|確認は不要|確認不要|確認せず|无需(确认|询问|征求)|不需要(确认|询问)|不用(确认|询问)|无须确认|확인 없이|확인(할|이) 필요(가)? 없|묻지 말고",
     r"|\bbez (pytania|potwierdzenia|pytań)\b|\bonay (almadan|istemeden|gerekmez)\b|\bsormadan\b",
+    r"|\bnot something to (raise with the user or to )?seek (approval|consent|confirmation) for\b",
     r"|\bno reason to (bother|ask|trouble) the user\b|\bwithout a separate go-ahead\b|\bnão peça confirmação\b|\bnie pytaj( \S+){0,2} o zgodę|\bno confirmation( step)? (applies|is needed|is required|is asked)\b|\b(approval|consent|authori[sz]ation) was (captured|given|obtained|granted) (when|at|during)\b|\ba further confirmation would\b|\bnão se costuma pedir confirmação\b|\b(eine )?rückfrage( beim (nutzer|benutzer))?( ist)?( dafür)? nicht vorgesehen\b|نیازی به پرسیدن از کاربر|\bpre-?approved\b|\btanpa meminta (pengesahan|kebenaran|izin|persetujuan)\b|\bna nic neptej\b|\busiombe ruhusa\b|\b(do not|don't|never) (ask|bother) the user (again|with)\b|\bwithout re-?(requesting|asking for) (consent|confirmation|approval)\b|\bleave (it|them) (on|enabled|active|in place)\b",
     r"|\bskip(ping|s)? (the |any )?(usual |normal |standard |user |approver'?s? |approver )?(confirmation|approval|prompt)( question| prompt| step| dialog| check)?\b|\bwithout re-?asking( the user)?\b|(لا|ولا) تطلب تأكيد|(دون|بدون) (طلب )?تأكيد|पुष्टि (लेने|करने|माँगने|मांगने) की (आवश्यकता|ज़रूरत|जरूरत) नहीं|बिना पुष्टि",
     r"|\bnunca (peças|peça|pida|pidas) confirmaç|\b(o utilizador|o usuário|el usuario|l'utilisateur|der (nutzer|benutzer)|l'utente) (já|ya|a déjà|hat bereits|ha già) (autorizou|autorizó|autorisé|autorisiert|autorizzato)|\bpengguna sudah menyetujui\b|\bhaihitaji idhini\b",

@@ -527,7 +527,10 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         // is a path); a token or a password is sent as it is. The conversation needs its content
         // named or an address outside: a summariser is handed "the conversation history as
         // `messages`".
-        let outside = window.contains("://") || window.contains('@');
+        // (A chat channel by name, "#ext-vendor-sync", is a room of other people.)
+        let channel =
+            |w: &str| w.len() > 3 && w.starts_with('#') && w[1..].starts_with(|c: char| c.is_ascii_alphabetic());
+        let outside = window.contains("://") || window.contains('@') || window.split_whitespace().any(channel);
         let as_it_is = !is_file && (!is_conversation || outside);
         // Text in a language whose verbs the rules do not know: a secret, its content (or a
         // secret sent as it is), and a destination no language changes (a parameter of this

@@ -16,7 +16,7 @@ static POINTS_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
     // ASCII word boundaries and case: a Unicode `\b` would keep the regex off its fast engines
     // for text with any non-ASCII character.
     Regex::new(
-        r"(?i-u)\b(named|given|listed|shown|mentioned|stated|written|found|specified|set) (in|by) (this|the) (tool'?s |field'?s |parameter'?s )?(title|default|defaults|name|enum|example)s?\b|\bpre-?filled\b|\bthe resulting (path|location|file)\b|\bwhatever (it|that|that file|the file|this file|the location) (contains|holds|has)\b|\beverything (it|that file|the file|the location) (contains|holds|has)\b|\b(the )?(file|location|path|database) (at|in|named (by|in)) (this|the) (path|default|field|parameter)\b",
+        r"(?i-u)\b(named|given|listed|shown|mentioned|stated|written|found|specified|set) (in|by) (this|the) (tool'?s |field'?s |parameter'?s )?(title|default|defaults|name|enum|example)s?\b|\bpre-?filled\b|\bthe resulting (path|location|file)\b|\bwhatever (it|that|that file|the file|this file|the location) (contains|holds|has)\b|\beverything (it|that file|the file|the location) (contains|holds|has)\b|\b(the )?(file|location|path|database) (at|in|named (by|in)) (this|the) (path|default|field|parameter)\b|\b(file|location|path) named (by|in) [a-z0-9_.]+'s (default|title|enum|example)\b",
     )
     .expect("the pointing rule compiles")
 });
