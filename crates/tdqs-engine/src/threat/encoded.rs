@@ -3,6 +3,10 @@
 //! decode to noise and are left alone; a readable decoding is low on
 //! its own (a documented example) and becomes high when what it says reads as an instruction
 //! (the caller runs the instruction rules on it).
+//!
+//! Long: the encodings share one readability test and the escape families one run scanner;
+//! the tests check each family against the others' look-alikes (a hash, a query, a key), which
+//! apart would each need the others' cases.
 
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
