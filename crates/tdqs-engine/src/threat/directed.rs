@@ -144,6 +144,12 @@ pub fn warm_up() {
 pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
     let text = &norm.text;
     for m in STEPS.find_iter(text).take(8) {
+        // A step denied by the words just before it ("the tool never runs DROP TABLE on its
+        // own") is the tool's safeguard. (A plain look at a few words: before the paragraph's
+        // rules are run.)
+        if refused(&text[floor(text, m.start().saturating_sub(40))..m.start()]) {
+            continue;
+        }
         let from = floor(text, m.start().saturating_sub(REACH));
         let to = floor(text, (m.end() + REACH).min(text.len()));
         let around = &text[from..to];
@@ -151,11 +157,6 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         let addressed = ADDRESSES.is_match(around);
         // Addressed but kept for the user ("ask the user first") is theirs; waived is not.
         if !(waived || (addressed && !KEPT.is_match(around))) {
-            continue;
-        }
-        // A step said not to happen ("the tool never runs DROP TABLE on its own", "dropping a
-        // production table is refused") is the tool's safeguard.
-        if refused(&text[floor(text, m.start().saturating_sub(40))..m.start()]) {
             continue;
         }
         let (a, b) = norm.original(m.start(), m.end(), t.text);
