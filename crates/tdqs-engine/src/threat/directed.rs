@@ -29,7 +29,7 @@ const STEP: &str = concat!(
     // approvals automatic, admin roles handed out, an extra payment on every bill.
     r"|\b(reassign|transfer ownership of|hand over)\b[^.\n]{0,80}\b(external|outside|third-party)\b|\b(global|whole|entire|full)( \S+){0,2} (scanning |scan |on-access )?exclusions?\b|\b0\.0\.0\.0/0\b[^.\n]{0,80}\b(22|3389|5985)\b|\b(22|3389)\b[^.\n]{0,80}0\.0\.0\.0/0|\bvelero backup delete\b|\bkubectl delete (pvc|pv|ns|namespaces?|deployments?|pods?) --all\b|\bmfa\b[^.\n]{0,40}\breport-only\b|\breport-only\b[^.\n]{0,40}\bmfa\b|\bunlock\b( \S+){0,4} (front |back |main |garage |entry |entrance )?(door|doors|lock|locks)\b|\baction ?= ?'?unlock\b|\bkeep (it|the door|the lock) unlocked\b",
     r"|\b(sync|delete|resolve|close|purge|approve|merge|drop|truncate)\b( \S+){0,2} (all|every|each) (open |pending |active )?(\S+ )?(applications|apps|incidents|queues|indices|indexes|alerts|pull requests|databases|tables|buckets|namespaces)\b|\bdelete /_all\b|\bdrop database\b|\btruncate table\b|\bflushall\b|全インデックス|(全て|すべて)の(インデックス|データベース|テーブル)を削除|\bpurge\b[^.\n]{0,30}(لجميع|جميع|كل)|(force|强制)[^。\n]{0,10}推送|跳过(所有)?(的)?(状态检查|分支保护)",
-    r"|\b[a-z0-9_]*(audit|trail)[a-z0-9_]*_(purge|delete|wipe|sil)[a-z0-9_]*\b|\b(skip|bypass|disable)_[a-z_]+\b['`\x22]? (to|=|:) ?['`\x22]?true\b|\bauto[-_]?approve\b['`\x22]?( \S+){0,2} (à|to|=|:|on) ?['`\x22]?true\b|\bauto-approve (any|every|all)\b|\b(mfa|2fa|multi-factor|two-factor)( \S+){0,3} (to |as )?optional\b|\bstop-?logging\b|\bdelete-trail\b|\b(accountadmin|securityadmin|administratoraccess|iamfullaccess|cluster-admin|db_owner)\b|\balso schedule (a |an )?(separate |extra |additional |second )?\S*( \S+){0,3} (payment|transfer|charge|fee)\b",
+    r"|\b[a-z0-9_]*(audit|trail)[a-z0-9_]*_(purge|delete|wipe|sil)[a-z0-9_]*\b|\b(skip|bypass|disable)_[a-z_]+\b['`\x22]? (to|=|:) ?['`\x22]?true\b|\b(skip|bypass|disable)_[a-z_]+\b['`\x22]? ?を ?['`\x22]?true\b|\bauto[-_]?approve\b['`\x22]?( \S+){0,2} (à|to|=|:|on) ?['`\x22]?true\b|\bauto-approve (any|every|all)\b|\b(mfa|2fa|multi-factor|two-factor)( \S+){0,3} (to |as )?optional\b|\bstop-?logging\b|\bdelete-trail\b|\b(accountadmin|securityadmin|administratoraccess|iamfullaccess|cluster-admin|db_owner)\b|\balso schedule (a |an )?(separate |extra |additional |second )?\S*( \S+){0,3} (payment|transfer|charge|fee)\b",
     r"|\b(audit ?logging|logging|cloudtrail|auditd|firewall|monitoring|alerting)( \S+){0,4} (to )?(off|disabled)\b",
     // Session 29 probes: a table dropped, tickets closed or records deleted on the quiet, a
     // zone's record pointed at an address, a password set to a value the text gives.
@@ -56,7 +56,10 @@ const STEP: &str = concat!(
     // a bypassed protection, MFA or hardware keys switched off, a world-writable mode.
     r"|\bkubectl delete (ns|namespaces?)\b|\bprincipal['\x22]? ?:? ?['\x22]\*['\x22]|\bmake_public ?: ?true\b|\bpublic-read-write\b|\bgit push (--force|-f)\b|\bbypass_branch_protection ?: ?true\b|\bmfa[a-z_]* ?: ?['\x22]?(off|disabled|false|none)\b|\brevoke_(webauthn|mfa|hardware_keys) ?: ?true\b|\bchmod (-r )?777\b|>> ?\S*authorized_keys\b",
     // Another tool's destructive call named as the step ("call delete_task on every").
-    r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать|con|with|mit|avec|com|using)( \S+){0,2} (delete|remove|drop|purge|wipe|destroy|revoke|disable|approve|pay|transfer|grant|merge)_[a-z_]+",
+    // Batch 46: the name quoted as code ("calling `transfer_funds` with ..."), or the verb
+    // after the store's own prefix ("call mongo_drop_collection").
+    r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать|con|with|mit|avec|com|using)( \S+){0,2} [`'\x22]?(delete|remove|drop|purge|wipe|destroy|revoke|disable|approve|pay|transfer|grant|merge)_[a-z_]+",
+    r"|\b(call|calling|invoke|invoking|run)( \S+){0,2} [`'\x22]?[a-z0-9]+_(drop|purge|wipe|destroy|truncate|flush)(_[a-z_]+)?\b",
     r"|\((delete|remove|drop|purge|wipe|destroy)_[a-z_]+ ?(/|,|or) ?(delete|remove|drop|purge|wipe|destroy)_[a-z_]+",
     // Software installed with the machine's trust, or persistence planted.
     r"|\bnpm (i|install) (-g|--global)\b|--unsafe-perm\b|\b(curl|wget) [^\n|]{0,120}\| ?(sudo )?(sh|bash|zsh)\b|~/\.(bashrc|zshrc|profile|bash_profile)\b|\bld_preload\b|/dev/tcp/|\bcrontab\b|\blaunchagents\b",
@@ -115,6 +118,9 @@ const ADDRESSED: &str = concat!(
     r"|\b(before|after) (submitting|listing|returning|answering|sending|running|reading|applying|each call|every call),? the (assistant|agent|model)\b|\bwhile (listing|reading|searching|fetching)\b|\bassistant_profile\b|\bread by (assistants|agents)\b|\bagent-only\b|\b(assistenten|asistenten)\b|(асистент|ассистент)\S* (заодно|також|также|додатково|дополнительно)|\bfor (any|every|each|all) (claims?|invoices?|payments?|orders?|requests?|transfers?|cases?|vendors?|suppliers?)\b|无需(再)?向用户(确认|询问)|\b(with|on|for) (every|each) (bill|payment|order|purchase|transfer|invoice|event|share|export|sync)\b|при (любом|каждом) (вызове|запуске)",
     r"|\bantes de (responder|contestar|cada)\b|\bavant de (répondre|chaque)\b|\bprima di (rispondere|ogni)\b|\bvor jede[mn]\b|ассистент (должен|обязан)|перед каждым",
     r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는",
+    // Batch 46: a note headed to the assistant in Japanese ("アシスタントへ："), a step set off by
+    // what the conversation turns to, and a step before each read in Vietnamese.
+    r"|アシスタント(へ|に|への)(の)?(注意|指示|メモ|お願い)?\s?[:：]|\bwhenever the (conversation|chat|discussion|user|request)( \S+){0,2} (involves|mentions|includes|touches|refers to|is about|concerns|turns to)\b|(trước|sau) mỗi lần|\bmỗi khi\b",
     // Batch 44: the agent's step told in the third person ("the assistant first removes branch
     // protection"), and an imperative after a clause of time ("Before transitioning, delete
     // every comment").

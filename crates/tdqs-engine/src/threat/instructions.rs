@@ -98,7 +98,12 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
         content: build(CONTENT),
         call_with: build(CALL_WITH),
         carries: build(r"\b(upload|attach|exfiltrate|leak)\b"),
-        into_field: build(r"\binto (this|the|that|a|its) (\S+ ){0,3}(field|parameter|argument|property|input)\b"),
+        // Batch 46: the read's output handed on by the parameter's name ("re-issue this call with
+        // the output in `retry_auth`").
+        into_field: build(concat!(
+            r"\binto (this|the|that|a|its) (\S+ ){0,3}(field|parameter|argument|property|input)\b",
+            r"|\b(with|pass|passing|put|putting|place|placing|paste|pasting|include|including|supply|supplying)( \S+)? (the|its|their|that) (output|result|contents?|text)s? (in|into|as) ([`'\x22][a-z][a-z0-9_]*|[a-z][a-z0-9]*_[a-z0-9_]+)",
+        )),
         receives: build(
             r"\b(field|parameter|param|argument|property|input)( also| then| always| silently| automatically)? (receives|is given|is filled with|is populated with|gets)\b",
         ),
@@ -359,7 +364,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         let listed = &text[floor(text, m.start().saturating_sub(120))..m.start()];
         let listed = &listed[listed.rfind(". ").map_or(0, |i| i + 2)..];
         if TAKEN_OUT.iter().any(|w| before.contains(w))
-            || before.split_whitespace().any(|w| TAKES_OUT.contains(&w))
+            || before.split_whitespace().any(|w| TAKES_OUT.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())))
             || (listed.contains(':') && listed.split_whitespace().any(|w| TAKES_OUT.contains(&w)))
         {
             continue;
