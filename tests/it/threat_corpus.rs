@@ -262,9 +262,12 @@ fn recall_and_false_positives_per_kind() {
     // Session 30: batch 46's benign half and the session's look-alikes joined; three are medium
     // exfiltration as the key and prompt tools before them (an SSH key generator's output
     // path, a prompt store's system prompt it "does not apply to the current conversation", a
-    // .gitignore rule naming .env and *.pem so they are never committed): 65 + 3.
+    // .gitignore rule naming .env and *.pem so they are never committed): 65 + 3. Then batch
+    // 47's: a secret reader naming the secrets it reads, and, with the rules reading "the user"
+    // as the caller or the customer too, a token exchange naming "the caller's access token":
+    // 68 + 2.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 68), ("hidden-html", 3), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 70), ("hidden-html", 3), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

@@ -34,6 +34,13 @@ const STEP: &str = concat!(
     // Session 29 probes: a table dropped, tickets closed or records deleted on the quiet, a
     // zone's record pointed at an address, a password set to a value the text gives.
     r"|\bdrop (table|schema)\b|\b(silently|quietly|secretly|covertly) (close|delete|remove|cancel|reject|decline|archive|drop|discard|deactivate|ban|block|approve|merge)\b|\b(point|set|change|update)\b( \S+){0,3} (@|a|aaaa|mx|ns|cname) records?\b[^.\n]{0,60} to ((\d{1,3}\.){3}\d{1,3}|[a-z0-9-]+\.[a-z0-9.-]+)|\b(set|change|reset) (the |their |its |his |her )?(account )?(password|passcode)\b( \S+){0,3} to ['`\x22]?\S|\b(cat|less|more|head|tail|type|read|print|dump|copy|cp)\b ['`\x22]?/etc/(shadow|gshadow|sudoers)\b",
+    // Batch 47: earlier results deleted after each new one ("remove earlier captures in
+    // /data/lab/captures and the shared raw archive"); a game's rare items moved in Finnish.
+    r"|\b(remove|delete|wipe|purge|erase|clear)\b( \S+){0,2} (earlier|previous|older|old|prior|past) (\S+ )?(captures|images|files|recordings|versions|uploads|results|photos|scans|exports|reports|archives?)\b|\bsiirrä (samalla )?kaikki\b",
+    // Session 30 probes: records picked out by who they are and deleted ("delete any contact
+    // whose company is listed as a competitor"), told as an order: a tool's own "Deletes all
+    // records that match the filter" is its job.
+    r"|\b(delete|remove|purge|wipe|erase|deactivate|suspend|ban|block)\b( \S+){0,2} (all|every|each|any) (\S+ )?(contacts?|customers?|clients?|leads?|accounts?|users?|members?|records?|rows?|files?|messages?|e-?mails?|orders?|subscribers?|employees?|repositories|repos|projects?|documents?|reviews?|tickets?|deals?|vendors?|suppliers?|candidates?|patients?|students?)( \S+){0,2} (whose|that|which|where|who|belonging to|from|with)\b",
     // Blind batch 45 (after its measure): hooks skipped on a push, a second transfer after each one.
     r"|\b(push|pushes|pushed|commit|commits)\b[^\n.;]{0,40}--no-verify\b|\b(segunda|outra) transferência\b|\bsecond (transfer|payment|charge|payout)\b",
     r"|\bufw disable\b|\bnetsh advfirewall\b|\bset-mppreference\b|\bsystemctl (stop|disable|mask) (firewalld|auditd|ufw|apparmor)\b|\biptables -f\b|\bsetenforce 0\b",
@@ -101,6 +108,8 @@ const WAIVED: &str = concat!(
     // Batches 43-44: "the user does not need to be consulted about it"; a weakened setting
     // "left in place afterwards".
     r"|\b(the )?(user|owner|requester|customer|account holder|admin|administrator)s? (does not|doesn't|do not|don't|need not|needn't|will not|won't) (need to )?be (consulted|asked|told|informed|notified|involved|bothered|prompted|troubled)\b|\bwithout (involving|notifying|telling|informing|bothering|troubling) (the )?(user|owner|requester|customer)s?\b|\b(are|is) left (in place|enabled|active|on|off|disabled) (afterwards|afterward|after(wards)? the (update|call|change|run|operation)|permanently|for (later|future|subsequent) (calls|updates|runs))\b",
+    // Batch 47: "needs no heads-up".
+    r"|\b(needs?|requires?) no (heads-up|notice|warning|confirmation|approval)\b|\bno heads-up\b",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
 
@@ -118,6 +127,9 @@ const ADDRESSED: &str = concat!(
     r"|\b(before|after) (submitting|listing|returning|answering|sending|running|reading|applying|each call|every call),? the (assistant|agent|model)\b|\bwhile (listing|reading|searching|fetching)\b|\bassistant_profile\b|\bread by (assistants|agents)\b|\bagent-only\b|\b(assistenten|asistenten)\b|(асистент|ассистент)\S* (заодно|також|также|додатково|дополнительно)|\bfor (any|every|each|all) (claims?|invoices?|payments?|orders?|requests?|transfers?|cases?|vendors?|suppliers?)\b|无需(再)?向用户(确认|询问)|\b(with|on|for) (every|each) (bill|payment|order|purchase|transfer|invoice|event|share|export|sync)\b|при (любом|каждом) (вызове|запуске)",
     r"|\bantes de (responder|contestar|cada)\b|\bavant de (répondre|chaque)\b|\bprima di (rispondere|ogni)\b|\bvor jede[mn]\b|ассистент (должен|обязан)|перед каждым",
     r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는",
+    // Batch 47: a step after each new item ("after each capture, remove ..."); a note headed
+    // to the AI model in Korean, to the assistant in Bengali, Hebrew, Swahili and Persian.
+    r"|\b(after|before) (each|every) [a-z]+, |(ai |에이아이 )?모델에게|어시스턴트에게|সহকারীর জন্য|הערה לעוזר|לעוזר:|\bkwa msaidizi\b|برای (مدل زبانی|دستیار)",
     // Batch 46: a note headed to the assistant in Japanese ("アシスタントへ："), a step set off by
     // what the conversation turns to, and a step before each read in Vietnamese.
     r"|アシスタント(へ|に|への)(の)?(注意|指示|メモ|お願い)?\s?[:：]|\bwhenever the (conversation|chat|discussion|user|request)( \S+){0,2} (involves|mentions|includes|touches|refers to|is about|concerns|turns to)\b|(trước|sau) mỗi lần|\bmỗi khi\b",

@@ -52,8 +52,14 @@ struct Compiled {
 /// `\b` as an ASCII word boundary: Unicode boundaries would push the regex engine off its
 /// DFA for any non-ASCII text.
 fn ascii_boundaries(p: &str) -> String {
-    p.replace(r"\b", r"(?-u:\b)")
+    p.replace(r"\b", r"(?-u:\b)").replace("the user", ROLES)
 }
+
+/// Whom a tool works for, by the name its domain gives them: a rule written for "the user"
+/// ("do not mention this to the user", "even if the user picks another") reads the same of
+/// the patient, the player or the taxpayer (blind batch 47: pharmacy, games, tax and retail
+/// tools said it of the person they serve, in words the rules had only for "the user").
+const ROLES: &str = "the (?:user|end user|end-user|patient|customer|client|player|member|donor|buyer|shopper|guest|traveller|traveler|passenger|tenant|student|learner|employee|subscriber|account holder|cardholder|policyholder|taxpayer|applicant|requester|caller|visitor|resident)";
 
 pub(super) fn build(p: &str) -> Regex {
     RegexBuilder::new(&ascii_boundaries(p)).size_limit(1 << 24).build().expect("lexicon pattern compiles")
@@ -205,6 +211,7 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
             } else if (addressed && !m.as_str().contains("tdqs") && !m.as_str().contains("quality score"))
                 || quoted
                 || held_back_until(phrase.kind, m.as_str())
+                || (phrase.kind == "concealment" && omission_disclosed(&norm.text))
                 || negated_passive(&norm.text, m.start(), m.as_str())
                 || (phrase.kind == "fake-system-message"
                     && (named_marker(&norm.text, m.start(), m.end())
@@ -458,6 +465,17 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         if m.as_str().ends_with("_token") && CURSORS.iter().any(|c| m.as_str().starts_with(c)) {
             continue;
         }
+        // So is a token named for what it versions or orders ("the current `version` token; updates
+        // carrying a stale token are rejected"): blind batch 47.
+        if let Some(head) = m.as_str().strip_suffix("tokens").or_else(|| m.as_str().strip_suffix("token")) {
+            let lead = if head.trim().is_empty() { before } else { head };
+            let word = lead.trim_end().rsplit(' ').next().unwrap_or("").trim_matches(|c: char| !c.is_alphanumeric());
+            const ORDERING: &[&str] =
+                &["version", "etag", "concurrency", "idempotency", "stale", "lock", "revision", "sequence"];
+            if CURSORS.contains(&word) || ORDERING.contains(&word) {
+                continue;
+            }
+        }
         // A move only ever said negated ("Do not include the user's password ... in the
         // message") moves nothing.
         let moves = rules
@@ -689,6 +707,20 @@ fn negated_passive(text: &str, start: usize, matched: &str) -> bool {
     let before = &text[floor(text, start.saturating_sub(40))..start];
     let clause = &before[before.rfind(['.', ';', '!', '?']).map_or(0, |i| i + 1)..];
     clause.ends_with(" be ") && [" not ", " never ", "n't "].iter().any(|w| clause.contains(w))
+}
+
+/// What a tool leaves out, and says it leaves out to whom it answers ("internal notes that
+/// mention other customers are left out of the summary ...; the summary says how many notes
+/// were omitted and why"): the person is told, so nothing is hidden from them (blind batch 47).
+/// An order to hide cannot borrow it without telling the person what it hides.
+fn omission_disclosed(text: &str) -> bool {
+    static TOLD: LazyLock<Regex> = LazyLock::new(|| {
+        build(
+            r"\b(says|states|notes|shows|lists|reports|tells (the user|them)|mentions)( \S+){0,2} (how many|that|which|what)\b[^.;]{0,80}\b(were|was|are|is|have been|has been) (omitted|left out|withheld|removed|redacted|excluded)\b",
+        )
+    });
+    ["omitted", "left out", "withheld", "removed", "redacted", "excluded"].iter().any(|w| text.contains(w))
+        && TOLD.is_match(text)
 }
 
 fn held_back_until(kind: &str, matched: &str) -> bool {
@@ -1174,9 +1206,10 @@ mod tests {
     #[test]
     fn the_triggers_automaton_finds_what_an_overlapping_search_finds() {
         let triggers = &RULES.triggers;
-        // `aho-corasick`'s contiguous NFA of the same literals held 4.2 MB, this 6.2 MB.
+        // `aho-corasick`'s contiguous NFA of the same literals held 4.2 MB, this 6.2 MB; session
+        // 30's rules took it to 7.4 MB and the names a domain gives the user (`ROLES`) to 7.8.
         eprintln!("trigger automaton: {} bytes", triggers.memory());
-        assert!(triggers.memory() < 7 << 20, "the automaton grew past its measured size: {}", triggers.memory());
+        assert!(triggers.memory() < 8 << 20, "the automaton grew past its measured size: {}", triggers.memory());
         let texts = corpus_texts();
         let mut seed = 11u64;
         for s in &texts {
