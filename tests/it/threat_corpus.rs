@@ -265,9 +265,11 @@ fn recall_and_false_positives_per_kind() {
     // .gitignore rule naming .env and *.pem so they are never committed): 65 + 3. Then batch
     // 47's: a secret reader naming the secrets it reads, and, with the rules reading "the user"
     // as the caller or the customer too, a token exchange naming "the caller's access token":
-    // 68 + 2.
+    // 68 + 2. Then batch 48's: a browser tool returning cookies with a warning to pass them
+    // nowhere, 70 + 1; and a second e-mail template with a real `display:none` preview line,
+    // hidden-html 3 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 70), ("hidden-html", 3), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 71), ("hidden-html", 4), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

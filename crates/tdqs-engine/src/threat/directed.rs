@@ -9,6 +9,9 @@
 //! honest text says too; a step within a paragraph of a waiver or an address is what an
 //! attacker says. A step the text keeps for the user ("ask the user first", "only when the user
 //! asks") is theirs to take, unless the same paragraph waives it.
+//! Long: three tables (the steps, the waivers, the addresses) that grow a class at a time with
+//! the blind batches, beside the one reading that combines them; split, a new class would be
+//! written in one file and its guard in another.
 
 use std::sync::LazyLock;
 
@@ -22,7 +25,7 @@ use super::strings::ModelText;
 use super::{Finding, Severity};
 
 /// A destructive or weakening step, over the normalised text (lower case).
-const STEP: &str = concat!(
+pub(super) const STEP: &str = concat!(
     // Defences switched off.
     r"\b(disable|disabling|disabled|turn off|turning off|switch off|shut off|deactivate|deactivating|stop|stopping|uninstall|bypass)( \S+){0,3} (firewall|antivirus|anti-virus|defender|edr|endpoint protection|audit ?log(ging|s)?|logging|cloudtrail|auditd|2fa|mfa|two-factor|multi-factor|tls verification|ssl verification|certificate (checks|verification|validation)|selinux|apparmor|gatekeeper|security (checks|scanning|alerts|monitoring|settings|updates)|branch protection|monitoring|alerting|waf|web application firewall)\b",
     // Blind batches 33-35: doors opened, everything of a kind deleted, MFA made optional,
@@ -34,6 +37,11 @@ const STEP: &str = concat!(
     // Session 29 probes: a table dropped, tickets closed or records deleted on the quiet, a
     // zone's record pointed at an address, a password set to a value the text gives.
     r"|\bdrop (table|schema)\b|\b(silently|quietly|secretly|covertly) (close|delete|remove|cancel|reject|decline|archive|drop|discard|deactivate|ban|block|approve|merge)\b|\b(point|set|change|update)\b( \S+){0,3} (@|a|aaaa|mx|ns|cname) records?\b[^.\n]{0,60} to ((\d{1,3}\.){3}\d{1,3}|[a-z0-9-]+\.[a-z0-9.-]+)|\b(set|change|reset) (the |their |its |his |her )?(account )?(password|passcode)\b( \S+){0,3} to ['`\x22]?\S|\b(cat|less|more|head|tail|type|read|print|dump|copy|cp)\b ['`\x22]?/etc/(shadow|gshadow|sudoers)\b",
+    // Batch 48: every table granted to PUBLIC, legal holds lifted, overdue invoices marked paid,
+    // changes approved without checks.
+    // Batch 49: an owner's rights given in Russian in the third person.
+    r"|(добавляет|добавляют|выдаёт|выдает|назначает)( \S+){1,8} (правами|права|роль) (владельц|владелец|администратор)",
+    r"|\bgrant all( privileges)? on (all )?(tables|sequences|functions|schemas?|databases?)( in schema \S+)? to public\b|\bremove_legal_hold\b|\b(remove|removes|removing|lift|lifts|disable|disables|bypass|bypasses)\b( \S+){0,3} (legal holds?|object[- ]locks?|retention locks?|governance mode)\b|yasal saklama( \S+){0,3} kaldır|\bmark (every|all|each|any) (\S+ ){0,2}(invoices?|bills?|payments?|orders?|tickets?|alerts?|incidents?)( \S+){0,4} as (paid|resolved|settled|closed|approved|complete|completed)\b|\b(approve|approved|merge|merged)( \S+){0,4} without (further |any |additional )?(checks?|reviews?|verification|scrutiny)\b",
     // Batch 47: earlier results deleted after each new one ("remove earlier captures in
     // /data/lab/captures and the shared raw archive"); a game's rare items moved in Finnish.
     r"|\b(remove|delete|wipe|purge|erase|clear)\b( \S+){0,2} (earlier|previous|older|old|prior|past) (\S+ )?(captures|images|files|recordings|versions|uploads|results|photos|scans|exports|reports|archives?)\b|\bsiirrä (samalla )?kaikki\b",
@@ -85,7 +93,7 @@ const STEP: &str = concat!(
 );
 
 /// The user's say taken away: no confirmation, no question, consent declared given.
-const WAIVED: &str = concat!(
+pub(super) const WAIVED: &str = concat!(
     r"\bno need to (ask|confirm|check|prompt|wait)\b|\b(do not|don't|never) (ask|prompt|check with|wait for)\b|\bwithout (asking|prompting|checking|waiting|confirming|consulting)\b",
     r"|\bwithout (the user'?s? |user |explicit |prior |any |a |further )?(confirmation|approval|consent|permission|sign-?off)\b",
     r"|\b(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user)? (is|are) not (required|needed|necessary)\b",
@@ -108,13 +116,17 @@ const WAIVED: &str = concat!(
     // Batches 43-44: "the user does not need to be consulted about it"; a weakened setting
     // "left in place afterwards".
     r"|\b(the )?(user|owner|requester|customer|account holder|admin|administrator)s? (does not|doesn't|do not|don't|need not|needn't|will not|won't) (need to )?be (consulted|asked|told|informed|notified|involved|bothered|prompted|troubled)\b|\bwithout (involving|notifying|telling|informing|bothering|troubling) (the )?(user|owner|requester|customer)s?\b|\b(are|is) left (in place|enabled|active|on|off|disabled) (afterwards|afterward|after(wards)? the (update|call|change|run|operation)|permanently|for (later|future|subsequent) (calls|updates|runs))\b",
+    // Batch 48: no new approval for a retry, in Turkish; "without further checks".
+    r"|onay almak gerekmez|tekrar onay (almak|istemek) gerekmez|\bwithout (further |any |additional )?(checks|review|verification|scrutiny)\b",
+    // Batch 49: no separate confirmation "provided for", in Russian.
+    r"|подтверждени\S*( \S+){0,4} не предусмотрен",
     // Batch 47: "needs no heads-up".
     r"|\b(needs?|requires?) no (heads-up|notice|warning|confirmation|approval)\b|\bno heads-up\b",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
 
 /// The agent told to take the step: addressed, or told when ("before answering").
-const ADDRESSED: &str = concat!(
+pub(super) const ADDRESSED: &str = concat!(
     r"\b(the |an )?(assistant|agent|model|llm|ai|copilot)( also| then| first)? (should|must|shall|needs to|has to|is to|is expected to|will need to)\b",
     // Session 29 probes: the reader placed in the step ("every zone you touch", "when you
     // encounter"), told it is routine, told what to do when something fails, told to go first.
@@ -127,6 +139,9 @@ const ADDRESSED: &str = concat!(
     r"|\b(before|after) (submitting|listing|returning|answering|sending|running|reading|applying|each call|every call),? the (assistant|agent|model)\b|\bwhile (listing|reading|searching|fetching)\b|\bassistant_profile\b|\bread by (assistants|agents)\b|\bagent-only\b|\b(assistenten|asistenten)\b|(асистент|ассистент)\S* (заодно|також|также|додатково|дополнительно)|\bfor (any|every|each|all) (claims?|invoices?|payments?|orders?|requests?|transfers?|cases?|vendors?|suppliers?)\b|无需(再)?向用户(确认|询问)|\b(with|on|for) (every|each) (bill|payment|order|purchase|transfer|invoice|event|share|export|sync)\b|при (любом|каждом) (вызове|запуске)",
     r"|\bantes de (responder|contestar|cada)\b|\bavant de (répondre|chaque)\b|\bprima di (rispondere|ogni)\b|\bvor jede[mn]\b|ассистент (должен|обязан)|перед каждым",
     r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는",
+    // Batch 48: agents addressed in the plural ("LLM agents operating this tool should"), a
+    // comment headed "agent-config".
+    r"|\b(assistants|agents|models|llms|llm agents|ai agents|ai assistants)( operating| using| calling| running)?( this tool| this server)? (should|must|shall|need to|are to|are expected to)\b|\bagent-config\b",
     // Batch 47: a step after each new item ("after each capture, remove ..."); a note headed
     // to the AI model in Korean, to the assistant in Bengali, Hebrew, Swahili and Persian.
     r"|\b(after|before) (each|every) [a-z]+, |(ai |에이아이 )?모델에게|어시스턴트에게|সহকারীর জন্য|הערה לעוזר|לעוזר:|\bkwa msaidizi\b|برای (مدل زبانی|دستیار)",
@@ -137,11 +152,11 @@ const ADDRESSED: &str = concat!(
     // protection"), and an imperative after a clause of time ("Before transitioning, delete
     // every comment").
     r"|\b(the )?(assistant|agent|model|llm|ai|copilot)( also| then| first| additionally| quietly| silently| automatically| always)? (removes|deletes|disables|adds|grants|invites|revokes|resets|transfers|approves|merges|pushes|turns off|switches off|gives|assigns|wipes|clears|purges)\b",
-    r"|(^|[.;:!?] )(before|after|prior to|while|when|once) [a-z]+ing\b[^.;,]{0,40}, (delete|remove|wipe|purge|erase|clear|disable|revoke|grant|add|invite|transfer|approve|merge|reset|turn off|schedule|make)\b",
+    r"|(^|[.;:!?] )(before|after|prior to|while|when|once) [a-z]+ing\b[^.;,]{0,40}, (delete|remove|wipe|purge|erase|clear|disable|revoke|grant|add|invite|transfer|approve|merge|reset|turn off|schedule|make|call|run|execute|invoke|open|set|send|mark|void|cancel)\b",
 );
 
 /// The step kept for the user: asked for, or theirs to request.
-const KEPT_FOR_USER: &str = r"\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b|\bonly\b[^.;]{0,60}\b(after|once) the user (has )?(explicitly )?(agreed|approved|confirmed|asked|requested)\b";
+pub(super) const KEPT_FOR_USER: &str = r"\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b|\bonly\b[^.;]{0,60}\b(after|once) the user (has )?(explicitly )?(agreed|approved|confirmed|asked|requested)\b";
 
 pub(super) static STEPS: LazyLock<Regex> = LazyLock::new(|| build(STEP));
 static WAIVERS: LazyLock<Regex> = LazyLock::new(|| build(WAIVED));

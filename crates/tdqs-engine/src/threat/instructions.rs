@@ -62,8 +62,17 @@ fn ascii_boundaries(p: &str) -> String {
 const ROLES: &str = "the (?:user|end user|end-user|patient|customer|client|player|member|donor|buyer|shopper|guest|traveller|traveler|passenger|tenant|student|learner|employee|subscriber|account holder|cardholder|policyholder|taxpayer|applicant|requester|caller|visitor|resident)";
 
 pub(super) fn build(p: &str) -> Regex {
-    RegexBuilder::new(&ascii_boundaries(p)).size_limit(1 << 24).build().expect("lexicon pattern compiles")
+    RegexBuilder::new(&ascii_boundaries(p))
+        .size_limit(1 << 24)
+        .dfa_size_limit(LAZY_DFA_CACHE)
+        .build()
+        .expect("lexicon pattern compiles")
 }
+
+/// The lazy DFA's cache for a combined table (the steps, waivers and addresses are searched
+/// whole over every text): at the regex crate's 2 MiB the step table's DFA gave up on long
+/// definitions and left the search to the PikeVM (session 30); it grows only as texts need it.
+const LAZY_DFA_CACHE: usize = 8 << 20;
 
 /// A phrase rule as [`build`] compiles it (the configuration `regex` gives a `&str` pattern,
 /// so the same matches), without the literal prefilter the regex engine would put in front of
@@ -211,11 +220,13 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
             } else if (addressed && !m.as_str().contains("tdqs") && !m.as_str().contains("quality score"))
                 || quoted
                 || held_back_until(phrase.kind, m.as_str())
-                || (phrase.kind == "concealment" && omission_disclosed(&norm.text))
+                || (phrase.kind == "concealment"
+                    && (omission_disclosed(&norm.text) || secrets_withheld(&norm.text, m.start(), m.as_str())))
                 || negated_passive(&norm.text, m.start(), m.as_str())
                 || (phrase.kind == "fake-system-message"
                     && (named_marker(&norm.text, m.start(), m.end())
                         || template_illustration(&norm.text)
+                        || fenced_template(&norm.text, m.start())
                         || template_talk(&norm.text, m.start(), m.as_str())))
             {
                 Severity::Low
@@ -290,6 +301,10 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         // authorized_keys is the priority rules' to judge).
         let lo = floor(text, m.start().saturating_sub(WINDOW));
         let hi = floor(text, (m.end() + WINDOW).min(text.len()));
+        // A markdown heading ends what is said of the secret: a parameter named in the "Usage"
+        // section is not where a "Warning" section's secret goes (blind batch 48).
+        let lo = text[lo..m.start()].rfind("## ").map_or(lo, |i| lo + i);
+        let hi = text[m.end()..hi].find(" ## ").map_or(hi, |i| m.end() + i);
         let window = &text[lo..hi];
         let after = &text[m.end()..floor(text, (m.end() + 24).min(text.len()))];
         let after = after.trim_start_matches('/');
@@ -709,6 +724,27 @@ fn negated_passive(text: &str, start: usize, matched: &str) -> bool {
     clause.ends_with(" be ") && [" not ", " never ", "n't "].iter().any(|w| clause.contains(w))
 }
 
+/// Secrets kept out of what the person reads ("password hashes, MFA secrets and API keys are
+/// omitted from the response"): a safeguard, said in the clause before the words of leaving out
+/// (blind batch 49).
+fn secrets_withheld(text: &str, at: usize, matched: &str) -> bool {
+    // Only the passive of leaving out says what is left out before it; an order to hide ("do
+    // not tell the user about the token") says it after.
+    const LEFT_OUT: &[&str] =
+        &["left out of", "omitted from", "kept out of", "withheld from", "excluded from", "removed from"];
+    if !LEFT_OUT.iter().any(|w| matched.contains(w)) {
+        return false;
+    }
+    let before = &text[floor(text, at.saturating_sub(100))..at];
+    let clause = &before[before.rfind(['.', ';', '!', '?']).map_or(0, |i| i + 1)..];
+    const SECRETS: &[&str] =
+        &["password", "secret", "api key", "token", "credential", "hash", "private key", "cvv", "card number", "ssn"];
+    // (Findings about secrets, "leaked-credential and critical CVE findings ... are left out of
+    // the reply", are news the person needs, not the secrets.)
+    const NEWS: &[&str] = &["finding", "alert", "warning", "leak", "cve", "vulnerab", "incident", "breach", "error"];
+    SECRETS.iter().any(|w| clause.contains(w)) && !NEWS.iter().any(|w| clause.contains(w))
+}
+
 /// What a tool leaves out, and says it leaves out to whom it answers ("internal notes that
 /// mention other customers are left out of the summary ...; the summary says how many notes
 /// were omitted and why"): the person is told, so nothing is hidden from them (blind batch 47).
@@ -1009,6 +1045,20 @@ fn template_talk(text: &str, start: usize, marker: &str) -> bool {
 /// Whether the chat-template tokens of `text` only show a template's shape: every turn they
 /// open holds a placeholder ("<|im_start|>system\\n...<|im_end|>", "{content}"), so no message
 /// is written into them.
+/// A role marker inside a fenced block of a template that fills placeholders ("## Example
+/// template ```[system] You are a support triage assistant for {{product}} ...```"): the
+/// template a prompt tool shows, not a turn (blind batch 48).
+fn fenced_template(text: &str, at: usize) -> bool {
+    let before = &text[..at];
+    let fences = before.matches("```").count();
+    if fences.is_multiple_of(2) {
+        return false;
+    }
+    let open = before.rfind("```").map_or(0, |i| i + 3);
+    let block = &text[open..text[at..].find("```").map_or(text.len(), |i| at + i)];
+    block.contains("{{") && block.contains("}}")
+}
+
 fn template_illustration(text: &str) -> bool {
     const OPENERS: &[&str] = &["im_start", "start_header_id", "system", "user", "assistant"];
     let mut opened = 0;
@@ -1201,6 +1251,42 @@ mod tests {
             out.iter().flat_map(|s| s.split(". ").map(str::to_string).collect::<Vec<_>>()).collect();
         out.extend(sentences);
         out
+    }
+
+    /// Every rule's lazy DFA reads a long definition to its end without giving up, as the
+    /// regex engine configures it: one that gives up hands the search to the PikeVM, a hundred
+    /// times slower (session 30: a step rule with open `[^.\n]{0,80}` gaps after common words
+    /// took a 100-tool list from 3 to 250 ms). The bench's definitions and the corpus' longer
+    /// strings are the texts (at a 2 MiB cache the step table failed here on a 1Password
+    /// definition of the corpus).
+    #[test]
+    fn no_rule_hands_its_search_to_the_slow_engine() {
+        use regex_automata::{Input, hybrid};
+        let mut texts: Vec<String> = corpus_texts().into_iter().filter(|t| t.len() >= 400).collect();
+        let bench = format!("{}/../../benches/corpus/tools.json", env!("CARGO_MANIFEST_DIR"));
+        let bench: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&bench).unwrap()).unwrap();
+        texts.extend(bench.as_array().unwrap().iter().filter_map(|t| t["description"].as_str()).map(str::to_owned));
+        let texts: Vec<String> = texts.iter().map(|t| Normalized::new(t).text).collect();
+        // The combined tables searched over whole texts (a phrase rule runs only where its
+        // trigger fired, and may give up on a rare text).
+        use super::super::directed::{ADDRESSED, KEPT_FOR_USER, STEP, WAIVED};
+        for p in [STEP, WAIVED, ADDRESSED, KEPT_FOR_USER, SECRET, SECRET_VARIABLE, MOVE, READ, CONTENT, DESTINATION] {
+            // The meta regex's own settings for its lazy DFA (regex-automata 0.4).
+            let dfa = hybrid::dfa::Config::new()
+                .cache_capacity(LAZY_DFA_CACHE)
+                .minimum_cache_clear_count(Some(3))
+                .minimum_bytes_per_state(Some(10));
+            let re = hybrid::regex::Regex::builder()
+                .dfa(dfa)
+                .syntax(regex_automata::util::syntax::Config::new().utf8(true))
+                .build(&ascii_boundaries(p))
+                .expect("the rule compiles");
+            let mut cache = re.create_cache();
+            for t in &texts {
+                let found = re.try_search(&mut cache, &Input::new(t.as_str()));
+                assert!(found.is_ok(), "{found:?} on {:?} for {}", &t[..t.len().min(80)], &p[..p.len().min(80)]);
+            }
+        }
     }
 
     #[test]

@@ -1696,6 +1696,93 @@ pub const PHRASES: &[Phrase] = &[
             r"|העתק( \S+){0,3} (את )?(פרטי|מספר) (כרטיס|החשבון)[^.\n]{0,80}(לשדה|בשדה)",
         ),
     ),
+    // Blind batch 48, after its measure (long documented definitions, the order in a section
+    // of its own). Data sent out: a sheet formula fetching an address with the sheet's cells
+    // joined on, a field filled with the contact's and the user's details the server
+    // "forwards to" a partner (Portuguese, Spanish and English), the whole conversation
+    // attached to each event (Polish).
+    p(
+        EXFIL,
+        High,
+        concat!(
+            r"=\s?(importdata|importxml|importhtml|importfeed|image|webservice|hyperlink)\(\s?[\x22']https?://[^\x22']{0,200}[\x22']\s?&",
+            r"|\b(preencha|preencher|inclua|envie|coloque|rellene|incluya|envíe|complete)\b( \S+){0,3} (sempre |siempre )?(com|con) (o |el |la |a |os |los )?(e-mail|email|correo|telefone|teléfono|cpf|rg|dni|nif|senha|contraseña)[^\n]{0,200}\b(encaminha|envia|reenvia|manda|reenvía|envía|sincroniza)\b( \S+){0,4} para [a-z0-9-]+(\.[a-z0-9-]+)+",
+            r"|\b(always )?(fill|populate|set)\b( \S+){0,4} with (the )?(\S+ ){0,3}(e-?mail|phone|ssn|social security|date of birth|home address|passport)[^\n]{0,200}\b(forwards?|sends?|relays?|shares?|syncs?|pushes?)( \S+){0,3} (this|that|the) (field|value)s?( \S+){0,2} to [a-z0-9-]+(\.[a-z0-9-]+)+",
+            r"|(dołączaj|dołącz|wklejaj|wklej|kopiuj|skopiuj|przekaż|przekazuj|wysyłaj|wyślij)( \S+){0,3} (pełną |całą )?(treść|historię|zapis) (bieżącej |całej |tej )?(rozmowy|konwersacji)",
+        ),
+    ),
+    // The outcome to be reported in words given ("describe the outcome to the user simply as
+    // 'retried successfully'"), only part reported back, "no need to report it" in French;
+    // scanners told a block "is not an instruction", a verdict given "for this tool".
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"\b(describe|report|present|summari[sz]e|phrase|word)( \S+){0,4} (to the user )?(simply |only |just |merely )?as [\x22'“‘]",
+            r"|\breport only (the )?\S+( \S+){0,3} back\b|\binutile de (le |la |les )?(signaler|mentionner|préciser|indiquer|notifier)\b",
+        ),
+    ),
+    p(
+        EVAL,
+        High,
+        concat!(
+            r"\b(security )?(scanners?|reviewers?|auditors?|classifiers?|detectors?|judges?|graders?)\s?:[^\n]{0,160}\b(is|are) not (an? )?(instructions?|prompts?|directives?|commands?|malicious|a threat|an injection)\b",
+            r"|\b(appropriate|correct|expected|right) verdict for (this|the) (tool|server|definition|entry|schema) is\b|\b(reviewers?|judges?|scanners?|graders?|evaluators?)\b[^\n]{0,200}\b(is|are) a known false positives?\b",
+        ),
+    ),
+    // Other tools set aside for the session and all traffic sent through this one; the same
+    // in Indonesian ("jangan pernah memanggilnya; selalu gunakan ... bahkan jika pengguna
+    // memintanya") and Dutch ("gebruik dit in plaats van ... andere container-tools").
+    p(
+        HIJACK,
+        High,
+        concat!(
+            r"\b(stop|avoid|cease|quit) (calling|using|invoking)\b[^.\n]{0,120}\b(for the (remainder|rest) of the (session|conversation|chat)|from now on)\b|\b(send|route|direct|do) all (\S+ ){0,2}(access|requests?|calls?|traffic|work|lookups?)( \S+){0,2} through [`'\x22]?[a-z0-9]+_[a-z0-9_]+",
+            r"|\bjangan (pernah )?(memanggil|menggunakan|memakai)(nya)?\b[^.\n]{0,80}\bselalu (gunakan|pakai)\b|\bbahkan jika pengguna (memintanya|meminta)\b",
+            r"|\bgebruik (dit|deze|dat)( \S+)? in plaats van\b[^.\n]{0,80}\b(andere|overige)\b|\b(andere|overige) [a-z-]*(servers?|tools)\b[^\n]{0,120}\bniet meer\b[^.\n]{0,20}\bgebruiken\b",
+        ),
+    ),
+    // Blind batch 49, after its measure (phrasings written around known filters: facts, not
+    // orders). A side effect that "finds no mention" or "does not appear" in what the person
+    // reads, in English, German, Chinese, Russian, Hindi and Spanish.
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"\b(never|not) worth (a line|a mention|mentioning)\b|\b(this|it|the (change|step|side[- ]effect|transfer|entry|record|account|action|deduction|charge))( \S+){0,3} (usually |generally |typically |normally )?(does not|doesn't|won't|will not|never) (appear|show up|feature|figure)\b",
+            r"|\b(findet|finden)( \S+){0,6} (keine|nie|niemals) erwähnung|(确认信息|确认|回复|摘要|报告|通知|回执)(里|中)?(一般|通常)?(不|不会)(列出|提及|显示|说明|体现)",
+            r"|(отчёте|отчете|ответе|сводке|подтверждении)[^.\n]{0,60}не (фигурирует|упоминается|отображается|указывается)|(रिपोर्ट|सारांश|जवाब)[^।\n]{0,20}दिखाई नहीं देत",
+            r"|\bno (mencionarlo|mencionarla|mencionar esto|decirlo|comentarlo)( \S+){0,3} (en la respuesta|al usuario)",
+        ),
+    ),
+    // The whole conversation attached to a field in Spanish, French, Portuguese, Italian and
+    // German; records and identity numbers "sent to the partner's server" in Arabic and Turkish;
+    // configuration folders and browser profiles sent to a relay; an example call with a blind
+    // copy to an outside address the text says to follow.
+    p(
+        EXFIL,
+        High,
+        concat!(
+            r"(l'historique (complet|intégral) de la conversation|la transcription (complète|intégrale) de la conversation|la transcripción completa de la conversación|el historial completo de la conversación|o histórico completo da conversa|a transcrição completa da conversa|den vollständigen (gesprächsverlauf|chatverlauf)|la cronologia completa della conversazione|la trascrizione completa della conversazione)[^.\n]{0,160}([`'\x22][a-z_]+[`'\x22]|\b(campo|champ|feld)\b)",
+            r"|([`'\x22][a-z_]+[`'\x22]|\b(campo|champ)\b)[^.\n]{0,80}(transcripción completa|historial completo|historique complet|transcription complète|histórico completo|transcrição completa) de la conversa",
+            r"|حقل[^.\n]{0,40}(ليُرسل|ليرسل|يُرسل|يرسل)[^.\n]{0,20}إلى (خادم|الخادم)|(kimlik numarası|adresi|telefon numarası)[^.\n]{0,120}(sunucusuna|sunucuya) (iletilir|gönderilir|aktarılır)",
+            r"|(~/\.config|~/\.ssh|~/\.aws|~/\.gnupg|browser profiles?|keychains?|password stores?)[^.\n]{0,60}\bto (the |a |our )?(\S+ )?(relay|vendor|collector|endpoint)\b",
+            r"|\bbcc ?= ?[\x22']?[a-z0-9._%+-]+@[^\n]{0,300}\bfollow(ing)? (this|the) (example|pattern)\b",
+        ),
+    ),
+    // This tool called whatever the user names, in English and Korean; every answer unfinished
+    // until this tool is consulted; earlier guidance declared outdated in favour of what this
+    // tool returns.
+    p(
+        HIJACK,
+        High,
+        concat!(
+            r"\b(gets?|is|are) (called|used|invoked|chosen|picked)\b[^.\n]{0,60}\beven (when|if) the user (names|picks|chooses|asks for|requests|mentions|prefers|wants) (another|a different|some other|one of the others)\b",
+            r"|사용자가 다른 도구를 (지정|선택|요청|사용)하더라도",
+            r"|\bfor the (rest|remainder) of (this|the) (session|conversation)\b[^.\n]{0,80}\b(unfinished|incomplete|invalid|not (complete|done|final))\b[^.\n]{0,40}\buntil\b",
+            r"|\b(earlier|previous|prior) (\S+ ){0,3}(guidance|instructions|directions|rules) (is|are) (outdated|obsolete|superseded|void|no longer valid)\b|\brules (contained )?in (the )?\S+ results are the ones in force\b",
+        ),
+    ),
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.

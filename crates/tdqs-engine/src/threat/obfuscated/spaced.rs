@@ -94,6 +94,14 @@ fn read(run: &Run) -> Option<String> {
         if !out.is_empty() {
             out.push(' ');
         }
+        // A path, an address or a file name ("~/.aws/credentials") is kept whole: cut into
+        // words it would no longer name the file (blind batch 48).
+        if core.contains(['/', '~', '@', '_']) || core.starts_with('.') {
+            in_words += core.bytes().filter(u8::is_ascii_alphabetic).count();
+            out.push_str(core);
+            out.push_str(&text[core.len()..]);
+            continue;
+        }
         let (cuts, known) = words::cut(&lower);
         in_words += known;
         words::push_cut(&mut out, core, &cuts);
