@@ -49,9 +49,9 @@ struct Compiled {
     uploads_file: Regex,
 }
 
-/// `\b` as an ASCII word boundary: Unicode boundaries would push the regex engine off its
-/// DFA for any non-ASCII text.
-fn ascii_boundaries(p: &str) -> String {
+/// A rule as it is compiled: `\b` as an ASCII word boundary (Unicode boundaries would push the
+/// regex engine off its DFA for any non-ASCII text), and "the user" as any of [`ROLES`].
+fn compiled_form(p: &str) -> String {
     p.replace(r"\b", r"(?-u:\b)").replace("the user", ROLES)
 }
 
@@ -62,7 +62,7 @@ fn ascii_boundaries(p: &str) -> String {
 const ROLES: &str = "the (?:user|end user|end-user|patient|customer|client|player|member|donor|buyer|shopper|guest|traveller|traveler|passenger|tenant|student|learner|employee|subscriber|account holder|cardholder|policyholder|taxpayer|applicant|requester|caller|visitor|resident)";
 
 pub(super) fn build(p: &str) -> Regex {
-    RegexBuilder::new(&ascii_boundaries(p))
+    RegexBuilder::new(&compiled_form(p))
         .size_limit(1 << 24)
         .dfa_size_limit(LAZY_DFA_CACHE)
         .build()
@@ -92,14 +92,14 @@ fn build_unfiltered(p: &str) -> regex_automata::meta::Regex {
     meta::Regex::builder()
         .configure(config)
         .syntax(syntax::Config::new().utf8(true))
-        .build(&ascii_boundaries(p))
+        .build(&compiled_form(p))
         .expect("lexicon pattern compiles")
 }
 
 static RULES: LazyLock<Compiled> = LazyLock::new(|| {
-    let mut patterns: Vec<String> = PHRASES.iter().map(|r| ascii_boundaries(r.pattern)).collect();
-    patterns.push(ascii_boundaries(SECRET));
-    patterns.push(ascii_boundaries(SECRET_VARIABLE));
+    let mut patterns: Vec<String> = PHRASES.iter().map(|r| compiled_form(r.pattern)).collect();
+    patterns.push(compiled_form(SECRET));
+    patterns.push(compiled_form(SECRET_VARIABLE));
     // (Compiled already: their patterns are read as built, `\b` made ASCII.)
     patterns.extend(gated().map(|re| re.as_str().to_owned()));
     Compiled {
@@ -1042,9 +1042,6 @@ fn template_talk(text: &str, start: usize, marker: &str) -> bool {
     chat_token && FORMATS.iter().any(|f| lead.contains(f))
 }
 
-/// Whether the chat-template tokens of `text` only show a template's shape: every turn they
-/// open holds a placeholder ("<|im_start|>system\\n...<|im_end|>", "{content}"), so no message
-/// is written into them.
 /// A role marker inside a fenced block of a template that fills placeholders ("## Example
 /// template ```[system] You are a support triage assistant for {{product}} ...```"): the
 /// template a prompt tool shows, not a turn (blind batch 48).
@@ -1059,6 +1056,9 @@ fn fenced_template(text: &str, at: usize) -> bool {
     block.contains("{{") && block.contains("}}")
 }
 
+/// Whether the chat-template tokens of `text` only show a template's shape: every turn they
+/// open holds a placeholder ("<|im_start|>system\\n...<|im_end|>", "{content}"), so no message
+/// is written into them.
 fn template_illustration(text: &str) -> bool {
     const OPENERS: &[&str] = &["im_start", "start_header_id", "system", "user", "assistant"];
     let mut opened = 0;
@@ -1279,7 +1279,7 @@ mod tests {
             let re = hybrid::regex::Regex::builder()
                 .dfa(dfa)
                 .syntax(regex_automata::util::syntax::Config::new().utf8(true))
-                .build(&ascii_boundaries(p))
+                .build(&compiled_form(p))
                 .expect("the rule compiles");
             let mut cache = re.create_cache();
             for t in &texts {
