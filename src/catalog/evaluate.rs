@@ -68,6 +68,7 @@ impl UpstreamTools {
                     analysed,
                     threats,
                     cross,
+                    hidden_copy: None,
                 };
                 listed.push(Listed { name, state, started: None });
                 continue;
@@ -95,6 +96,7 @@ impl UpstreamTools {
                 analysed,
                 threats,
                 cross,
+                hidden_copy: None,
             };
             listed.push(Listed { name, state, started: Some(started) });
         }

@@ -231,32 +231,48 @@ impl UpstreamTools {
     }
 
     /// One name, one verdict, the stricter: a definition hidden in this list (a duplicate name)
-    /// or hidden in the table within [`SPLIT_VIEW`] with another hash (the upstream showed
-    /// another session, or the gateway's own listing, a cleaner copy) hides every visible
-    /// definition of the same name here. Otherwise what a client was shown hidden could be
-    /// called through the copy shown elsewhere, and a list with `[bad x, good x]` would show
-    /// one definition while the upstream runs whichever it likes.
+    /// hides every visible definition of the same name here, and one hidden for what it is
+    /// that a list carried within [`SPLIT_VIEW`] under another hash (the upstream showed
+    /// another session, or the gateway's own listing, a cleaner copy) keeps hiding it, in this
+    /// list and in every re-decision after it ([`ToolState::hidden_copy`]). Otherwise what a
+    /// client was shown hidden could be called through the copy shown elsewhere, and a list
+    /// with `[bad x, good x]` would show one definition while the upstream runs whichever it
+    /// likes.
     fn one_verdict_per_name(&self, listed: &mut [Listed]) {
-        let held = |l: &Listed| !l.state.decision.visible && l.state.decision.hide_reason.is_some();
-        let mut hidden: std::collections::HashSet<String> =
-            listed.iter().filter(|l| held(l)).map(|l| l.name.clone()).collect();
+        let now = std::time::Instant::now();
+        let held_here: std::collections::HashSet<String> = listed
+            .iter()
+            .filter(|l| !l.state.decision.visible && l.state.decision.hide_reason.is_some())
+            .map(|l| l.name.clone())
+            .collect();
+        // The newest hidden copy of each name: in this list, else as the table remembers it.
+        let mut copies: HashMap<String, (String, std::time::Instant)> = listed
+            .iter()
+            .filter(|l| l.state.hidden_on_its_own())
+            .map(|l| (l.name.clone(), (l.state.hash(), now)))
+            .collect();
         {
             let table = self.tools.lock();
-            for l in listed.iter().filter(|l| !held(l)) {
-                let Some(before) = table.get(&l.name) else { continue };
-                let earlier_hidden = !before.decision.visible
-                    && !matches!(
-                        before.decision.hide_reason,
-                        None | Some(HideReason::Unlisted | HideReason::Pending | HideReason::SplitView)
-                    );
-                if earlier_hidden && before.listed_at.elapsed() < SPLIT_VIEW && before.hash() != l.state.hash() {
-                    hidden.insert(l.name.clone());
+            for l in listed.iter() {
+                let Some(before) = table.get(&l.name).filter(|_| !copies.contains_key(&l.name)) else { continue };
+                let remembered = match before.hidden_on_its_own() {
+                    true => Some((before.hash(), before.listed_at)),
+                    false => before.hidden_copy.clone(),
+                };
+                if let Some(copy) = remembered {
+                    copies.insert(l.name.clone(), copy);
                 }
             }
         }
-        for l in listed.iter_mut().filter(|l| l.state.decision.visible && hidden.contains(&l.name)) {
-            l.state.decision.visible = false;
-            l.state.decision.hide_reason = Some(HideReason::SplitView);
+        for l in listed.iter_mut() {
+            if !l.state.hidden_on_its_own() {
+                l.state.hidden_copy = copies.get(&l.name).cloned();
+            }
+            if l.state.decision.visible && held_here.contains(&l.name) {
+                l.state.decision.visible = false;
+                l.state.decision.hide_reason = Some(HideReason::SplitView);
+            }
+            l.state.hold_if_shadowed();
         }
     }
 

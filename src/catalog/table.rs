@@ -23,6 +23,10 @@ pub(super) struct ToolState {
     pub(super) threats: Findings,
     /// Findings against the other upstreams' tools, as of the last decision.
     pub(super) cross: Vec<Finding>,
+    /// The latest other definition under this name that was hidden for what it is, and when
+    /// a list last carried it: while that is within [`SPLIT_VIEW`], this one is held hidden
+    /// too, by every decision (a list's and a re-decision's alike).
+    pub(super) hidden_copy: Option<(String, std::time::Instant)>,
 }
 
 impl ToolState {
@@ -32,6 +36,27 @@ impl ToolState {
 
     pub(super) fn worst(&self) -> Option<Severity> {
         self.findings().map(|f| f.severity).max()
+    }
+
+    /// Hidden for what it is (a deny, its score, a threat, a pin), not for want of a list, a
+    /// score yet, or another definition's verdict.
+    pub(super) fn hidden_on_its_own(&self) -> bool {
+        !self.decision.visible
+            && !matches!(
+                self.decision.hide_reason,
+                None | Some(HideReason::Unlisted | HideReason::Pending | HideReason::SplitView)
+            )
+    }
+
+    /// Hides this definition, if visible, while another one under its name was recently
+    /// hidden for what it is ([`SPLIT_VIEW`]).
+    pub(super) fn hold_if_shadowed(&mut self) {
+        let shadowed =
+            self.hidden_copy.as_ref().is_some_and(|(hash, seen)| seen.elapsed() < SPLIT_VIEW && *hash != self.hash());
+        if self.decision.visible && shadowed {
+            self.decision.visible = false;
+            self.decision.hide_reason = Some(HideReason::SplitView);
+        }
     }
 
     /// The definition's hash: the score's input hash, or (unscorable) the listed text's.
@@ -197,24 +222,30 @@ impl UpstreamTools {
             report_new_cross(&self.name, name, Some(&state.cross), &cross);
             state.cross = cross;
             let Some(def) = &state.definition else {
-                let decision = decide_tool(&self.policy, name, Seen::unscorable(state.worst()));
-                changed |= decision.visible != state.decision.visible;
-                state.decision = decision;
+                let was_visible = state.decision.visible;
+                state.decision = decide_tool(&self.policy, name, Seen::unscorable(state.worst()));
+                state.hold_if_shadowed();
+                changed |= was_visible != state.decision.visible;
                 continue;
             };
             let scored = scoring.score(&self.name, def, &state.siblings);
             rescored.push((name.clone(), scored.clone()));
             let hash = &scored.score.context_signals.input_hash;
             let pin = self.policy.pin.then(|| scoring.pins().check_or_hold(&self.name, name, hash, hold_new));
-            let decision =
+            let was_visible = state.decision.visible;
+            state.decision =
                 decide_tool(&self.policy, name, Seen::Listed { state: scored.state, pin, threat: state.worst() });
-            if decision.visible != state.decision.visible {
-                changed = true;
-                log_decision(&self.name, self.rule.as_deref(), name, &scored, &decision, pin);
-            }
             state.scored = Some(scored);
             state.pin = pin;
-            state.decision = decision;
+            // A re-decision reads the definition alone; what another definition of the name
+            // showed still holds (the watchers run these at any time, also just after a list).
+            state.hold_if_shadowed();
+            if was_visible != state.decision.visible {
+                changed = true;
+                if let Some(scored) = &state.scored {
+                    log_decision(&self.name, self.rule.as_deref(), name, scored, &state.decision, pin);
+                }
+            }
             self.remember_approved(name, state);
         }
         Refreshed { visible_changed: changed, rescored }
