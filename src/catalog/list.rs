@@ -255,9 +255,10 @@ impl UpstreamTools {
             let table = self.tools.lock();
             for l in listed.iter() {
                 let Some(before) = table.get(&l.name).filter(|_| !copies.contains_key(&l.name)) else { continue };
+                // (A hidden definition that is shown now, approved since, hides nothing.)
                 let remembered = match before.hidden_on_its_own() {
                     true => Some((before.hash(), before.listed_at)),
-                    false => before.hidden_copy.clone(),
+                    false => before.hidden_copy.clone().filter(|(hash, _)| *hash != before.hash()),
                 };
                 if let Some(copy) = remembered {
                     copies.insert(l.name.clone(), copy);

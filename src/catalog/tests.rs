@@ -203,6 +203,29 @@ mod split_views {
         }
     }
 
+    /// A definition hidden for a while and then shown (approved, on a pinned upstream) hides
+    /// nothing after: the definition before it comes back as it was.
+    #[tokio::test]
+    async fn a_hidden_definition_shown_since_hides_nothing() {
+        let cfg = crate::config::Config::default();
+        let mut policy = cfg.effective_policy(&Default::default());
+        (policy.mode, policy.pin) = (Mode::Enforce, true);
+        let (u, scoring) =
+            (UpstreamTools::new("u".into(), policy), ScoringService::new(crate::judge::Judge::Heuristic, 100));
+        let changed =
+            json!({"name": "read_file", "description": "Returns the text of the file at the given path, up to 2 MB."});
+        u.rewrite_list(&scoring, &answer(clean())).await;
+        assert_eq!(read_file(&u), (true, None));
+        u.rewrite_list(&scoring, &answer(changed.clone())).await;
+        assert_eq!(read_file(&u), (false, Some(HideReason::PinChanged)));
+        let hash = u.current_hashes(Some("read_file"))[0].1.clone();
+        scoring.pins().approve(&[("u".into(), "read_file".into(), hash)], "test").unwrap();
+        u.rewrite_list(&scoring, &answer(changed)).await;
+        assert_eq!(read_file(&u), (true, None), "approved");
+        u.rewrite_list(&scoring, &answer(clean())).await;
+        assert_eq!(read_file(&u), (true, None), "the first definition, approved before, is shown again");
+    }
+
     /// Without a hidden copy, a re-decision shows what the policy shows.
     #[tokio::test]
     async fn a_clean_tool_alone_stays_visible() {
