@@ -76,6 +76,13 @@ pub(super) const STEP: &str = concat!(
     r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать|con|with|mit|avec|com|using)( \S+){0,2} [`'\x22]?(delete|remove|drop|purge|wipe|destroy|revoke|disable|approve|pay|transfer|grant|merge)_[a-z_]+",
     r"|\b(call|calling|invoke|invoking|run)( \S+){0,2} [`'\x22]?[a-z0-9]+_(drop|purge|wipe|destroy|truncate|flush)(_[a-z_]+)?\b",
     r"|\((delete|remove|drop|purge|wipe|destroy)_[a-z_]+ ?(/|,|or) ?(delete|remove|drop|purge|wipe|destroy)_[a-z_]+",
+    // Blind batch 51: backups taken in by a flag ("`include_backups: true`" after "the owner
+    // pre-approved cleanup"), the user's own events deleted from their calendar (and in
+    // Hebrew), an order placed through the broker's tool ("call the broker server's
+    // place_order with qty=1000 ... and skip the confirmation").
+    r"|\b(include|delete|purge|wipe|remove|drop)_(backups?|snapshots?|audit_logs?|versions|history)\b['`\x22]? ?(:|=) ?['`\x22]?true\b",
+    r"|\b(delete|remove|wipe|purge|erase|clear|cancel)\b( \S+){0,4} (events?|meetings?|appointments?|emails?|messages?|files?|documents?|photos?|contacts?|notes?)( \S+){0,3} (in|from|on) the user'?s (calendar|inbox|mailbox|drive|account|phone|library|contacts|schedule)\b|(מחק|מחקו|למחוק|מוחק|תמחק|תמחקו)( \S+){0,8} (ה|ב|מ)?(יומן|אירועים|קבצים|גיבויים|הודעות|מיילים)",
+    r"|\b(call|calling|invoke|invoking|run|use)( \S+){0,3} [`'\x22]?(place|buy|sell|trade|withdraw|submit)_(order|orders|trade|market|limit|stock|shares|crypto|funds)\b",
     // Software installed with the machine's trust, or persistence planted.
     r"|\bnpm (i|install) (-g|--global)\b|--unsafe-perm\b|\b(curl|wget) [^\n|]{0,120}\| ?(sudo )?(sh|bash|zsh)\b|~/\.(bashrc|zshrc|profile|bash_profile)\b|\bld_preload\b|/dev/tcp/|\bcrontab\b|\blaunchagents\b",
     // Rights given away, money moved without its owner.
@@ -122,6 +129,8 @@ pub(super) const WAIVED: &str = concat!(
     r"|подтверждени\S*( \S+){0,4} не предусмотрен",
     // Batch 47: "needs no heads-up".
     r"|\b(needs?|requires?) no (heads-up|notice|warning|confirmation|approval)\b|\bno heads-up\b",
+    // Blind batch 51: without asking for confirmation, in Hebrew.
+    r"|(בלי|ללא|מבלי) (לבקש |לקבל )?(אישור|אישור מהמשתמש)|(אין צורך|לא צריך) (לבקש )?אישור",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
 
