@@ -268,8 +268,10 @@ fn recall_and_false_positives_per_kind() {
     // 68 + 2. Then batch 48's: a browser tool returning cookies with a warning to pass them
     // nowhere, 70 + 1; and a second e-mail template with a real `display:none` preview line,
     // hidden-html 3 + 1.
+    // Session 31: batches 50 and 51's benign halves joined; one is medium exfiltration as the
+    // key generators before it (an Ed25519 key pair generated in ~/.ssh): 71 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 71), ("hidden-html", 4), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 72), ("hidden-html", 4), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

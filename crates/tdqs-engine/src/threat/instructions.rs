@@ -581,7 +581,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         let read_whole = ["verbatim", "contents of", "home directory"].iter().any(|w| window.contains(w));
         let own_field = moves
             && own_name.is_some_and(|name| !(is_file && path_like(name) && !read_whole))
-            && (is_file || is_conversation || private_key || !names_a_credential(said))
+            && (is_file || variable || is_conversation || private_key || !names_a_credential(said))
             && !prompts_field;
         let destination = into_param || carries || own_field || rules.destination.is_match(window);
         // The secret's own words ("your token") are not the content asked for; the
