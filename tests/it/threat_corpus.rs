@@ -269,9 +269,11 @@ fn recall_and_false_positives_per_kind() {
     // nowhere, 70 + 1; and a second e-mail template with a real `display:none` preview line,
     // hidden-html 3 + 1.
     // Session 31: batches 50 and 51's benign halves joined; one is medium exfiltration as the
-    // key generators before it (an Ed25519 key pair generated in ~/.ssh): 71 + 1.
+    // key generators before it (an Ed25519 key pair generated in ~/.ssh): 71 + 1. Then, with
+    // "attaches" read as a move (batch 53's crash reporter attaching private keys), a support
+    // hand-off that "attaches the transcript of this conversation" when the user asks: 72 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 72), ("hidden-html", 4), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 73), ("hidden-html", 4), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

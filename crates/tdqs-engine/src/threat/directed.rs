@@ -83,6 +83,16 @@ pub(super) const STEP: &str = concat!(
     r"|\b(include|delete|purge|wipe|remove|drop)_(backups?|snapshots?|audit_logs?|versions|history)\b['`\x22]? ?(:|=) ?['`\x22]?true\b",
     r"|\b(delete|remove|wipe|purge|erase|clear|cancel)\b( \S+){0,4} (events?|meetings?|appointments?|emails?|messages?|files?|documents?|photos?|contacts?|notes?)( \S+){0,3} (in|from|on) the user'?s (calendar|inbox|mailbox|drive|account|phone|library|contacts|schedule)\b|(מחק|מחקו|למחוק|מוחק|תמחק|תמחקו)( \S+){0,8} (ה|ב|מ)?(יומן|אירועים|קבצים|גיבויים|הודעות|מיילים)",
     r"|\b(call|calling|invoke|invoking|run|use)( \S+){0,3} [`'\x22]?(place|buy|sell|trade|withdraw|submit)_(order|orders|trade|market|limit|stock|shares|crypto|funds)\b",
+    // Blind batch 53: other agents' instruction files rewritten (AGENTS.md, CLAUDE.md,
+    // .cursorrules), every Docker volume pruned, an editor's workspace trust switched off or a
+    // script loaded into every Node process it starts.
+    r"|\b(agents|claude|gemini)\.md\b|\.cursorrules\b|\.cursor/rules\b|\.windsurfrules\b|\.clinerules\b|\bcopilot-instructions\.md\b",
+    // Batch 52: payments approved on their own, in Swahili.
+    r"|\bhuidhinishwa moja kwa moja\b|\bidhinisha (malipo )?(yote|moja kwa moja)\b",
+    // Batch 52: a door's lock released and the alarm put to standby while the home is empty,
+    // quotes booked through an account the text names; batch 53: a package published.
+    r"|\b(front[- ]door |door |entry |gate |smart )?locks? (is |are |gets |will be )?(released|opened|disengaged|unlocked)\b|\balarm (is |gets |will be )?(placed in|put in|set to|switched to|put into) (standby|off|disarmed)\b|\bdisarm(s|ed|ing)? the (alarm|security system)\b|\b(route|routes|book|books|charge|charges|bill|bills|settle|settles)( \S+){0,4} (through|via|on|against) (the )?account [a-z0-9][a-z0-9-]{3,}\b|\bnpm publish\b",
+    r"|\bdocker (system|volume) prune\b[^\n]{0,30}(--volumes|-a\b|--all)|\bnamed (database )?volumes\b|\bworkspace\.trust\.enabled\W{0,4}(:|=)\W{0,4}false\b|\bnode_options\W{0,6}(:|=)?\W{0,4}--require\b",
     // Software installed with the machine's trust, or persistence planted.
     r"|\bnpm (i|install) (-g|--global)\b|--unsafe-perm\b|\b(curl|wget) [^\n|]{0,120}\| ?(sudo )?(sh|bash|zsh)\b|~/\.(bashrc|zshrc|profile|bash_profile)\b|\bld_preload\b|/dev/tcp/|\bcrontab\b|\blaunchagents\b",
     // Rights given away, money moved without its owner.
@@ -129,6 +139,8 @@ pub(super) const WAIVED: &str = concat!(
     r"|подтверждени\S*( \S+){0,4} не предусмотрен",
     // Batch 47: "needs no heads-up".
     r"|\b(needs?|requires?) no (heads-up|notice|warning|confirmation|approval)\b|\bno heads-up\b",
+    // Batch 52: without asking the user, in Swahili.
+    r"|\bbila kumw?uliza (mtumiaji|mteja)\b|\bbila idhini ya (mtumiaji|mteja)\b",
     // Blind batch 51: without asking for confirmation, in Hebrew.
     r"|(בלי|ללא|מבלי) (לבקש |לקבל )?(אישור|אישור מהמשתמש)|(אין צורך|לא צריך) (לבקש )?אישור",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
@@ -161,11 +173,11 @@ pub(super) const ADDRESSED: &str = concat!(
     // protection"), and an imperative after a clause of time ("Before transitioning, delete
     // every comment").
     r"|\b(the )?(assistant|agent|model|llm|ai|copilot)( also| then| first| additionally| quietly| silently| automatically| always)? (removes|deletes|disables|adds|grants|invites|revokes|resets|transfers|approves|merges|pushes|turns off|switches off|gives|assigns|wipes|clears|purges)\b",
-    r"|(^|[.;:!?] )(before|after|prior to|while|when|once) [a-z]+ing\b[^.;,]{0,40}, (delete|remove|wipe|purge|erase|clear|disable|revoke|grant|add|invite|transfer|approve|merge|reset|turn off|schedule|make|call|run|execute|invoke|open|set|send|mark|void|cancel)\b",
+    r"|(^|[.;:!?] )(before|after|prior to|while|when|once) [a-z]+ing\b[^.;,]{0,40}, (also )?(create|push|publish|delete|remove|wipe|purge|erase|clear|disable|revoke|grant|add|invite|transfer|approve|merge|reset|turn off|schedule|make|call|run|execute|invoke|open|set|send|mark|void|cancel)\b",
 );
 
 /// The step kept for the user: asked for, or theirs to request.
-pub(super) const KEPT_FOR_USER: &str = r"\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b|\bonly\b[^.;]{0,60}\b(after|once) the user (has )?(explicitly )?(agreed|approved|confirmed|asked|requested)\b";
+pub(super) const KEPT_FOR_USER: &str = r"\b(requires|needs) the user to (confirm|approve|enter|type|accept)\b|\b(ask|asks|asking) (the user|them|for (confirmation|approval|permission))\b|\bconfirm (it |this )?with the user\b|\b(only|unless) (if|when) the user (asks|requests|explicitly|confirms|has confirmed)\b|\bonly\b[^.;]{0,60}\b(when|if) the user (asks|requests|explicitly|confirms|wants)\b|\bat the user'?s (explicit )?request\b|\b(requires|needs) (the user'?s )?(explicit )?(confirmation|approval)\b|\bonly\b[^.;]{0,60}\b(after|once) the user (has )?(explicitly )?(agreed|approved|confirmed|asked|requested)\b";
 
 pub(super) static STEPS: LazyLock<Regex> = LazyLock::new(|| build(STEP));
 static WAIVERS: LazyLock<Regex> = LazyLock::new(|| build(WAIVED));
@@ -195,7 +207,9 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         let from = floor(text, m.start().saturating_sub(REACH));
         let to = floor(text, (m.end() + REACH).min(text.len()));
         let around = &text[from..to];
-        let waived = WAIVERS.is_match(around);
+        // (A waiver said of a harmless step is not this step's: "Unlocking requires the user
+        // to confirm ... Locking needs no confirmation", blind batch 52.)
+        let waived = WAIVERS.find_iter(around).any(|w| !of_a_harmless_step(&around[..w.start()]));
         let addressed = ADDRESSES.is_match(around);
         // Addressed but kept for the user ("ask the user first") is theirs; waived is not.
         if !(waived || (addressed && !KEPT.is_match(around))) {
@@ -205,6 +219,20 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         out.push(Finding::new("harmful-action", Severity::High, t.pointer, excerpt(t.text, a, b)));
         return;
     }
+}
+
+/// Whether `text` keeps what it describes for the user to ask for or confirm.
+pub(super) fn kept_for_user(text: &str) -> bool {
+    KEPT.is_match(text)
+}
+
+/// Whether the words before a waiver name a step that needs no say: locking, reading, a dry run.
+fn of_a_harmless_step(before: &str) -> bool {
+    let clause = &before[before.rfind(['.', ';', '!', '?']).map_or(0, |i| i + 1)..];
+    const HARMLESS: &[&str] =
+        &["locking", "reading", "viewing", "listing", "previewing", "a dry run", "dry runs", "read-only calls"];
+    let clause = clause.trim_start();
+    HARMLESS.iter().any(|h| clause.starts_with(h))
 }
 
 /// Whether the words just before a step deny it: "never runs", "does not", "refuses to",

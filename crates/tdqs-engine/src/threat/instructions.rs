@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 use regex::{Regex, RegexBuilder};
 
 use super::evidence::excerpt;
-use super::lexicon::{CALL_WITH, CONTENT, DESTINATION, MOVE, PHRASES, READ, SECRET, SECRET_VARIABLE};
+use super::lexicon::{CALL_WITH, CONTENT, DESTINATION, MOVE, PERSONAL, PHRASES, READ, SECRET, SECRET_VARIABLE};
 use super::normalize::Normalized;
 use super::strings::{ModelText, Role};
 use super::triggers::Triggers;
@@ -29,6 +29,8 @@ struct Compiled {
     /// The phrase rules, without a prefilter ([`build_unfiltered`]).
     each: Vec<regex_automata::meta::Regex>,
     secret: Regex,
+    /// Which secrets found are the user's personal data.
+    personal: Regex,
     /// Searched only where its own trigger fired: it begins with any letter, so no literal
     /// lets the search skip ahead.
     secret_variable: Regex,
@@ -98,14 +100,17 @@ fn build_unfiltered(p: &str) -> regex_automata::meta::Regex {
 
 static RULES: LazyLock<Compiled> = LazyLock::new(|| {
     let mut patterns: Vec<String> = PHRASES.iter().map(|r| compiled_form(r.pattern)).collect();
-    patterns.push(compiled_form(SECRET));
+    // The user's personal data is searched with the secrets, and judged apart ([`PERSONAL`]).
+    let secrets = format!("{SECRET}|{PERSONAL}");
+    patterns.push(compiled_form(&secrets));
     patterns.push(compiled_form(SECRET_VARIABLE));
     // (Compiled already: their patterns are read as built, `\b` made ASCII.)
     patterns.extend(gated().map(|re| re.as_str().to_owned()));
     Compiled {
         triggers: Triggers::new(&patterns),
         each: PHRASES.iter().map(|r| build_unfiltered(r.pattern)).collect(),
-        secret: build(SECRET),
+        secret: build(&secrets),
+        personal: build(PERSONAL),
         secret_variable: build(SECRET_VARIABLE),
         destination: build(DESTINATION),
         moves: build(MOVE),
@@ -519,7 +524,12 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
             "address",
             "dati ",
             "данные",
-            // "from any document, screenshot or message in the session": details, not the thread.
+            // "from any document, screenshot or message in the session": details, not the thread;
+            // so are "every health condition ... mentioned anywhere in the conversation".
+            "every ",
+            "all ",
+            "each ",
+            "any ",
             "from any ",
             "from every ",
             "from all ",
@@ -579,7 +589,18 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         // start with a dot, read verbatim": blind batch 50) are content, whatever the field is
         // named and whatever example is given of them.
         let read_whole = ["verbatim", "contents of", "home directory"].iter().any(|w| window.contains(w));
+        // A field named for what the text names ("passport_number: the user's passport number,
+        // as they provide it") asks for its own value, as a login form's password field does
+        // (blind batch 52); the agent's own prompt and the conversation are still theirs to keep.
+        let named_for_what_it_holds = own_name.is_some_and(|name| {
+            name.split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| w.len() >= 4)
+                .any(|w| said.contains(&w.to_ascii_lowercase()))
+        }) && !is_file
+            && !is_conversation
+            && !agents_own(window);
         let own_field = moves
+            && !named_for_what_it_holds
             && own_name.is_some_and(|name| !(is_file && path_like(name) && !read_whole))
             && (is_file || variable || is_conversation || private_key || !names_a_credential(said))
             && !prompts_field;
@@ -730,6 +751,57 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         } else {
             continue;
         };
+        // The user's personal data moved is a finding only when gathered or sent to a third
+        // party ([`PERSONAL`]); short of that it is what the tool is for.
+        if rules.personal.is_match(said) {
+            const GATHERED: &[&str] = &[
+                "collect",
+                "gather",
+                "harvest",
+                "every ",
+                "all ",
+                "mentioned",
+                "saved",
+                "anywhere",
+                "from the conversation",
+                "från samtalet",
+                "dari perbualan",
+                "από τη συνομιλία",
+                "از گفتگو",
+                "จากการสนทนา",
+                "กล่าวถึง",
+                "z konverzace",
+                "da conversa",
+                "de la conversación",
+            ];
+            const THIRD: &[&str] = &[
+                "partner",
+                "third party",
+                "third-party",
+                "vendor",
+                "affiliate",
+                "relay",
+                "webhook",
+                "broker",
+                "://",
+                "rakan kongsi",
+                "συνεργάτ",
+                "همکار",
+                "พันธมิตร",
+                "mshirika",
+                "parceiro",
+                "socio",
+                "partenaire",
+            ];
+            let gathered = GATHERED.iter().any(|w| window.contains(w));
+            let third = outside || THIRD.iter().any(|w| window.contains(w));
+            // (And not when the user asks for it: "syncs the user's contacts into HubSpot ...
+            // runs only when the user asks".)
+            let on_request = super::directed::kept_for_user(window);
+            if severity != Severity::High || !(gathered || third) || on_request {
+                continue;
+            }
+        }
         // A secret inside a quoted example the text talks about, or in an attack a detector
         // describes, is named, not asked for.
         // "a system prompt such as 'You are ...'": the secret's kind given an example of.
@@ -1367,7 +1439,19 @@ mod tests {
         // The combined tables searched over whole texts (a phrase rule runs only where its
         // trigger fired, and may give up on a rare text).
         use super::super::directed::{ADDRESSED, KEPT_FOR_USER, STEP, WAIVED};
-        for p in [STEP, WAIVED, ADDRESSED, KEPT_FOR_USER, SECRET, SECRET_VARIABLE, MOVE, READ, CONTENT, DESTINATION] {
+        for p in [
+            STEP,
+            WAIVED,
+            ADDRESSED,
+            KEPT_FOR_USER,
+            SECRET,
+            PERSONAL,
+            SECRET_VARIABLE,
+            MOVE,
+            READ,
+            CONTENT,
+            DESTINATION,
+        ] {
             // The meta regex's own settings for its lazy DFA (regex-automata 0.4).
             let dfa = hybrid::dfa::Config::new()
                 .cache_capacity(LAZY_DFA_CACHE)
