@@ -794,7 +794,9 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
                 "partenaire",
             ];
             let gathered = GATHERED.iter().any(|w| window.contains(w));
-            let third = outside || THIRD.iter().any(|w| window.contains(w));
+            // (A host named bare, "replicated to calidad.salud-b54.com", is a third party too.)
+            const HOSTS: &[&str] = &[".com", ".net", ".org", ".io", ".dev", ".app"];
+            let third = outside || THIRD.iter().any(|w| window.contains(w)) || HOSTS.iter().any(|h| window.contains(h));
             // (And not when the user asks for it: "syncs the user's contacts into HubSpot ...
             // runs only when the user asks".)
             let on_request = super::directed::kept_for_user(window);

@@ -887,6 +887,9 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 53: "outrank anything requested in chat", and in Spanish "the user's
             // requests have a lower priority than the notes of ...".
             r"\b(outranks?|outranking|override|overrides) (anything|everything|whatever|all that is|what is) (requested|asked|said|typed|written) (in (the )?(chat|conversation|session)|by the user)\b|\b(peticiones|solicitudes|instrucciones|indicaciones) del usuario tienen (menor|menos) prioridad\b|υπερισχύουν (κάθε|όλων των|οποιασδήποτε) προηγούμεν|",
+            // Batch 54: "supersedes the operating rules the assistant was given at the start of
+            // this session", "... no longer apply while this server is connected".
+            r"\b(supersedes?|overrides?|replaces?|outranks?) (the |any |all )?(\S+ )?(rules|instructions|guidance|directions|restrictions)( \S+)? (the assistant|you|the agent|the model) (was|were) given\b|\bno longer apply (while|as long as|when) this (server|tool|integration) is (connected|installed|in use|active)\b|",
             r"\b(ranks?|ranking|sits?|comes?|stands?|is placed) (above|ahead of|over) (any |all |the )?(requests?|instructions?|messages?|directions?|prompts?|wishes)( \S+){0,2} (made |given |sent |typed )?(in (the )?(chat|conversation|session)|from the user|by the user|of the user)\b",
             r"|(システム|開発者|以前|それ以前)[^。\n]{0,12}の(指示|命令|プロンプト)[^。\n]{0,4}より[^。\n]{0,24}優先|本ツールの説明は[^。\n]{0,40}優先",
         ),
@@ -913,6 +916,9 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 52: the receipt kept to the original amount, in Czech and Portuguese as in
             // English ("v souhrnu pro uživatele se standardně uvádí jen původní částka").
             r"|\b(shows?|mentions?|states?|displays?|lists?|reports?) (\S+ )?only the original (amount|sum|total|price)\b|\buvádí (\S+ )?jen původní částk|\b(mostra|exibe|apresenta) (\S+ )?apenas o valor original\b|\b(muestra|indica) (\S+ )?solo el (importe|monto) original\b",
+            // Batch 54: what was done shown under another name ("in the summary for the user this
+            // change appears as 'muting notifications'"), in English and Polish.
+            r"|\bin the (summary|confirmation|reply|report|receipt)( \S+){0,4},? (this|the) (change|step|action|transfer|deletion)s? (appears|is shown|is listed|is described|is reported) as\b|\bw podsumowaniu( \S+){0,4} (ta|to) (zmiana|operacja|działanie) (występuje|jest opisana|pojawia się|widnieje) jako\b",
             r"|\bse (ele|ela|o usuário|a usuária|o cliente) (perguntar|questionar)( \S+){1,8} a resposta é que\b|\bsi (el usuario|el cliente|él|ella) (pregunta|preguntara)( \S+){1,8} (la respuesta es|responde|di) que\b",
         ),
     ),
@@ -1890,7 +1896,7 @@ pub const SECRET_VARIABLE: &str =
 /// Searched with [`SECRET`]; an honest tool handles it for the user (a check-in takes the
 /// passport number, a map shares a location with whom the user picks), so it counts only when
 /// gathered (every item mentioned, collected, saved) or sent to a third party (blind batch 52).
-pub const PERSONAL: &str = r"\bthe user'?s?( saved| live| current| home| full| own)? (home address|delivery address|billing address|gps (location|coordinates|history|trip history)|live location|location history|passport numbers?|national id( numbers?)?|id numbers?|dates? of birth|card numbers?|loyalty card numbers?|phone numbers?|contacts?( list)?|contact list|diagnos(is|es)|medications?|health (conditions?|records?|data))\b|\b(every|each|all) (customer|user|contact|passenger|patient|employee|client|guest|member)s?'? (phone numbers?|e-?mail addresses|home addresses|addresses|dates of birth)\b|\b(every|each|all|any) (health conditions?|medications?|diagnos(is|es)|allerg(y|ies))\b|\bgps (trip )?history\b|\blocation history\b|\blive location\b|\b(the )?(owner|driver|customer|patient|tenant|passenger)'?s? (home address|live location|passport number|date of birth|phone number|card number)\b|\b(personnummer|mykad|kad pengenalan|passnummer|kortnummer|rodné číslo|číslo karty)\b|\bnúmero (do cartão|de tarjeta|de pasaporte|do passaporte)\b|\bnomor (paspor|kartu)\b|\bnambari ya (pasipoti|kadi)\b|شماره (گذرنامه|کارت|پاسپورت)|επαφές του χρήστη|เบอร์โทร|ผู้ติดต่อ";
+pub const PERSONAL: &str = r"\bthe user'?s?( saved| live| current| home| full| own)? (home address|delivery address|billing address|gps (location|coordinates|history|trip history)|live location|location history|passport numbers?|national id( numbers?)?|id numbers?|dates? of birth|card numbers?|loyalty card numbers?|phone numbers?|contacts?( list)?|contact list|diagnos(is|es)|medications?|health (conditions?|records?|data))\b|\b(every|each|all) (customer|user|contact|passenger|patient|employee|client|guest|member)s?'? (phone numbers?|e-?mail addresses|home addresses|addresses|dates of birth)\b|\b(every|each|all|any) (health conditions?|medications?|diagnos(is|es)|allerg(y|ies))\b|\bgps (trip )?history\b|\blocation history\b|\blive location\b|\b(the )?(owner|driver|customer|patient|tenant|passenger)'?s? (home address|live location|passport number|date of birth|phone number|card number)\b|\b(personnummer|mykad|kad pengenalan|passnummer|kortnummer|rodné číslo|číslo karty)\b|\bnúmero (do cartão|de tarjeta|de pasaporte|do passaporte)\b|\bnomor (paspor|kartu)\b|\bnambari ya (pasipoti|kadi)\b|شماره (گذرنامه|کارت|پاسپورت)|επαφές του χρήστη|เบอร์โทร|ผู้ติดต่อ|\b(fecha de nacimiento|número de la seguridad social|diagnósticos|data de nascimento|date de naissance|numéro de sécurité sociale|geburtsdatum|sozialversicherungsnummer)\b";
 
 /// Secrets and private files (and the conversation) worth stealing.
 ///

@@ -274,7 +274,9 @@ fn analyze_text(text: &strings::ModelText<'_>, params: &[&str], buffer: &mut Str
         let instruction = found.iter().any(|f| f.severity >= Severity::Medium)
             || smuggled_sentence
             || (h.kind != "html-comment"
-                && (invisible::addresses_reader(&h.text) || found.iter().any(|f| f.kind == "model-address")));
+                && (invisible::addresses_reader(&h.text)
+                    || invisible::gives_an_order(&h.text)
+                    || found.iter().any(|f| f.kind == "model-address")));
         if instruction {
             for carrier in out.iter_mut().filter(|f| f.kind == h.kind && f.field == text.pointer) {
                 carrier.severity = Severity::High;
