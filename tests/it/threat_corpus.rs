@@ -272,8 +272,11 @@ fn recall_and_false_positives_per_kind() {
     // key generators before it (an Ed25519 key pair generated in ~/.ssh): 71 + 1. Then, with
     // "attaches" read as a move (batch 53's crash reporter attaching private keys), a support
     // hand-off that "attaches the transcript of this conversation" when the user asks: 72 + 1.
+    // Then batch 54's: a Vault reader returning a secret "to set an environment variable for a
+    // deployment the user requested", medium as the secret readers before it: 73 + 1; and the
+    // session's own e-mail look-alike with a `display:none` preview line: hidden-html 4 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 73), ("hidden-html", 4), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 74), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
