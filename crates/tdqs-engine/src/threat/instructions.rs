@@ -1476,9 +1476,10 @@ mod tests {
     fn the_triggers_automaton_finds_what_an_overlapping_search_finds() {
         let triggers = &RULES.triggers;
         // `aho-corasick`'s contiguous NFA of the same literals held 4.2 MB, this 6.2 MB; session
-        // 30's rules took it to 7.4 MB and the names a domain gives the user (`ROLES`) to 7.8.
+        // 30's rules took it to 7.4 MB and the names a domain gives the user (`ROLES`) to 7.8;
+        // session 31's (five blind batches' classes, the personal-data table) to 8.5.
         eprintln!("trigger automaton: {} bytes", triggers.memory());
-        assert!(triggers.memory() < 8 << 20, "the automaton grew past its measured size: {}", triggers.memory());
+        assert!(triggers.memory() < 9 << 20, "the automaton grew past its measured size: {}", triggers.memory());
         let texts = corpus_texts();
         let mut seed = 11u64;
         for s in &texts {
