@@ -20,8 +20,8 @@ use regex::Regex;
 use super::evidence::excerpt;
 use super::instructions::build;
 use super::normalize::Normalized;
-use super::references::floor;
 use super::strings::ModelText;
+use super::text::{floor, last_clause};
 use super::{Finding, Severity};
 
 /// A destructive or weakening step, over the normalised text (lower case).
@@ -233,7 +233,7 @@ pub(super) fn kept_for_user(text: &str) -> bool {
 
 /// Whether the words before a waiver name a step that needs no say: locking, reading, a dry run.
 fn of_a_harmless_step(before: &str) -> bool {
-    let clause = &before[before.rfind(['.', ';', '!', '?']).map_or(0, |i| i + 1)..];
+    let clause = last_clause(before);
     const HARMLESS: &[&str] =
         &["locking", "reading", "viewing", "listing", "previewing", "a dry run", "dry runs", "read-only calls"];
     let clause = clause.trim_start();

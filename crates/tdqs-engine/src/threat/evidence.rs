@@ -2,6 +2,7 @@
 //! character that renders as nothing (or moves the cursor) written as `[U+XXXX]`.
 
 use super::normalize::{is_invisible, is_whitespace};
+use super::text::floor;
 
 /// Characters of context kept on each side of a match.
 const CONTEXT: usize = 40;
@@ -66,8 +67,8 @@ fn needs_code(c: char) -> bool {
 /// The excerpt of `s` around byte range `start..end`: up to [`CONTEXT`] characters each side,
 /// the match cut at [`MAX_MATCH`] characters, `…` where text was left out.
 pub fn excerpt(s: &str, start: usize, end: usize) -> String {
-    let start = floor_char(s, start.min(s.len()));
-    let end = floor_char(s, end.min(s.len()).max(start));
+    let start = floor(s, start.min(s.len()));
+    let end = floor(s, end.min(s.len()).max(start));
     let before_start = s[..start].char_indices().rev().nth(CONTEXT - 1).map(|(i, _)| i).unwrap_or(0);
     let after_end = s[end..].char_indices().nth(CONTEXT).map(|(i, _)| end + i).unwrap_or(s.len());
     let matched = &s[start..end];
@@ -86,13 +87,6 @@ pub fn excerpt(s: &str, start: usize, end: usize) -> String {
         out.push('…');
     }
     out.trim().to_owned()
-}
-
-fn floor_char(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]

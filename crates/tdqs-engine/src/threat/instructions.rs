@@ -19,6 +19,7 @@ use super::evidence::excerpt;
 use super::lexicon::{CALL_WITH, CONTENT, DESTINATION, MOVE, PERSONAL, PHRASES, READ, SECRET, SECRET_VARIABLE};
 use super::normalize::Normalized;
 use super::strings::{ModelText, Role};
+use super::text::{floor, last_clause};
 use super::triggers::Triggers;
 use super::{Finding, Severity};
 
@@ -429,7 +430,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         }
         // A secret that is the object of a negated read or send ("the tool never reads files,
         // environment variables or other secrets on its own"), in the same sentence.
-        let clause = &before[before.rfind(['.', ';', '!', '?']).map_or(0, |i| i + 1)..];
+        let clause = last_clause(before);
         const NEGATED_VERBS: &[&str] = &[
             "never read",
             "not read",
@@ -891,7 +892,7 @@ fn negated_passive(text: &str, start: usize, matched: &str) -> bool {
         return false;
     }
     let before = &text[floor(text, start.saturating_sub(40))..start];
-    let clause = &before[before.rfind(['.', ';', '!', '?']).map_or(0, |i| i + 1)..];
+    let clause = last_clause(before);
     clause.ends_with(" be ") && [" not ", " never ", "n't "].iter().any(|w| clause.contains(w))
 }
 
@@ -907,7 +908,7 @@ fn secrets_withheld(text: &str, at: usize, matched: &str) -> bool {
         return false;
     }
     let before = &text[floor(text, at.saturating_sub(100))..at];
-    let clause = &before[before.rfind(['.', ';', '!', '?']).map_or(0, |i| i + 1)..];
+    let clause = last_clause(before);
     const SECRETS: &[&str] =
         &["password", "secret", "api key", "token", "credential", "hash", "private key", "cvv", "card number", "ssn"];
     // (Findings about secrets, "leaked-credential and critical CVE findings ... are left out of
@@ -1366,13 +1367,6 @@ fn standing_alone<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = (&'t
     text.match_indices(word)
         .map(|(i, w)| (&text[..i], &text[i + w.len()..]))
         .filter(move |(before, after)| edge(before.chars().next_back()) && edge(after.chars().next()))
-}
-
-fn floor(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// Whether `text` names a private file (`~/.netrc`, `~/.aws/credentials`), as the secret rules

@@ -59,6 +59,7 @@ mod references;
 pub mod report;
 mod split_order;
 mod strings;
+mod text;
 mod triggers;
 
 use std::str::FromStr;

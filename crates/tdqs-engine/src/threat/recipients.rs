@@ -18,8 +18,8 @@ use regex::Regex;
 use super::evidence::excerpt;
 use super::instructions::build;
 use super::normalize::Normalized;
-use super::references::floor;
 use super::strings::{ModelText, Role};
+use super::text::floor;
 use super::{Finding, Severity};
 
 /// Addresses a message or money can go to, over normalised text (lower case). E-mail (a

@@ -16,6 +16,7 @@ use regex::Regex;
 use super::cross_names::CrossNames;
 use super::evidence::excerpt;
 use super::strings::{ModelText, Role};
+use super::text::floor;
 use super::{Finding, Severity};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -571,13 +572,6 @@ fn reference(
         f.decoded = Some(format!("{ident} is a tool of upstream {up}"));
     }
     f
-}
-
-pub(super) fn floor(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::references::floor;
 use super::strings::{ModelText, Role};
+use super::text::floor;
 use super::{Finding, Severity};
 
 /// A pointer from an order to what another string of the definition names.

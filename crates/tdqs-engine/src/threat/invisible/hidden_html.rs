@@ -11,8 +11,8 @@
 //! read as the instruction.
 
 use super::super::evidence::excerpt;
-use super::super::references::floor;
 use super::super::strings::ModelText;
+use super::super::text::floor;
 use super::super::{Finding, Severity};
 use super::Hidden;
 

@@ -8,6 +8,7 @@
 use crate::threat::Finding;
 use crate::threat::invisible::Hidden;
 use crate::threat::strings::ModelText;
+use crate::threat::text::floor;
 
 /// The ciphers, each by the names the look finds (lower case, as a prefix of a word).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,13 +207,6 @@ fn text_after(lower: &str, name_end: usize) -> usize {
         end += close + 1;
     }
     end + b[end..].iter().take_while(|c| c.is_ascii() && !c.is_ascii_alphanumeric()).count()
-}
-
-fn floor(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 #[cfg(test)]
