@@ -253,14 +253,24 @@ impl UpstreamTools {
             .collect();
         {
             let table = self.tools.lock();
+            let carried = self.carried.lock();
             for l in listed.iter() {
-                let Some(before) = table.get(&l.name).filter(|_| !copies.contains_key(&l.name)) else { continue };
+                if copies.contains_key(&l.name) {
+                    continue;
+                }
                 // (A hidden definition that is shown now, approved since, hides nothing.)
-                let remembered = match before.hidden_on_its_own() {
+                let remembered = table.get(&l.name).and_then(|before| match before.hidden_on_its_own() {
                     true => Some((before.hash(), before.listed_at)),
                     false => before.hidden_copy.clone().filter(|(hash, _)| *hash != before.hash()),
+                });
+                // Another view's listing of a copy this view's policy hides, if newer.
+                let from_others = carried.get(&l.name).filter(|(hash, _)| *hash != l.state.hash());
+                let newest = match (remembered, from_others) {
+                    (Some(own), Some(other)) if other.1 > own.1 => Some(other.clone()),
+                    (Some(own), _) => Some(own),
+                    (None, other) => other.cloned(),
                 };
-                if let Some(copy) = remembered {
+                if let Some(copy) = newest {
                     copies.insert(l.name.clone(), copy);
                 }
             }
@@ -280,16 +290,50 @@ impl UpstreamTools {
     /// The other views of this upstream forget what they remember of these names under another
     /// definition: a rug pull one identity's listing saw must not stay unseen by a view that
     /// listed before it. A call there to such a name then waits for a listing in its caller's
-    /// context, as a call to a name never listed does.
+    /// context, as a call to a name never listed does. What the other view held hidden for
+    /// what it is stays with it as a hidden copy ([`UpstreamTools::carried`]), and so does a
+    /// definition listed here that its policy hides for what it is: the copy its own callers
+    /// are shown later is held hidden as if it had listed both. An upstream that shows the
+    /// poisoned copy to one identity and a clean one to another gains nothing, in either order.
     fn others_forget(&self, listed: &[Listed]) {
         let Some(others) = self.other_views.get().filter(|o| !o.is_empty()) else { return };
         let now: HashMap<&str, String> = listed.iter().map(|l| (l.name.as_str(), l.state.hash())).collect();
+        let seen_at = std::time::Instant::now();
         for other in others.iter().filter_map(std::sync::Weak::upgrade) {
+            let mut copies: Vec<(String, (String, std::time::Instant))> = listed
+                .iter()
+                .filter(|l| hidden_for_itself(&decide_tool(&other.policy, &l.name, l.state.seen())))
+                .map(|l| (l.name.clone(), (now[l.name.as_str()].clone(), seen_at)))
+                .collect();
             let mut table = other.tools.lock();
             let before = table.len();
-            table.retain(|name, s| now.get(name.as_str()).is_none_or(|hash| *hash == s.hash()));
-            if table.len() != before {
-                drop(table);
+            table.retain(|name, s| {
+                let keep = now.get(name.as_str()).is_none_or(|hash| *hash == s.hash());
+                let copy = match s.hidden_on_its_own() {
+                    true => Some((s.hash(), s.listed_at)),
+                    false => s.hidden_copy.clone(),
+                };
+                if let (false, Some(copy)) = (keep, copy) {
+                    copies.push((name.clone(), copy));
+                }
+                keep
+            });
+            let forgot = table.len() != before;
+            if !copies.is_empty() {
+                let mut carried = other.carried.lock();
+                carried.retain(|_, (_, at)| at.elapsed() < SPLIT_VIEW);
+                for (name, copy) in copies {
+                    match carried.get_mut(&name) {
+                        Some(held) if held.1 >= copy.1 => {}
+                        Some(held) => *held = copy,
+                        None => {
+                            carried.insert(name, copy);
+                        }
+                    }
+                }
+            }
+            drop(table);
+            if forgot {
                 // Its remembered renderings would answer a repeat of its old list without
                 // deciding (and so remembering) those names again.
                 other.rendered.lock().clear();

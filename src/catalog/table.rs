@@ -29,6 +29,13 @@ pub(super) struct ToolState {
     pub(super) hidden_copy: Option<(String, std::time::Instant)>,
 }
 
+/// A decision that hides a definition for what it is (a deny, its score, a threat, a pin),
+/// not for want of a list, a score yet, or another definition's verdict.
+pub(super) fn hidden_for_itself(d: &Decision) -> bool {
+    !d.visible
+        && !matches!(d.hide_reason, None | Some(HideReason::Unlisted | HideReason::Pending | HideReason::SplitView))
+}
+
 impl ToolState {
     pub(super) fn findings(&self) -> impl Iterator<Item = &Finding> {
         self.threats.iter().chain(self.cross.iter())
@@ -41,11 +48,15 @@ impl ToolState {
     /// Hidden for what it is (a deny, its score, a threat, a pin), not for want of a list, a
     /// score yet, or another definition's verdict.
     pub(super) fn hidden_on_its_own(&self) -> bool {
-        !self.decision.visible
-            && !matches!(
-                self.decision.hide_reason,
-                None | Some(HideReason::Unlisted | HideReason::Pending | HideReason::SplitView)
-            )
+        hidden_for_itself(&self.decision)
+    }
+
+    /// What a policy sees of this definition: its score's state, pin and worst finding.
+    pub(super) fn seen(&self) -> Seen {
+        match &self.scored {
+            Some(s) => Seen::Listed { state: s.state, pin: self.pin, threat: self.worst() },
+            None => Seen::unscorable(self.worst()),
+        }
     }
 
     /// Hides this definition, if visible, while another one under its name was recently
@@ -112,6 +123,10 @@ pub struct UpstreamTools {
     /// For pinned upstreams, the latest approved definition seen of each tool name (hash,
     /// definition as listed), which a held new name is compared with.
     pub(super) approved_seen: Mutex<HashMap<String, (String, Arc<str>)>>,
+    /// Definitions another view of this upstream listed that this view's policy hides for what
+    /// they are, by name (hash, when listed): hidden copies this view has not listed itself,
+    /// which hold its own copies of those names as its table's do ([`ToolState::hidden_copy`]).
+    pub(super) carried: Mutex<HashMap<String, (String, std::time::Instant)>>,
 }
 
 /// Approved definitions remembered per upstream for the approval view.
@@ -138,6 +153,7 @@ impl UpstreamTools {
             other_views: Default::default(),
             instructions: Mutex::default(),
             approved_seen: Mutex::default(),
+            carried: Mutex::default(),
         }
     }
 

@@ -226,6 +226,54 @@ mod split_views {
         assert_eq!(read_file(&u), (true, None), "the first definition, approved before, is shown again");
     }
 
+    /// Two views of one upstream (the upstream's policy and an identity rule's), each told of
+    /// the other as the catalogue does.
+    fn two_views(second_hides: bool) -> (Arc<UpstreamTools>, Arc<UpstreamTools>, Arc<ScoringService>) {
+        let (first, scoring) = enforcing();
+        let mut policy = first.policy.clone();
+        if !second_hides {
+            policy.threats = ThreatAction::Flag;
+        }
+        let (first, second) = (Arc::new(first), Arc::new(UpstreamTools::for_rule("u".into(), policy, "team")));
+        let _ = first.other_views.set(vec![Arc::downgrade(&second)]);
+        let _ = second.other_views.set(vec![Arc::downgrade(&first)]);
+        (first, second, scoring)
+    }
+
+    /// An upstream that shows the poisoned copy to one identity's listing and a clean one to
+    /// another's gains nothing: the clean copy is held in the second view too, listed before
+    /// the poisoned one or after, through its re-decisions.
+    #[tokio::test]
+    async fn a_copy_hidden_in_another_identitys_view_holds_this_views_copy() {
+        for clean_listed_first in [true, false] {
+            let (a, b, scoring) = two_views(true);
+            if clean_listed_first {
+                b.rewrite_list(&scoring, &answer(clean())).await;
+                assert_eq!(read_file(&b), (true, None));
+            }
+            a.rewrite_list(&scoring, &answer(poisoned())).await;
+            assert_eq!(read_file(&a), (false, Some(HideReason::Threat)));
+            b.rewrite_list(&scoring, &answer(clean())).await;
+            assert_eq!(read_file(&b), (false, Some(HideReason::SplitView)), "clean listed first: {clean_listed_first}");
+            b.refresh(&scoring);
+            assert_eq!(read_file(&b), (false, Some(HideReason::SplitView)), "a re-decision keeps it");
+            // The view that saw the poisoned copy holds the clean one it is shown after it.
+            a.rewrite_list(&scoring, &answer(clean())).await;
+            assert_eq!(read_file(&a), (false, Some(HideReason::SplitView)));
+        }
+    }
+
+    /// What another view hides is carried only where this view's own policy would hide it: a
+    /// view that flags threats without hiding them shows its copy as before.
+    #[tokio::test]
+    async fn a_copy_this_views_policy_shows_holds_nothing() {
+        let (a, b, scoring) = two_views(false);
+        a.rewrite_list(&scoring, &answer(poisoned())).await;
+        assert_eq!(read_file(&a), (false, Some(HideReason::Threat)));
+        b.rewrite_list(&scoring, &answer(clean())).await;
+        assert_eq!(read_file(&b), (true, None));
+    }
+
     /// Without a hidden copy, a re-decision shows what the policy shows.
     #[tokio::test]
     async fn a_clean_tool_alone_stays_visible() {
