@@ -79,7 +79,8 @@ impl Sender {
                 *req.method_mut() = Method::POST;
                 *req.uri_mut() = target.uri(None)?;
                 *req.headers_mut() = headers;
-                let resp = target.client.send(req).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                let resp =
+                    target.client.send(req, target.response_timeout).await.map_err(|e| anyhow::anyhow!("{e}"))?;
                 Ok(resp.body.collect().await?.to_bytes().len())
             }
         }

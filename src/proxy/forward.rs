@@ -348,15 +348,15 @@ async fn send(
     *out.method_mut() = method;
     *out.uri_mut() = target.uri(query).map_err(|e| failed(format!("the query string: {e}")))?;
     *out.headers_mut() = headers;
-    match tokio::time::timeout(target.response_timeout, target.client.send(out)).await {
-        Ok(Ok(resp)) => Ok(resp),
-        Ok(Err(SendError::ConnectTimeout)) => Err(GatewayError::UpstreamTimeout {
+    match target.client.send(out, target.response_timeout).await {
+        Ok(resp) => Ok(resp),
+        Err(SendError::ConnectTimeout) => Err(GatewayError::UpstreamTimeout {
             upstream: upstream.to_owned(),
             what: "accept a connection",
             ms: target.connect_timeout.as_millis() as u64,
         }),
-        Ok(Err(SendError::Failed(reason))) => Err(failed(reason)),
-        Err(_) => Err(GatewayError::UpstreamTimeout {
+        Err(SendError::Failed(reason)) => Err(failed(reason)),
+        Err(SendError::ResponseTimeout) => Err(GatewayError::UpstreamTimeout {
             upstream: upstream.to_owned(),
             what: "begin its answer (upstream response_timeout_ms)",
             ms: target.response_timeout.as_millis() as u64,

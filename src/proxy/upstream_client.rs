@@ -102,6 +102,8 @@ impl std::fmt::Debug for UpstreamClient {
 pub enum SendError {
     /// TCP and TLS together took longer than the connect timeout.
     ConnectTimeout,
+    /// The answer's head did not come within the response timeout.
+    ResponseTimeout,
     /// Anything else, with its chain of causes in one line.
     Failed(String),
 }
@@ -110,6 +112,7 @@ impl std::fmt::Display for SendError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SendError::ConnectTimeout => f.write_str("connect timeout"),
+            SendError::ResponseTimeout => f.write_str("no answer within the response timeout"),
             SendError::Failed(s) => f.write_str(s),
         }
     }
@@ -171,8 +174,25 @@ impl UpstreamClient {
     }
 
     /// Sends `req` (absolute URI; `headers` already end to end, see `headers.rs`) and waits for
-    /// the answer's head. `Content-Length` is hyper's to set from the body.
-    pub async fn send(&self, mut req: Request<Full<Bytes>>) -> Result<UpstreamResponse, SendError> {
+    /// the answer's head, for at most `within` (`SendError::ResponseTimeout`). `Content-Length`
+    /// is hyper's to set from the body.
+    pub async fn send(&self, req: Request<Full<Bytes>>, within: Duration) -> Result<UpstreamResponse, SendError> {
+        let until = tokio::time::Instant::now() + within;
+        if req.uri().scheme() == Some(&http::uri::Scheme::HTTP) {
+            // Plain HTTP/1.1 keeps its clock on the pooled connection (see `h1.rs`).
+            return self.send_until(req, until).await;
+        }
+        match tokio::time::timeout_at(until, self.send_until(req, until)).await {
+            Ok(sent) => sent,
+            Err(_) => Err(SendError::ResponseTimeout),
+        }
+    }
+
+    async fn send_until(
+        &self,
+        mut req: Request<Full<Bytes>>,
+        until: tokio::time::Instant,
+    ) -> Result<UpstreamResponse, SendError> {
         let h = req.headers_mut();
         if !h.contains_key(header::USER_AGENT) {
             h.insert(header::USER_AGENT, HeaderValue::from_static(USER_AGENT));
@@ -181,7 +201,7 @@ impl UpstreamClient {
             h.insert(header::ACCEPT, HeaderValue::from_static("*/*"));
         }
         if req.uri().scheme() == Some(&http::uri::Scheme::HTTP) {
-            let resp = self.h1.send(req).await?;
+            let resp = self.h1.send_until(req, Some(until)).await?;
             let (parts, body) = resp.into_parts();
             return Ok(UpstreamResponse { status: parts.status, headers: parts.headers, body });
         }
@@ -407,7 +427,7 @@ mod tests {
         // A port nothing listens on: bind one, note it, close it.
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let client = UpstreamClient::plain(Duration::from_secs(5));
-        match client.send(request(&format!("http://127.0.0.1:{port}/mcp"))).await {
+        match client.send(request(&format!("http://127.0.0.1:{port}/mcp")), Duration::from_secs(30)).await {
             Err(SendError::Failed(why)) => assert!(why.to_lowercase().contains("refused"), "{why}"),
             other => panic!("expected a refusal, got {:?}", other.map(|r| r.status)),
         }
@@ -429,7 +449,7 @@ mod tests {
         });
         let client = UpstreamClient::new(Duration::from_millis(200)).unwrap();
         let started = std::time::Instant::now();
-        let got = client.send(request(&format!("https://{addr}/mcp"))).await;
+        let got = client.send(request(&format!("https://{addr}/mcp")), Duration::from_secs(30)).await;
         assert!(matches!(got, Err(SendError::ConnectTimeout)), "{:?}", got.map(|r| r.status));
         assert!(started.elapsed() < Duration::from_secs(3));
         held.abort();
@@ -449,7 +469,7 @@ mod tests {
             head
         });
         let client = UpstreamClient::plain(Duration::from_secs(5));
-        let resp = client.send(request(&format!("http://{addr}/mcp?a=1"))).await.unwrap();
+        let resp = client.send(request(&format!("http://{addr}/mcp?a=1")), Duration::from_secs(30)).await.unwrap();
         assert_eq!(resp.status(), 201);
         assert_eq!(resp.headers()["x-up"], "1");
         assert_eq!(resp.content_length(), Some(5));

@@ -25,6 +25,12 @@
 //! or a reset) before any byte of its answer was read never reached the upstream's application,
 //! and is sent once more on a new connection, as browsers and reverse proxies do. A request
 //! that got any byte of answer (an interim `102` or `103` too) is never sent again.
+//!
+//! The response timeout (the answer's head within `response_timeout_ms`) is a timer the
+//! connection keeps: each exchange moves its deadline later, which tokio does without touching
+//! its timer wheel while the deadline it registered has not passed. A timer made and dropped
+//! per request (`tokio::time::timeout`) takes the driver's lock twice and a wheel slot each
+//! time (`benches/PROFILE.md`, session 32).
 //! Long: the pool, the request's writing, the head's reading and the body's framing are one
 //! conversation with one socket; its unit tests follow it.
 
@@ -77,6 +83,26 @@ struct Conn {
     exchanges: u32,
     /// Room to make before a read (see `READ_ROOM`).
     room: usize,
+    /// The response timeout's timer, kept from one exchange to the next (made on first use),
+    /// and the thread it was made on (see [`Clock`]).
+    clock: Option<Clock>,
+}
+
+/// A timer kept by a connection. A timer belongs to the runtime it was made in, and polling
+/// it once that runtime has shut down panics: it is used again only on the thread that made
+/// it, whose runtime outlives the connections it serves (a connection taken on another thread
+/// makes its own).
+struct Clock {
+    sleep: Pin<Box<tokio::time::Sleep>>,
+    thread: usize,
+}
+
+/// The calling thread, as a number no other thread of the process has had.
+fn this_thread() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local!(static THIS: usize = NEXT.fetch_add(1, Ordering::Relaxed));
+    THIS.with(|t| *t)
 }
 
 impl Conn {
@@ -128,7 +154,21 @@ struct Slot(Mutex<Vec<Idle>>);
 /// answer (it may be sent again).
 struct Failure {
     lost: bool,
+    /// The deadline passed first.
+    timed_out: bool,
     why: String,
+}
+
+impl Failure {
+    fn new(lost: bool, why: String) -> Failure {
+        Failure { lost, timed_out: false, why }
+    }
+}
+
+impl From<Failure> for SendError {
+    fn from(f: Failure) -> SendError {
+        if f.timed_out { SendError::ResponseTimeout } else { SendError::Failed(f.why) }
+    }
 }
 
 impl Pools {
@@ -187,17 +227,28 @@ impl Pools {
                     .with_interval(Duration::from_secs(15))
                     .with_retries(3);
                 let _ = socket2::SockRef::from(&tcp).set_tcp_keepalive(&keepalive);
-                Ok(Conn { tcp, buf: BytesMut::new(), exchanges: 0, room: READ_ROOM })
+                Ok(Conn { tcp, buf: BytesMut::new(), exchanges: 0, room: READ_ROOM, clock: None })
             }
             Ok(Err(e)) => Err(SendError::Failed(format!("client error (Connect): tcp connect error: {e}"))),
             Err(_) => Err(SendError::ConnectTimeout),
         }
     }
 
-    /// Sends `req` (absolute `http://` URI) on an idle connection or a new one, and reads the
-    /// answer's head. A request lost on a reused connection before any byte of its answer came
-    /// back is sent once more on a new connection.
+    /// [`Pools::send_until`] without a deadline.
+    #[cfg(test)]
     pub(super) async fn send(self: &Arc<Self>, req: Request<Full<Bytes>>) -> Result<Response<UpstreamBody>, SendError> {
+        self.send_until(req, None).await
+    }
+
+    /// Sends `req` (absolute `http://` URI) on an idle connection or a new one, and reads the
+    /// answer's head, by `until` (`SendError::ResponseTimeout`). A request lost on a reused
+    /// connection before any byte of its answer came back is sent once more on a new
+    /// connection, by the same deadline.
+    pub(super) async fn send_until(
+        self: &Arc<Self>,
+        req: Request<Full<Bytes>>,
+        until: Option<tokio::time::Instant>,
+    ) -> Result<Response<UpstreamBody>, SendError> {
         let authority =
             req.uri().authority().cloned().ok_or_else(|| SendError::Failed("no authority in the URI".into()))?;
         let (parts, body) = req.into_parts();
@@ -206,16 +257,23 @@ impl Pools {
         let (head, rest) = encode(&parts, &authority, body);
         let no_body = parts.method == Method::HEAD;
         if let Some(conn) = self.checkout(&authority) {
-            match self.exchange(conn, &head, &rest, no_body, &authority).await {
+            match self.exchange(conn, &head, &rest, no_body, &authority, until).await {
                 Ok(resp) => return Ok(resp),
                 Err(f) if f.lost => {
                     tracing::debug!(error = %f.why, "a reused upstream connection closed under a request; sent once more");
                 }
-                Err(f) => return Err(SendError::Failed(f.why)),
+                Err(f) => return Err(f.into()),
             }
         }
-        let conn = self.connect(&authority).await?;
-        self.exchange(conn, &head, &rest, no_body, &authority).await.map_err(|f| SendError::Failed(f.why))
+        // A new connection (rare: the pool had none) is made within the same deadline.
+        let fresh = async {
+            let conn = self.connect(&authority).await?;
+            self.exchange(conn, &head, &rest, no_body, &authority, until).await.map_err(SendError::from)
+        };
+        match until {
+            None => fresh.await,
+            Some(until) => tokio::time::timeout_at(until, fresh).await.unwrap_or(Err(SendError::ResponseTimeout)),
+        }
     }
 
     /// One request on one connection, up to the answer's head.
@@ -226,51 +284,33 @@ impl Pools {
         rest: &[u8],
         no_body: bool,
         authority: &Authority,
+        until: Option<tokio::time::Instant>,
     ) -> Result<Response<UpstreamBody>, Failure> {
-        conn.exchanges += 1;
-        let reused = conn.exchanges > 1;
-        // Anything read before a request is written is not its answer.
-        conn.buf.clear();
-        let written = async {
-            conn.tcp.write_all(head).await?;
-            if !rest.is_empty() {
-                conn.tcp.write_all(rest).await?;
-            }
-            Ok::<(), io::Error>(())
-        };
-        if let Err(e) = written.await {
-            return Err(Failure { lost: reused, why: format!("error sending request: {e}") });
-        }
-        // An interim answer read is a byte of answer: the request reached the upstream's
-        // application, which may have acted on it, and is not sent again.
-        let mut interim = false;
-        let answer = loop {
-            match read_head(&mut conn).await {
-                Ok(Some(answer))
-                    if answer.status.is_informational() && answer.status != StatusCode::SWITCHING_PROTOCOLS =>
-                {
-                    interim = true;
-                    continue;
-                }
-                Ok(Some(answer)) => break answer,
-                Ok(None) => {
-                    let lost = reused && !interim && conn.buf.is_empty();
-                    return Err(Failure { lost, why: "connection closed before message completed".to_owned() });
-                }
-                Err(HeadError::Io(e)) => {
-                    let lost = reused && !interim && conn.buf.is_empty() && closed(&e);
-                    return Err(Failure { lost, why: format!("error reading the answer: {e}") });
-                }
-                Err(HeadError::Invalid(why)) => return Err(Failure { lost: false, why }),
+        let answer = match until {
+            None => Self::until_head(&mut conn, head, rest).await?,
+            Some(until) => {
+                let thread = this_thread();
+                let mut clock = match conn.clock.take() {
+                    Some(mut c) if c.thread == thread => {
+                        // Later than the deadline it holds: no work in tokio's timer wheel.
+                        c.sleep.as_mut().reset(until);
+                        c
+                    }
+                    _ => Clock { sleep: Box::pin(tokio::time::sleep_until(until)), thread },
+                };
+                let answer = tokio::select! {
+                    biased;
+                    answer = Self::until_head(&mut conn, head, rest) => answer?,
+                    () = clock.sleep.as_mut() => return Err(Failure { lost: false, timed_out: true, why: String::new() }),
+                };
+                conn.clock = Some(clock);
+                answer
             }
         };
         if answer.status == StatusCode::SWITCHING_PROTOCOLS {
-            return Err(Failure {
-                lost: false,
-                why: "the upstream switched protocols (101): not supported".to_owned(),
-            });
+            return Err(Failure::new(false, "the upstream switched protocols (101): not supported".to_owned()));
         }
-        let framing = framing(&answer, no_body).map_err(|why| Failure { lost: false, why })?;
+        let framing = framing(&answer, no_body).map_err(|why| Failure::new(false, why))?;
         // An answer framed two ways (a transfer coding and a length) is read by its coding, and
         // its connection is not trusted with another exchange.
         let ambiguous = answer.headers.contains_key(header::TRANSFER_ENCODING)
@@ -294,6 +334,49 @@ impl Pools {
             w.finish_if_done();
         }
         Ok(resp)
+    }
+}
+
+impl Pools {
+    /// Writes the request on `conn` and reads its answer's head (interim answers skipped).
+    async fn until_head(conn: &mut Conn, head: &[u8], rest: &[u8]) -> Result<Answer, Failure> {
+        conn.exchanges += 1;
+        let reused = conn.exchanges > 1;
+        // Anything read before a request is written is not its answer.
+        conn.buf.clear();
+        let written = async {
+            conn.tcp.write_all(head).await?;
+            if !rest.is_empty() {
+                conn.tcp.write_all(rest).await?;
+            }
+            Ok::<(), io::Error>(())
+        };
+        if let Err(e) = written.await {
+            return Err(Failure::new(reused, format!("error sending request: {e}")));
+        }
+        // An interim answer read is a byte of answer: the request reached the upstream's
+        // application, which may have acted on it, and is not sent again.
+        let mut interim = false;
+        loop {
+            match read_head(conn).await {
+                Ok(Some(answer))
+                    if answer.status.is_informational() && answer.status != StatusCode::SWITCHING_PROTOCOLS =>
+                {
+                    interim = true;
+                    continue;
+                }
+                Ok(Some(answer)) => return Ok(answer),
+                Ok(None) => {
+                    let lost = reused && !interim && conn.buf.is_empty();
+                    return Err(Failure::new(lost, "connection closed before message completed".to_owned()));
+                }
+                Err(HeadError::Io(e)) => {
+                    let lost = reused && !interim && conn.buf.is_empty() && closed(&e);
+                    return Err(Failure::new(lost, format!("error reading the answer: {e}")));
+                }
+                Err(HeadError::Invalid(why)) => return Err(Failure::new(false, why)),
+            }
+        }
     }
 }
 
@@ -1082,5 +1165,49 @@ mod tests {
             assert!(read(resp).await.0.is_empty());
         }
         assert_eq!(accepted.load(Ordering::SeqCst), 1);
+    }
+
+    /// The response timeout on a kept connection, whose timer it keeps: a timer that fired
+    /// while its connection was idle does not cut the next exchange short, and an upstream that
+    /// answered and then stalls gives `ResponseTimeout` at the deadline, not before.
+    #[tokio::test]
+    async fn the_response_timeout_holds_on_a_kept_connection() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let uri: Uri = format!("http://{}/mcp", listener.local_addr().unwrap()).parse().unwrap();
+        let accepted = Arc::new(AtomicUsize::new(0));
+        let count = accepted.clone();
+        tokio::spawn(async move {
+            loop {
+                let (mut s, _) = listener.accept().await.unwrap();
+                count.fetch_add(1, Ordering::SeqCst);
+                tokio::spawn(async move {
+                    let mut buf = vec![0; 8192];
+                    // Two requests answered, then every later one read and never answered.
+                    for answered in 0.. {
+                        if matches!(s.read(&mut buf).await, Ok(0) | Err(_)) {
+                            return;
+                        }
+                        if answered < 2 && s.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok").await.is_err()
+                        {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        let pools = Pools::new(Duration::from_secs(5));
+        let first = tokio::time::Instant::now() + Duration::from_millis(100);
+        assert_eq!(&read(pools.send_until(request(&uri), Some(first)).await.unwrap()).await.0[..], b"ok");
+        // The first exchange's deadline passes while its connection waits in the pool.
+        tokio::time::sleep_until(first + Duration::from_millis(20)).await;
+        let later = tokio::time::Instant::now() + Duration::from_secs(30);
+        let resp = pools.send_until(request(&uri), Some(later)).await.expect("not cut short by the fired timer");
+        assert_eq!(&read(resp).await.0[..], b"ok");
+        let started = tokio::time::Instant::now();
+        let deadline = started + Duration::from_millis(300);
+        let got = pools.send_until(request(&uri), Some(deadline)).await;
+        assert!(matches!(got, Err(SendError::ResponseTimeout)), "{:?}", got.map(|r| r.status()));
+        assert!(tokio::time::Instant::now() >= deadline, "not before the deadline");
+        assert_eq!(accepted.load(Ordering::SeqCst), 1, "all three on the kept connection");
     }
 }
