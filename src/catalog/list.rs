@@ -10,6 +10,9 @@ use super::*;
 /// different listings gains nothing within it.
 pub(super) const SPLIT_VIEW: std::time::Duration = std::time::Duration::from_secs(600);
 
+/// How many lists' worth of hidden copies a view keeps from the others (see `others_forget`).
+const CARRIED_PER_LIST: usize = 4;
+
 /// `ttlMs` ceiling on a 2026-07-28 list while any score in it is provisional.
 pub(super) const PROVISIONAL_TTL_MS: u64 = 5_000;
 
@@ -330,6 +333,16 @@ impl UpstreamTools {
                             carried.insert(name, copy);
                         }
                     }
+                }
+                // An upstream listing new poisoned names without end grows this no further
+                // than a few lists' worth: the copies seen longest ago go first.
+                let cap = CARRIED_PER_LIST * other.max_list_tools.max(1);
+                if carried.len() > cap {
+                    let mut ages: Vec<std::time::Instant> = carried.values().map(|(_, at)| *at).collect();
+                    let excess = carried.len() - cap;
+                    let (_, oldest_kept, _) = ages.select_nth_unstable(excess);
+                    let oldest_kept = *oldest_kept;
+                    carried.retain(|_, (_, at)| *at >= oldest_kept);
                 }
             }
             drop(table);

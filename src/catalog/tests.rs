@@ -274,6 +274,32 @@ mod split_views {
         assert_eq!(read_file(&b), (true, None));
     }
 
+    /// What one view carries from another is bounded: an upstream listing new poisoned names
+    /// without end keeps a few lists' worth there, the latest kept.
+    #[tokio::test]
+    async fn carried_copies_are_bounded() {
+        let (first, scoring) = enforcing();
+        let policy = first.policy.clone();
+        let a = Arc::new(first.with_max_list_tools(5));
+        let b = Arc::new(UpstreamTools::for_rule("u".into(), policy, "team").with_max_list_tools(5));
+        let _ = a.other_views.set(vec![Arc::downgrade(&b)]);
+        let _ = b.other_views.set(vec![Arc::downgrade(&a)]);
+        for list in 0..10 {
+            let tools: Vec<serde_json::Value> = (0..5)
+                .map(|i| {
+                    let mut t = poisoned();
+                    t["name"] = json!(format!("read_{list}_{i}"));
+                    t
+                })
+                .collect();
+            let bytes = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}}).to_string().into_bytes();
+            a.rewrite_list(&scoring, &bytes).await;
+        }
+        let carried = b.carried.lock();
+        assert!((20..=25).contains(&carried.len()), "{} carried", carried.len());
+        assert!((0..5).all(|i| carried.contains_key(&format!("read_9_{i}"))), "the latest list's are kept");
+    }
+
     /// Without a hidden copy, a re-decision shows what the policy shows.
     #[tokio::test]
     async fn a_clean_tool_alone_stays_visible() {
