@@ -275,8 +275,11 @@ fn recall_and_false_positives_per_kind() {
     // Then batch 54's: a Vault reader returning a secret "to set an environment variable for a
     // deployment the user requested", medium as the secret readers before it: 73 + 1; and the
     // session's own e-mail look-alike with a `display:none` preview line: hidden-html 4 + 1.
+    // Session 32: batches 55 and 56's benign halves joined; two are medium exfiltration as the
+    // prompt-library and recap tools before them (a system prompt saved to the user's own
+    // library, a summary of "the current conversation" when the user asks for one): 74 + 2.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 74), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 76), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
