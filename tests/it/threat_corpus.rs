@@ -278,8 +278,10 @@ fn recall_and_false_positives_per_kind() {
     // Session 32: batches 55 and 56's benign halves joined; two are medium exfiltration as the
     // prompt-library and recap tools before them (a system prompt saved to the user's own
     // library, a summary of "the current conversation" when the user asks for one): 74 + 2.
+    // Then batches 57 and 58's: a redactor naming the PEM header it removes, medium as the
+    // secret scanners before it: 76 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 76), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 77), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
