@@ -44,10 +44,7 @@ impl UpstreamTools {
                     continue;
                 }
                 // (A hidden definition that is shown now, approved since, hides nothing.)
-                let remembered = table.get(&l.name).and_then(|before| match before.hidden_on_its_own() {
-                    true => Some((before.hash(), before.listed_at)),
-                    false => before.hidden_copy.clone().filter(|(hash, _)| *hash != before.hash()),
-                });
+                let remembered = table.get(&l.name).and_then(ToolState::held_copy);
                 // Another view's listing of a copy this view's policy hides, if newer.
                 let from_others = carried.get(&l.name).filter(|(hash, _)| *hash != l.state.hash());
                 let newest = match (remembered, from_others) {
@@ -94,11 +91,7 @@ impl UpstreamTools {
             let before = table.len();
             table.retain(|name, s| {
                 let keep = now.get(name.as_str()).is_none_or(|hash| *hash == s.hash());
-                let copy = match s.hidden_on_its_own() {
-                    true => Some((s.hash(), s.listed_at)),
-                    false => s.hidden_copy.clone(),
-                };
-                if let (false, Some(copy)) = (keep, copy) {
+                if let (false, Some(copy)) = (keep, s.held_copy()) {
                     copies.push((name.clone(), copy));
                 }
                 keep

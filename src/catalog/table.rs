@@ -51,6 +51,15 @@ impl ToolState {
         hidden_for_itself(&self.decision)
     }
 
+    /// The hidden definition of this name this state holds others to: itself when hidden for
+    /// what it is (as last listed), else the hidden copy it carries under another hash.
+    pub(super) fn held_copy(&self) -> Option<(String, std::time::Instant)> {
+        match self.hidden_on_its_own() {
+            true => Some((self.hash(), self.listed_at)),
+            false => self.hidden_copy.clone().filter(|(hash, _)| *hash != self.hash()),
+        }
+    }
+
     /// What a policy sees of this definition: its score's state, pin and worst finding.
     pub(super) fn seen(&self) -> Seen {
         match &self.scored {

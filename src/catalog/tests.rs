@@ -234,10 +234,16 @@ mod split_views {
         if !second_hides {
             policy.threats = ThreatAction::Flag;
         }
-        let (first, second) = (Arc::new(first), Arc::new(UpstreamTools::for_rule("u".into(), policy, "team")));
-        let _ = first.other_views.set(vec![Arc::downgrade(&second)]);
-        let _ = second.other_views.set(vec![Arc::downgrade(&first)]);
+        let (first, second) = linked(first, UpstreamTools::for_rule("u".into(), policy, "team"));
         (first, second, scoring)
+    }
+
+    /// Two views of one upstream, each told of the other.
+    fn linked(a: UpstreamTools, b: UpstreamTools) -> (Arc<UpstreamTools>, Arc<UpstreamTools>) {
+        let (a, b) = (Arc::new(a), Arc::new(b));
+        let _ = a.other_views.set(vec![Arc::downgrade(&b)]);
+        let _ = b.other_views.set(vec![Arc::downgrade(&a)]);
+        (a, b)
     }
 
     /// An upstream that shows the poisoned copy to one identity's listing and a clean one to
@@ -280,10 +286,10 @@ mod split_views {
     async fn carried_copies_are_bounded() {
         let (first, scoring) = enforcing();
         let policy = first.policy.clone();
-        let a = Arc::new(first.with_max_list_tools(5));
-        let b = Arc::new(UpstreamTools::for_rule("u".into(), policy, "team").with_max_list_tools(5));
-        let _ = a.other_views.set(vec![Arc::downgrade(&b)]);
-        let _ = b.other_views.set(vec![Arc::downgrade(&a)]);
+        let (a, b) = linked(
+            first.with_max_list_tools(5),
+            UpstreamTools::for_rule("u".into(), policy, "team").with_max_list_tools(5),
+        );
         for list in 0..10 {
             let tools: Vec<serde_json::Value> = (0..5)
                 .map(|i| {

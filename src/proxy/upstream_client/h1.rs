@@ -265,15 +265,15 @@ impl Pools {
                 Err(f) => return Err(f.into()),
             }
         }
-        // A new connection (rare: the pool had none) is made within the same deadline.
-        let fresh = async {
-            let conn = self.connect(&authority).await?;
-            self.exchange(conn, &head, &rest, no_body, &authority, until).await.map_err(SendError::from)
+        // A new connection (rare: the pool had none) is made within the same deadline; the
+        // exchange on it keeps that deadline with the connection's own clock.
+        let conn = match until {
+            None => self.connect(&authority).await?,
+            Some(until) => tokio::time::timeout_at(until, self.connect(&authority))
+                .await
+                .unwrap_or(Err(SendError::ResponseTimeout))?,
         };
-        match until {
-            None => fresh.await,
-            Some(until) => tokio::time::timeout_at(until, fresh).await.unwrap_or(Err(SendError::ResponseTimeout)),
-        }
+        self.exchange(conn, &head, &rest, no_body, &authority, until).await.map_err(SendError::from)
     }
 
     /// One request on one connection, up to the answer's head.
@@ -805,7 +805,8 @@ mod tests {
     /// An upstream on loopback that answers every request on a connection with the next of
     /// `answers` (cycling), counting the connections it accepted. Each answer is written
     /// `split` bytes at a time (0: whole). An answer "" closes the connection instead; one
-    /// ending in NUL is written without it, then the connection is closed.
+    /// ending in NUL is written without it, then the connection is closed; [`STALL`] reads the
+    /// request and answers nothing.
     async fn upstream_split(answers: &'static [&'static str], split: usize) -> (Uri, Arc<AtomicUsize>) {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let uri: Uri = format!("http://{}/mcp", listener.local_addr().unwrap()).parse().unwrap();
@@ -823,6 +824,10 @@ mod tests {
                         let answer = answers[next % answers.len()].as_bytes();
                         if n == 0 || answer.is_empty() {
                             return;
+                        }
+                        if answer == STALL.as_bytes() {
+                            next += 1;
+                            continue;
                         }
                         let (answer, close) = match answer.strip_suffix(b"\0") {
                             Some(a) => (a, true),
@@ -847,6 +852,9 @@ mod tests {
         });
         (uri, accepted)
     }
+
+    /// An answer [`upstream_split`] never gives: the request is read and left unanswered.
+    const STALL: &str = "(stall)";
 
     async fn upstream(answers: &'static [&'static str]) -> (Uri, Arc<AtomicUsize>) {
         upstream_split(answers, 0).await
@@ -1172,29 +1180,9 @@ mod tests {
     /// answered and then stalls gives `ResponseTimeout` at the deadline, not before.
     #[tokio::test]
     async fn the_response_timeout_holds_on_a_kept_connection() {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let uri: Uri = format!("http://{}/mcp", listener.local_addr().unwrap()).parse().unwrap();
-        let accepted = Arc::new(AtomicUsize::new(0));
-        let count = accepted.clone();
-        tokio::spawn(async move {
-            loop {
-                let (mut s, _) = listener.accept().await.unwrap();
-                count.fetch_add(1, Ordering::SeqCst);
-                tokio::spawn(async move {
-                    let mut buf = vec![0; 8192];
-                    // Two requests answered, then every later one read and never answered.
-                    for answered in 0.. {
-                        if matches!(s.read(&mut buf).await, Ok(0) | Err(_)) {
-                            return;
-                        }
-                        if answered < 2 && s.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok").await.is_err()
-                        {
-                            return;
-                        }
-                    }
-                });
-            }
-        });
+        // Two requests answered, then the next read and never answered.
+        const OK: &str = "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok";
+        let (uri, accepted) = upstream(&[OK, OK, STALL]).await;
         let pools = Pools::new(Duration::from_secs(5));
         let first = tokio::time::Instant::now() + Duration::from_millis(100);
         assert_eq!(&read(pools.send_until(request(&uri), Some(first)).await.unwrap()).await.0[..], b"ok");
