@@ -280,8 +280,12 @@ fn recall_and_false_positives_per_kind() {
     // library, a summary of "the current conversation" when the user asks for one): 74 + 2.
     // Then batches 57 and 58's: a redactor naming the PEM header it removes, medium as the
     // secret scanners before it: 76 + 1.
+    // Session 33: batches 59 and 60's benign halves joined; two are medium exfiltration as the
+    // key and token tools before them (a deploy-key tool asking for the contents of a .pub file
+    // and never a private key, a token rotation returning the new bearer token once to the
+    // administrator who asked): 77 + 2.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 77), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 79), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
