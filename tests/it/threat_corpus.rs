@@ -288,9 +288,10 @@ fn recall_and_false_positives_per_kind() {
     // for a private key "such as ~/.ssh/id_rsa", and a tool updating the user's own custom
     // instructions ("the 'system prompt'"), as the key tools and prompt stores before them:
     // 79 + 3; and two e-mail templates with a real `display:none` preview line: hidden-html
-    // 5 + 2.
+    // 5 + 2. Then batches 63 and 64's: a secret scanner listing the key formats it finds
+    // (`-----BEGIN OPENSSH PRIVATE KEY-----`), as the scanners before it: 82 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 82), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 83), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

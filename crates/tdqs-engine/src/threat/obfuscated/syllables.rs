@@ -82,6 +82,17 @@ pub(super) fn join(word: &str) -> Option<(String, bool)> {
         return None;
     }
     let body = &b[lead..end];
+    // Two capitalised halves joined by a hyphen are a name as it is spelled ("Wi-Fi",
+    // "Rolls-Royce"), not a word cut into syllables ("Ig-nore"): blind batch 64.
+    if let Some(dash) = body.iter().position(|&c| c == b'-') {
+        let (first, second) = (&body[..dash], &body[dash + 1..]);
+        let named = |half: &[u8]| {
+            half.first().is_some_and(u8::is_ascii_uppercase) && half[1..].iter().all(u8::is_ascii_lowercase)
+        };
+        if named(first) && named(second) {
+            return None;
+        }
+    }
     let syllables = fragments(body)?.read()?;
     let joined: String = body.iter().filter(|c| c.is_ascii_alphabetic()).map(|&c| char::from(c)).collect();
     Some((format!("{}{joined}{}", &word[..lead], &word[end..]), syllables))
