@@ -8,6 +8,7 @@
 pub mod body;
 pub mod connection;
 pub mod error;
+pub mod field_name;
 pub mod frames;
 pub mod observed;
 pub mod origin;

@@ -479,9 +479,14 @@ fn parse_head(buf: &[u8]) -> Result<Option<(Answer, usize)>, HeadError> {
     let version = if parsed.version == Some(0) { Version::HTTP_10 } else { Version::HTTP_11 };
     let mut headers = HeaderMap::with_capacity(parsed.headers.len());
     let (mut close, mut keep_alive) = (false, false);
+    // The head copied once, each value a slice of that copy: a value copied on its own is an
+    // allocation a field (`benches/PROFILE.md`, session 33).
+    let head = Bytes::copy_from_slice(&buf[..len]);
     for f in parsed.headers.iter() {
-        let name = HeaderName::from_bytes(f.name.as_bytes()).map_err(|_| invalid("field name"))?;
-        let value = HeaderValue::from_bytes(f.value).map_err(|_| invalid("field value"))?;
+        let name = crate::http::field_name::of(f.name).ok_or_else(|| invalid("field name"))?;
+        let at = f.value.as_ptr() as usize - buf.as_ptr() as usize;
+        let value =
+            HeaderValue::from_maybe_shared(head.slice(at..at + f.value.len())).map_err(|_| invalid("field value"))?;
         if name == header::CONNECTION {
             for token in crate::http::connection::options(f.value) {
                 close |= token.eq_ignore_ascii_case(b"close");

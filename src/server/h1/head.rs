@@ -87,7 +87,7 @@ pub(super) fn read(buf: &[u8], fields: &mut Fields) -> Head {
     let mut length: Option<usize> = None;
     let mut close = false;
     for field in parsed.headers.iter() {
-        let Some(name) = name_of(field.name) else { return Head::Declined("a field name") };
+        let Some(name) = crate::http::field_name::of(field.name) else { return Head::Declined("a field name") };
         // The value's bytes are `HeaderValue`'s already: httparse takes a field value of HTAB,
         // SP, visible ASCII and obs-text, which is the `http` crate's rule.
         match name {
@@ -138,25 +138,6 @@ impl Taken {
         *req.headers_mut() = headers;
         req
     }
-}
-
-/// MCP's own fields, every request's: known without the lower-cased copy a name outside the
-/// `http` crate's standard set otherwise costs.
-const MCP_FIELDS: [HeaderName; 5] = [
-    HeaderName::from_static("mcp-protocol-version"),
-    HeaderName::from_static("mcp-session-id"),
-    HeaderName::from_static("last-event-id"),
-    HeaderName::from_static("mcp-method"),
-    HeaderName::from_static("mcp-name"),
-];
-
-fn name_of(name: &str) -> Option<HeaderName> {
-    if matches!(name.as_bytes().first(), Some(b'm' | b'M' | b'l' | b'L'))
-        && let Some(known) = MCP_FIELDS.iter().find(|k| k.as_str().eq_ignore_ascii_case(name))
-    {
-        return Some(known.clone());
-    }
-    HeaderName::from_bytes(name.as_bytes()).ok()
 }
 
 /// A `Content-Length` value: digits only, no sign, no list, at most 18 of them.
