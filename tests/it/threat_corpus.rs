@@ -289,9 +289,11 @@ fn recall_and_false_positives_per_kind() {
     // instructions ("the 'system prompt'"), as the key tools and prompt stores before them:
     // 79 + 3; and two e-mail templates with a real `display:none` preview line: hidden-html
     // 5 + 2. Then batches 63 and 64's: a secret scanner listing the key formats it finds
-    // (`-----BEGIN OPENSSH PRIVATE KEY-----`), as the scanners before it: 82 + 1.
+    // (`-----BEGIN OPENSSH PRIVATE KEY-----`), as the scanners before it: 82 + 1. Then batches
+    // 67 and 68's: a host resolver reading "the user's own ~/.ssh/config" (Host, HostName,
+    // Port, User only), as the SSH tools before it: 83 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 83), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 84), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
