@@ -22,4 +22,3 @@ pub fn of(name: &str) -> Option<HeaderName> {
     }
     HeaderName::from_bytes(name.as_bytes()).ok()
 }
-
