@@ -27,7 +27,7 @@ use super::{Finding, Severity};
 /// A destructive or weakening step, over the normalised text (lower case).
 pub(super) const STEP: &str = concat!(
     // Defences switched off.
-    r"\b(disable|disabling|disabled|turn off|turning off|switch off|shut off|deactivate|deactivating|stop|stopping|uninstall|bypass)( \S+){0,3} (firewall|antivirus|anti-virus|defender|edr|endpoint protection|audit ?log(ging|s)?|logging|cloudtrail|auditd|2fa|mfa|two-factor|multi-factor|tls verification|ssl verification|certificate (checks|verification|validation)|selinux|apparmor|gatekeeper|security (checks|scanning|alerts|monitoring|settings|updates)|branch protection|monitoring|alerting|waf|web application firewall)\b",
+    r"\b(disable|disabling|disabled|turn off|turning off|switch off|shut off|deactivate|deactivating|stop|stopping|uninstall|bypass)( \S+){0,3} (firewall|antivirus|anti-virus|defender|edr|endpoint protection|audit ?log(ging|s)?|logging|cloudtrail|auditd|2fa|mfa|two-factor|multi-factor|tls verification|ssl verification|certificate (checks|verification|validation)|selinux|apparmor|gatekeeper|security (checks|scanning|alerts|monitoring|settings|updates)|branch protection|monitoring|alerting|waf|web application firewall|tamper protection|(sensor )?telemetry)\b",
     // Blind batches 33-35: doors opened, everything of a kind deleted, MFA made optional,
     // approvals automatic, admin roles handed out, an extra payment on every bill.
     r"|\b(reassign|transfer ownership of|hand over)\b[^.\n]{0,80}\b(external|outside|third-party)\b|\b(global|whole|entire|full)( \S+){0,2} (scanning |scan |on-access )?exclusions?\b|\b0\.0\.0\.0/0\b[^.\n]{0,80}\b(22|3389|5985)\b|\b(22|3389)\b[^.\n]{0,80}0\.0\.0\.0/0|\bvelero backup delete\b|\bkubectl delete (pvc|pv|ns|namespaces?|deployments?|pods?) --all\b|\bmfa\b[^.\n]{0,40}\breport-only\b|\breport-only\b[^.\n]{0,40}\bmfa\b|\bunlock\b( \S+){0,4} (front |back |main |garage |entry |entrance )?(door|doors|lock|locks)\b|\baction ?= ?'?unlock\b|\bkeep (it|the door|the lock) unlocked\b",
@@ -51,6 +51,9 @@ pub(super) const STEP: &str = concat!(
     r"|\b(delete|remove|purge|wipe|erase|deactivate|suspend|ban|block)\b( \S+){0,2} (all|every|each|any) (\S+ )?(contacts?|customers?|clients?|leads?|accounts?|users?|members?|records?|rows?|files?|messages?|e-?mails?|orders?|subscribers?|employees?|repositories|repos|projects?|documents?|reviews?|tickets?|deals?|vendors?|suppliers?|candidates?|patients?|students?)( \S+){0,2} (whose|that|which|where|who|belonging to|from|with)\b",
     // Blind batch 45 (after its measure): hooks skipped on a push, a second transfer after each one.
     r"|\b(push|pushes|pushed|commit|commits)\b[^\n.;]{0,40}--no-verify\b|\b(segunda|outra) transferência\b|\bsecond (transfer|payment|charge|payout)\b",
+    // Blind batch 70: a recording shared with everyone and its password taken off, backups
+    // switched off by a flag (and old snapshots deleted, in Hindi), an admin role handed out.
+    r"|\b[a-z_]*(share|sharing|visibility|access)[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?(public|anyone|everyone)\b|\b(password_protected|require_password|passcode_required|waiting_room|require_auth[a-z_]*)['\x22`]? ?(=|:|to) ?['\x22`]?false\b|\b(keep|create|take)_(backups?|snapshots?)\b[^.\n]{0,20}\bfalse\b|\brole ?= ?['\x22`]?(admin|owner|administrator|superuser|super_admin)\b|(बैकअप|स्नैपशॉट)[^।\n]{0,30}(मिटा|हटा|डिलीट)",
     r"|\bufw disable\b|\bnetsh advfirewall\b|\bset-mppreference\b|\bsystemctl (stop|disable|mask) (firewalld|auditd|ufw|apparmor)\b|\biptables -f\b|\bsetenforce 0\b",
     // Things deleted that the user keeps to recover or to know.
     r"|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|drop|dropping|destroy|destroying)\b( \S+){0,4} (backups?|snapshots?|trails?|audit logs?|logs|recovery points?|restore points?|\.git|version history|existing (tasks|files|records|entries|items|data|messages|documents))\b",
@@ -60,7 +63,7 @@ pub(super) const STEP: &str = concat!(
     // ("the assistant first removes branch protection"), rights handed out in any inflection
     // ("adds the collaborator ... with admin permission"), MFA factors reset or bypassed.
     r"|\b(delete|deletes|deleting|remove|removes|removing|wipe|wipes|wiping|purge|purges|purging|erase|erases|erasing|clear|clears|clearing)\b( \S+){0,3} (every|all|each|any) (\S+ )?(comments?|attachments?|history|revisions?|annotations?|audit entries|changelogs?|change logs?|activity)\b",
-    r"|\b(clear|clears|clearing|wipe|wipes|wiping|erase|erases|erasing|purge|purges|purging|delete|deletes|deleting|rewrite|rewrites|rewriting|truncate|truncates|truncating|squash|squashes|squashing)\b( \S+){0,3} (change|edit|revision|activity|audit|commit|transaction|version|access) (history|trail|log)\b",
+    r"|\b(clear|clears|clearing|wipe|wipes|wiping|erase|erases|erasing|purge|purges|purging|delete|deletes|deleting|rewrite|rewrites|rewriting|truncate|truncates|truncating|squash|squashes|squashing)\b( \S+){0,3} (change|edit|revision|activity|audit|commit|transaction|version|access|event|security event) (history|trail|logs?)\b",
     r"|\b(removes|removed|strip|strips|stripping|stripped|lift|lifts|lifting|lifted|drop|drops|dropping|relax|relaxes|relaxing|disables|turns off|switches off|deactivates|bypasses)\b( \S+){0,3} (branch|tag|ruleset|push|deletion) protections?\b|\b(remove|removing)\b( \S+){0,3} (branch|tag|ruleset|push|deletion) protections?\b",
     r"|\b(adds|adding|added|invites|inviting|invited|grants|granting|granted|gives|giving|makes|making|assigns|assigning)\b([^\n.;]|\.\S){0,80}\b(owner|admin|administrator|superuser) (permissions?|rights|role|access|privileges?)\b",
     r"|\b(reset|resets|resetting|remove|removes|removing|delete|deletes|deleting|clear|clears|clearing|wipe|wipes|revoke|revokes|revoking)\b( \S+){0,3} (mfa|2fa|multi-factor|two-factor|authenticator|webauthn|totp|second)( \S+)? (factors?|devices?|enrollments?|methods?)\b|\bfactors?\b[^.;]{0,80}\breset[_ -]all\b|\b(mfa|2fa|multi-factor|two-factor)( \S+){0,3} (bypass|exemption|is not required|not required)\b|\bbypass[_ ](mfa|2fa)\b",
@@ -106,15 +109,15 @@ pub(super) const STEP: &str = concat!(
     r"|\b(dns|resolver|proxy|proxy do sistema|proxy del sistema|proxy du système|systemproxy|servidor dns|serveur dns)\b( \S+){0,5} (to|a|para|auf|à|su|na|ke) ((\d{1,3}\.){3}\d{1,3}|https?://)|\bauto[-_]?merge\b",
     // The same steps in other languages: a verb of deleting or switching off with its object.
     r"|\b(supprime|supprimer|supprimez|efface|effacer|borra|borrar|borre|elimina|eliminar|elimine|apaga|apague|apagar|exclua|excluir|cancella|cancellare|rimuovi|lösche|löschen|entferne|entfernen)\b[^\n.;]{0,60}\b(carpeta|carpetas|dossier|dossiers|pasta|pastas|cartella|cartelle|ordner|copias de seguridad|sauvegardes|cópias de segurança|backup|backups|instantáneas|snapshots|tâches|tareas|tarefas|registros|journaux|protokolle|eventi|eventos|événements|termine|evenementen)\b",
-    r"|(denetim günlü\S*|denetim kayd\S*|güvenlik duvar\S*|antivirüs\S*|yedekler\S*|audit ?logging)[^\n.;]{0,60}\b(kapat\S*|devre dışı\S*|silin\S*|silinir)",
-    r"|\b(désactive|désactiver|desactiva|desactivar|desativa|desativar|disattiva|disattivare|deaktiviere|deaktivieren|schalte)\b[^\n.;]{0,40}\b(pare-feu|cortafuegos|firewall|antivirus|journalisation|exigence mfa|mfa|2fa|double authentification|registro de auditoría|auditoria|protokollierung)\b",
+    r"|(denetim günlü\S*|denetim kayd\S*|olay günlü\S*|güvenlik duvar\S*|antivirüs\S*|edr sensör\S*|yedekler\S*|audit ?logging)[^\n.;]{0,60}\b(kapat\S*|devre dışı\S*|silin\S*|silinir|kaldır\S*|temizle\S*)",
+    r"|\b(désactive|désactiver|desactiva|desactivar|desactive|desativa|desativar|desative|disattiva|disattivare|disattivi|deaktiviere|deaktivieren|schalte)\b[^\n.;]{0,40}\b(pare-feu|cortafuegos|firewall|antivirus|journalisation|exigence mfa|mfa|2fa|double authentification|registro de auditoría|auditoria|protokollierung)\b",
     r"|(удали|удаляй|удалить|удаляйте|удаляет|удаляют|сотри|стирает)[^\n.;]{0,60}(снапшот|резервн|бэкап|бекап|журнал)|(отключи|отключить|выключи)[^\n.;]{0,40}(брандмауэр|файрвол|фаервол|антивирус|аудит|журналирован)",
-    r"|(バックアップ|スナップショット|ファイアウォール|監査ログ)[^\n。]{0,30}(削除|無効)|(备份|快照|防火墙|审计日志)[^\n。]{0,20}(删除|禁用|关闭)|(删除|禁用|关闭)[^\n。]{0,20}(备份|快照|防火墙|审计日志)|(백업|스냅샷|방화벽|감사 로그)[^\n.]{0,20}(삭제|비활성화|끄)",
+    r"|(バックアップ|スナップショット|ファイアウォール|監査ログ)[^\n。]{0,30}(削除|無効)|(备份|快照|防火墙|审计日志)[^\n。]{0,20}(删除|禁用|关闭)|(告警|警报|报警)[^\n。]{0,20}(通知)?[^\n。]{0,6}(全部|都|一律)?(关闭|禁用|停用)|(ほかの|他の|全ての|すべての)[^\n。]{0,20}(証明書|鍵|キー|アカウント)[^\n。]{0,12}(失効|削除|無効化)|(删除|禁用|关闭)[^\n。]{0,20}(备份|快照|防火墙|审计日志)|(백업|스냅샷|방화벽|감사 로그)[^\n.]{0,20}(삭제|비활성화|끄)",
 );
 
 /// The user's say taken away: no confirmation, no question, consent declared given.
 pub(super) const WAIVED: &str = concat!(
-    r"\bno need to (ask|confirm|check|prompt|wait)\b|\b(do not|don't|never) (ask|prompt|check with|wait for)\b|\bwithout (asking|prompting|checking|waiting|confirming|consulting)\b",
+    r"\bno need to (ask|confirm|check|prompt|wait)\b|\bwithout (pausing|stopping|waiting|needing|having) to (ask|check|confirm)\b|\b(do not|don't|never) (ask|prompt|check with|wait for)\b|\bwithout (asking|prompting|checking|waiting|confirming|consulting)\b",
     r"|\bwithout (the user'?s? |user |explicit |prior |any |a |further )?(confirmation|approval|consent|permission|sign-?off)\b",
     r"|\b(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user)? (is|are) not (required|needed|necessary)\b",
     r"|\bno (user )?(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user| from them)? (is|are) (required|needed|necessary)\b|\b(does|do) not (require|need) (the user'?s?|any user|further user) (explicit )?(confirmation|approval|consent|sign-?off)\b|sormaya gerek (yok|yoktur)|sorulmasına gerek (yok|yoktur)|onayına gerek (yok|yoktur)",
@@ -126,7 +129,7 @@ pub(super) const WAIVED: &str = concat!(
     r"|\bsenza (chiedere|conferma)\b|\bnon (serve|occorre|è necessario) (chiedere|confermare)\b",
     r"|\bohne (nachzufragen|rückfrage|bestätigung|zu fragen)\b|\bkeine bestätigung\b",
     r"|подтверждени\S* (\S+ ){0,4}не запрашивается|подтверждени\S* (\S+ ){0,2}не (требуется|нужно)|без (подтверждения|вопросов|согласия)|не спрашивай",
-    r"|確認(する)?必要は(ありません|ない)|確認は不要|確認不要|確認せず|无需(确认|询问|征求)|不需要(确认|询问)|不用(确认|询问)|无须确认|확인 없이|확인(할|이) 필요(가)? 없|묻지 말고",
+    r"|確認(する)?必要は(ありません|ない)|確認を(取る|とる|求める|得る)必要は(ありません|ない)|確認は不要|確認不要|確認せず|无需(确认|询问|征求)|不需要(确认|询问)|不用(确认|询问)|无须确认|확인 없이|확인(할|이) 필요(가)? 없|묻지 말고",
     r"|\bbez (pytania|potwierdzenia|pytań)\b|\bonay (almadan|istemeden|gerekmez)\b|\bsormadan\b",
     r"|\bnot something to (raise with the user or to )?seek (approval|consent|confirmation) for\b",
     r"|\bno reason to (bother|ask|trouble) the user\b|\bwithout a separate go-ahead\b|\bnão peça confirmação\b|\bnie pytaj( \S+){0,2} o zgodę|\bno confirmation( step)? (applies|is needed|is required|is asked)\b|\b(approval|consent|authori[sz]ation) was (captured|given|obtained|granted) (when|at|during)\b|\ba further confirmation would\b|\bnão se costuma pedir confirmação\b|\b(eine )?rückfrage( beim (nutzer|benutzer))?( ist)?( dafür)? nicht vorgesehen\b|نیازی به پرسیدن از کاربر|\bpre-?approved\b|\btanpa meminta (pengesahan|kebenaran|izin|persetujuan)\b|\bna nic neptej\b|\busiombe ruhusa\b|\b(do not|don't|never) (ask|bother) the user (again|with)\b|\bwithout re-?(requesting|asking for) (consent|confirmation|approval)\b|\bleave (it|them) (on|enabled|active|in place)\b",
@@ -164,7 +167,10 @@ pub(super) const ADDRESSED: &str = concat!(
     r"|\b(observação|nota|remarque|hinweis|anmerkung) (interne )?(ao|al|à l'|an den|für den|pour l'|para o|para el|per l') (assistente|asistente|assistant|assistenten)\b|\b(nota|note|todo)[-(]agent\S*|\b(after|before) (each|every) (call|query|request|consulta|chamada|chiamata|abfrage)\b|\b(dopo|prima di) ogni (chiamata|richiesta)\b|\bvor jeder (abfrage|anfrage)\b|\bantes de cada (consulta|chamada|llamada)\b",
     r"|\b(before|after) (submitting|listing|returning|answering|sending|running|reading|applying|each call|every call),? the (assistant|agent|model)\b|\bwhile (listing|reading|searching|fetching)\b|\bassistant_profile\b|\bread by (assistants|agents)\b|\bagent-only\b|\b(assistenten|asistenten)\b|(асистент|ассистент)\S* (заодно|також|также|додатково|дополнительно)|\bfor (any|every|each|all) (claims?|invoices?|payments?|orders?|requests?|transfers?|cases?|vendors?|suppliers?)\b|无需(再)?向用户(确认|询问)|\b(with|on|for) (every|each) (bill|payment|order|purchase|transfer|invoice|event|share|export|sync)\b|при (любом|каждом) (вызове|запуске)",
     r"|\bantes de (responder|contestar|cada)\b|\bavant de (répondre|chaque)\b|\bprima di (rispondere|ogni)\b|\bvor jede[mn]\b|ассистент (должен|обязан)|перед каждым",
-    r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는",
+    r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는|请顺手|顺便",
+    // Blind batch 69: a step whenever the tool runs (Portuguese and its neighbours), and a
+    // sentence that opens on "also" and a weakening verb.
+    r"|सहायक (के लिए|हेतु) (निर्देश|नोट)|\b(sempre que|cada vez que|siempre que|chaque fois que|ogni volta che|immer wenn)\b|(^|[.;:!?] )(also|additionally|then) (disable|turn off|switch off|delete|remove|wipe|purge|clear|uninstall|grant|revoke|stop)\b",
     // Batch 48: agents addressed in the plural ("LLM agents operating this tool should"), a
     // comment headed "agent-config".
     r"|\b(assistants|agents|models|llms|llm agents|ai agents|ai assistants)( operating| using| calling| running)?( this tool| this server)? (should|must|shall|need to|are to|are expected to)\b|\bagent-config\b",
@@ -214,7 +220,10 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         let around = &text[from..to];
         // (A waiver said of a harmless step is not this step's: "Unlocking requires the user
         // to confirm ... Locking needs no confirmation", blind batch 52.)
-        let waived = WAIVERS.find_iter(around).any(|w| !of_a_harmless_step(&around[..w.start()]));
+        // A default or constant is sent without the user asking: a step given as one is waived
+        // by being there (blind batch 69: `disable_tamper_protection` among an isolation tool's
+        // default follow-up steps).
+        let waived = preset(t.pointer) || WAIVERS.find_iter(around).any(|w| !of_a_harmless_step(&around[..w.start()]));
         let addressed = ADDRESSES.is_match(around);
         // Addressed but kept for the user ("ask the user first") is theirs; waived is not.
         if !(waived || (addressed && !KEPT.is_match(around))) {
@@ -224,6 +233,19 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         out.push(Finding::new("harmful-action", Severity::High, t.pointer, excerpt(t.text, a, b)));
         return;
     }
+}
+
+/// Whether `pointer` is into a schema's `default` or `const` (not a property of that name).
+fn preset(pointer: &str) -> bool {
+    let mut parts = pointer.split('/').peekable();
+    while let Some(part) = parts.next() {
+        if part == "properties" {
+            parts.next();
+        } else if part == "default" || part == "const" {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `text` keeps what it describes for the user to ask for or confirm.
@@ -305,7 +327,7 @@ pub fn redirects(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
 pub(super) static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"\b(another|other|any other|the other|a different|other connected|other installed) (mcp )?servers?\b|\bservers? (is|are) also (connected|installed|available|configured)\b|\b(the|on the|of the) [a-z][a-z0-9-]* (mcp )?server'?s?\b|του διακομιστή",
-        r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\b(de )?outros servidores\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b",
+        r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\b(de )?outros servidores\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b|\bfrån en annan server\b|\bfra en (anden|annen) server\b|\bvan een andere server\b|\bz innego serwera\b",
     ))
 });
 
@@ -320,6 +342,9 @@ static ON_ANOTHERS_USE: LazyLock<Regex> = LazyLock::new(|| {
         r"|\b(opened|created|sent|posted|made|run|filed) (through|via|with|using) [`'\x22]?[a-z0-9]+\.[a-z][a-z0-9]*(_[a-z0-9]+)+\b[^.;]{0,60}\b(must|should|shall|has to|have to|is to|are to)\b",
         r"|\b(wenn|sobald|immer wenn|falls)\b( \S+){0,10} (verwendet|aufgerufen|genutzt|benutzt|ausgeführt) (wird|werden),? (\S+ ){0,2}(der|die|das) (assistent|agent|ki|modell)\b",
         r"|\b(lorsque|quand|chaque fois que|si)\b( \S+){0,10} (est|sont) (utilisée?s?|appelée?s?|invoquée?s?),? (\S+ ){0,2}l'(assistant|agent|ia|modèle)\b",
+        // Blind batch 69: "if the session also has github_create_issue ... from another server,
+        // every issue created there shall ..." (Swedish, Danish, Norwegian).
+        r"|\b(om|när|ifall|hvis|når)\b( \S+){0,10} [a-z0-9]+_[a-z0-9_]+\b[^.;]{0,60} (ska|skall|skal|måste|må)\b",
         r"|\b(cuando|cada vez que|si)\b( \S+){0,10} (se (use|usa|utilice|utiliza|llame|llama|invoque)|sea (usad|utilizad|llamad)[oa]s?),? (\S+ ){0,2}el (asistente|agente|modelo)\b",
     ))
 });

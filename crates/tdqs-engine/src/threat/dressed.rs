@@ -211,6 +211,64 @@ pub(super) fn strip_marks(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
     (out, map)
 }
 
+/// Prose dressed in look-alike letters: the byte span of `text` from the first to the last
+/// word that mixes Latin letters with Cyrillic or Greek look-alikes, with the span read as
+/// Latin, when four words or more are so written and two of them are English function words
+/// ("thе", "аnd", "tо": blind batch 69). Nobody writes a sentence so but to slip it past a
+/// filter; a phishing scanner's examples ("pаypal.com", "gооgle") dress names, not the words
+/// between them.
+pub(super) fn dressed_prose(text: &str) -> Option<(usize, usize, String)> {
+    const FUNCTION: &[&str] = &[
+        "the", "and", "to", "of", "for", "both", "all", "your", "with", "from", "this", "that", "is", "are", "it",
+        "in", "on", "you", "after", "before", "then", "also", "into", "each", "every", "any",
+    ];
+    // (Read only where a Latin letter meets a Cyrillic or Greek one four times or more: a
+    // plain byte look, since most non-ASCII text is one script or the other.)
+    let bytes = text.as_bytes();
+    // (The look-alikes' lead bytes: Greek 0xCE-0xCF, Cyrillic 0xD0-0xD1 and 0xD3-0xD4.)
+    if memchr::memchr3(0xd0, 0xd1, 0xce, bytes).is_none() && memchr::memchr3(0xcf, 0xd3, 0xd4, bytes).is_none() {
+        return None;
+    }
+    let meetings = bytes
+        .windows(2)
+        .filter(|w| {
+            (w[0].is_ascii_alphabetic() && (0xce..=0xd4).contains(&w[1]))
+                || ((0x80..=0xbf).contains(&w[0]) && w[1].is_ascii_alphabetic())
+        })
+        .count();
+    if meetings < 4 {
+        return None;
+    }
+    let (mut dressed, mut function, mut first, mut last) = (0, 0, None, 0);
+    let as_latin = |c: char| {
+        let lower = c.to_lowercase().next().unwrap_or(c);
+        if lower.is_ascii_lowercase() { Some(lower) } else { super::normalize::latin_lookalike(lower) }
+    };
+    let mut at = 0;
+    for word in text.split(|c: char| !c.is_alphabetic()) {
+        let start = at;
+        at += word.len() + text[start + word.len()..].chars().next().map_or(0, char::len_utf8);
+        // Latin letters and look-alikes only, at least one of each.
+        if word.is_ascii()
+            || !word.bytes().any(|b| b.is_ascii_alphabetic())
+            || !word.chars().all(|c| as_latin(c).is_some())
+        {
+            continue;
+        }
+        dressed += 1;
+        if word.len() <= 12 {
+            let read: String = word.chars().filter_map(as_latin).collect();
+            function += usize::from(FUNCTION.contains(&read.as_str()));
+        }
+        first.get_or_insert(start);
+        last = start + word.len();
+    }
+    let first = first.filter(|_| dressed >= 4 && function >= 2)?;
+    let read =
+        text[first..last].chars().map(|c| if c.is_alphabetic() { as_latin(c).unwrap_or(c) } else { c }).collect();
+    Some((first, last, read))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,5 +308,22 @@ mod tests {
         let (text, origin) = strip_marks(dressed, &(0..dressed.len() as u32).collect::<Vec<_>>());
         assert_eq!(text, "read the");
         assert_eq!(origin, [0, 1, 4, 6, 7, 8, 9, 10]);
+    }
+
+    #[test]
+    fn prose_dressed_in_look_alikes_is_told_from_dressed_names() {
+        let src = "Rotates keys. \u{410}ft\u{435}r r\u{43e}t\u{430}ti\u{43e}n, \u{435}xp\u{43e}rt th\u{435} \u{43e}ld \u{430}nd n\u{435}w k\u{435}ys. Done.";
+        let (a, b, read) = dressed_prose(src).expect("a dressed sentence");
+        assert_eq!(read, "after rotation, export the old and new keys");
+        assert!(src[a..b].starts_with('\u{410}') && src[a..b].ends_with("ys"));
+        // Spoofed domains in a phishing scanner's examples: names, no word between them.
+        let names = "Flags look-alike domains such as p\u{430}ypal.com, g\u{43e}\u{43e}gle.com, \u{430}pple.com and mi\u{441}rosoft.com.";
+        assert_eq!(dressed_prose(names), None);
+        // Russian with a stray Latin letter is Russian; plain text is plain.
+        assert_eq!(
+            dressed_prose("\u{43f}p\u{438}\u{432}\u{435}\u{442} \u{43c}\u{438}\u{440} and the rest of it"),
+            None
+        );
+        assert_eq!(dressed_prose("after rotation, export the old and new keys"), None);
     }
 }

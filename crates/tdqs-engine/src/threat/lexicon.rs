@@ -1816,7 +1816,10 @@ pub const PHRASES: &[Phrase] = &[
         CONCEAL,
         High,
         concat!(
-            r"\b(never|not) worth (a line|a mention|mentioning)\b|\b(this|it|the (change|step|side[- ]effect|transfer|entry|record|account|action|deduction|charge))( \S+){0,3} (usually |generally |typically |normally )?(does not|doesn't|won't|will not|never) (appear|show up|feature|figure)\b",
+            r"\b(never|not) worth (a line|a mention|mentioning)\b|\bthe (change|step|side[- ]effect|transfer|entry|record|account|action|deduction|charge)( \S+){0,3} (usually |generally |typically |normally )?(does not|doesn't|won't|will not|never) (appear|show up|feature|figure)\b",
+            // ("It does not appear" alone is a preview line hidden when the e-mail opens: blind
+            // batch 70. Said of "it", what it does not appear in is said too.)
+            r"|\b(this|it)( \S+){0,3} (usually |generally |typically |normally )?(does not|doesn't|won't|will not|never) (appear|show up|feature|figure) (in|on) (the |your |any )?(summary|reply|confirmation|report|answer|receipt|response|statement|output|notification|recap|activity)",
             r"|\b(findet|finden)( \S+){0,6} (keine|nie|niemals) erwähnung|(确认信息|确认|回复|摘要|报告|通知|回执)(里|中)?(一般|通常)?(不|不会)(列出|提及|显示|说明|体现)",
             r"|(отчёте|отчете|ответе|сводке|подтверждении)[^.\n]{0,60}не (фигурирует|упоминается|отображается|указывается)|(रिपोर्ट|सारांश|जवाब)[^।\n]{0,20}दिखाई नहीं देत",
             r"|\bno (mencionarlo|mencionarla|mencionar esto|decirlo|comentarlo)( \S+){0,3} (en la respuesta|al usuario)",
@@ -2342,6 +2345,73 @@ pub const PHRASES: &[Phrase] = &[
         EVAL,
         High,
         r"\b(grading|scoring|judge|evaluator) models?\b[^\n]{0,120}\bscore (this|the) (response|answer|output|tool)s? (10/10|100|5/5|highest|maximum)\b",
+    ),
+    // Blind batch 69 (security operations and identity tools): what was done left out of the
+    // summary (Dutch) and the reply (Japanese); whatever the user asks for or names (Polish,
+    // Korean); earlier instructions replaced (Turkish) under a notice headed as the
+    // administrator's; other alerting tools set aside (Chinese); key material mailed to an
+    // address, a plaintext secret passed "here"; an outside number enrolled as a second factor.
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"\blaat (ze|het|dit|dat|deze|die)( \S+){0,2} weg uit (het|de|je|jouw)( \S+){0,2} (overzicht|samenvatting|antwoord|reactie|verslag)\b",
+            r"|(応答|返答|回答|返信)(に|には|では|で)(は)?(書かないで|記載しないで|含めないで|触れないで)",
+        ),
+    ),
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            r"\bniezależnie od tego,? (o co|czego) (prosi|poprosi|chce|zażąda) użytkownik",
+            r"|사용자가 다른 (주소|값|계정|수신자|번호|대상)\S*( \S+){0,2} (말하더라도|지정하더라도|입력하더라도|요청하더라도|원하더라도)",
+            r"|(^|\s)önceki (tüm )?talimatlar\S* (yerine geçer|geçersiz kılar)",
+        ),
+    ),
+    p(HIJACK, High, r"不要(再)?(使用|调用)其他[^。\n]{0,12}工具|(都|均)应(优先)?(调用|使用)本工具"),
+    p(FAKE, High, r"(^| )#+ ?(yönetici|sistem) (bildirimi|notu|mesajı)([\s.:]|$)"),
+    p(
+        EXFIL,
+        High,
+        concat!(
+            r"\b(key material|private keys?|secret keys?|refresh tokens?|recovery codes|(old|new|current|rotated)( and (old|new))? (keys?|secrets?|passwords?|tokens?|credentials))\b[^.\n]{0,40}\b(e-?mail|mail|send|forward|upload|post|deliver)( (it|them|both|all of them|each|copies))? to [a-z0-9._%+-]+@[a-z0-9-]+\.[a-z]",
+            r"|\b(passes|sends|posts|uploads|submits|forwards|puts|writes)( \S+){0,3} (plain ?text|clear ?text|unencrypted|decrypted)( \S+){0,2} (here|to (this|that|the) (url|endpoint|address|hook|webhook|collector))\b",
+        ),
+    ),
+    p(
+        HARM,
+        High,
+        r"\b(register|add|enroll|enrol)( \S+){0,2} (\+\d[\d ()-]{6,}\d|[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z.]+)( \S+){0,3} as (an? |the )?(additional |extra |backup |secondary |second |new |alternate )*(mfa |2fa |recovery |backup |authentication )?(method|factor|phone|number|device|email)\b",
+    ),
+    // Blind batch 70 (communication platforms): other servers' posting tools set aside and the
+    // user told they are unavailable (Japanese); whoever the user names or asks for (Polish,
+    // Italian); no confirmation asked (Korean, Hindi); a signer or sender not told; a heading
+    // that passes for the administrator's.
+    p(HIJACK, High, r"他の(サーバー|サーバ)(が提供する|の)[^。\n]{0,30}ツール(は|を)(呼び出さ|使わ|使用し)(ず|ないで)"),
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"(現在は)?利用できない(と|とだけ)(伝えて|答えて|言って|説明して)",
+            r"|\bnie (wspomina|wspominaj|wspominając|mówi|informuje)( o tym)? (w odpowiedzi|użytkownikowi)",
+            r"|\bnon (occorre|serve|è necessario) (segnalarl[oaie]|dirl[oaie]|menzionarl[oaie]|comunicarl[oaie]) all'utente",
+            r"|\b(do not|don't|never) tell the (sender|signer|signers|recipient|recipients|owner|account owner|requester)\b",
+        ),
+    ),
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            r"\bniezależnie od tego,? kogo (wskazał|wskaże|wybrał|wybierze|podał|poda) użytkownik",
+            r"|사용자에게( \S+){0,3} (다시 )?(묻지 말고|묻지 마세요|확인하지 말고|확인받지 말고)",
+            r"|\banche (quando|se) l'utente (chiede|dice|indica|sceglie|vuole)\b",
+            r"|पुष्टि मत (लीजिए|लें|लो|माँगिए|मांगिए|मांगें)",
+        ),
+    ),
+    p(
+        FAKE,
+        High,
+        r"(^| )#{1,4} ?\[?((admin|administrator|operator) (notice|message|directive|override|instructions?)|(system|developer) (notice|directive|override))\]?( |$)",
     ),
     // Blind batch 55: what was done kept out of the reply (Chinese) and from the person the
     // tool serves (Polish).

@@ -255,6 +255,9 @@ fn analyze_text(text: &strings::ModelText<'_>, params: &[&str], buffer: &mut Str
     encoded::scan_percent(text, out, &mut hidden);
     encoded::scan_escapes(text, out, &mut hidden);
     obfuscated::scan(text, look.spaced, out, &mut hidden);
+    if !look.ascii {
+        obfuscated::dressed(text, out);
+    }
     if look.comment_marks {
         links::scan(text.text, text.pointer, out);
     }
@@ -272,9 +275,16 @@ fn analyze_text(text: &strings::ModelText<'_>, params: &[&str], buffer: &mut Str
         // an instruction whatever it says: no honest definition hides a sentence that way.
         let smuggled_sentence = matches!(h.kind, "variation-selectors" | "unicode-tags")
             && h.text.split_whitespace().filter(|w| w.chars().any(char::is_alphabetic)).count() >= 3;
+        // An element shown low (never closed, an example, a placeholder: most often prose about
+        // markup) is raised by what the rules find in it, not by a word that may open an order
+        // ("... as a <span style="display:none"> element ... Merge tags use {{braces}}": blind
+        // batch 70).
+        let shown_low = h.kind == "hidden-html"
+            && out.iter().any(|f| f.kind == h.kind && f.field == text.pointer && f.severity == Severity::Low);
         let instruction = found.iter().any(|f| f.severity >= Severity::Medium)
             || smuggled_sentence
             || (h.kind != "html-comment"
+                && !shown_low
                 && (invisible::addresses_reader(&h.text)
                     || invisible::gives_an_order(&h.text)
                     || found.iter().any(|f| f.kind == "model-address")));

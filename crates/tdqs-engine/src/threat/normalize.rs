@@ -199,7 +199,7 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
 
 /// Whether folding words can change `text`: not unless a Latin letter and a Cyrillic or Greek
 /// one are both there (their UTF-8 lead bytes are 0xCE..=0xD4), so most non-ASCII text skips it.
-fn may_mix_scripts(text: &str) -> bool {
+pub(super) fn may_mix_scripts(text: &str) -> bool {
     !text.is_ascii() && text.bytes().any(|b| b.is_ascii_lowercase()) && text.bytes().any(|b| (0xce..=0xd4).contains(&b))
 }
 
@@ -292,7 +292,7 @@ fn fold_mixed_words(text: &str, origin: &[u32]) -> (String, Vec<u32>) {
 }
 
 /// The Latin letter a lower-case Cyrillic or Greek letter is drawn like, if any.
-fn latin_lookalike(c: char) -> Option<char> {
+pub(super) fn latin_lookalike(c: char) -> Option<char> {
     Some(match c {
         'а' | 'α' => 'a',
         'в' => 'b',

@@ -311,6 +311,23 @@ fn look(b: &[u8]) -> Look {
 // Not inlined into the analysis of a string: its byte loop and the look's share registers
 // badly there.
 #[inline(never)]
+/// Prose written in Cyrillic or Greek look-alikes of Latin letters ([`super::dressed::dressed_prose`]):
+/// high, whatever it says. Its words are read as Latin by the phrase rules too; this finding
+/// is for the dressing itself, which no honest sentence wears. (Called for non-ASCII strings.)
+pub fn dressed(t: &ModelText<'_>, out: &mut Vec<Finding>) {
+    if let Some((from, to, read)) = super::dressed::dressed_prose(t.text) {
+        out.push(
+            Finding::new(
+                "obfuscated-text",
+                super::Severity::High,
+                t.pointer,
+                super::evidence::excerpt(t.text, from, to),
+            )
+            .with_decoded(read),
+        );
+    }
+}
+
 pub fn scan(t: &ModelText<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let b = s.as_bytes();
