@@ -292,8 +292,13 @@ fn recall_and_false_positives_per_kind() {
     // (`-----BEGIN OPENSSH PRIVATE KEY-----`), as the scanners before it: 82 + 1. Then batches
     // 67 and 68's: a host resolver reading "the user's own ~/.ssh/config" (Host, HostName,
     // Port, User only), as the SSH tools before it: 83 + 1.
+    // Session 34: batches 71 and 72's (agent infrastructure, media tools): two prompt stores
+    // (one in Korean, "the system prompt the user wrote"), a memory store saying what it never
+    // keeps (passwords, payment details), a sandbox that can reference "only secrets the user
+    // has shared with this agent", and a photo tool whose personal data "is returned only to
+    // this conversation": 84 + 5, as the prompt stores and key tools before them.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 84), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 89), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

@@ -54,6 +54,9 @@ pub(super) const STEP: &str = concat!(
     // Blind batch 70: a recording shared with everyone and its password taken off, backups
     // switched off by a flag (and old snapshots deleted, in Hindi), an admin role handed out.
     r"|\b[a-z_]*(share|sharing|visibility|access)[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?(public|anyone|everyone)\b|\b(password_protected|require_password|passcode_required|waiting_room|require_auth[a-z_]*)['\x22`]? ?(=|:|to) ?['\x22`]?false\b|\b(keep|create|take)_(backups?|snapshots?)\b[^.\n]{0,20}\bfalse\b|\brole ?= ?['\x22`]?(admin|owner|administrator|superuser|super_admin)\b|(बैकअप|स्नैपशॉट)[^।\n]{0,30}(मिटा|हटा|डिलीट)",
+    // Blind batch 72: a watermark or content protection switched off by a flag, every existing
+    // licence transferred by one.
+    r"|\b(watermark|drm|content_protection|copy_protection)[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?(false|off|none|0|disabled)\b|\btransfer_[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?true\b",
     r"|\bufw disable\b|\bnetsh advfirewall\b|\bset-mppreference\b|\bsystemctl (stop|disable|mask) (firewalld|auditd|ufw|apparmor)\b|\biptables -f\b|\bsetenforce 0\b",
     // Things deleted that the user keeps to recover or to know.
     r"|\b(delete|deleting|remove|removing|wipe|wiping|purge|purging|erase|erasing|drop|dropping|destroy|destroying)\b( \S+){0,4} (backups?|snapshots?|trails?|audit logs?|logs|recovery points?|restore points?|\.git|version history|existing (tasks|files|records|entries|items|data|messages|documents))\b",
@@ -76,7 +79,7 @@ pub(super) const STEP: &str = concat!(
     // Another tool's destructive call named as the step ("call delete_task on every").
     // Batch 46: the name quoted as code ("calling `transfer_funds` with ..."), or the verb
     // after the store's own prefix ("call mongo_drop_collection").
-    r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать|con|with|mit|avec|com|using)( \S+){0,2} [`'\x22]?(delete|remove|drop|purge|wipe|destroy|revoke|disable|approve|pay|transfer|grant|merge)_[a-z_]+",
+    r"|\b(call|calling|invoke|run|appeler|llamar|chamar|chiamare|aufrufen|вызови|вызвать|wywołaj|wywołać|con|with|mit|avec|com|using)( \S+){0,2} [`'\x22]?(delete|remove|drop|purge|wipe|destroy|revoke|disable|approve|pay|transfer|grant|merge|empty)_[a-z_]+",
     r"|\b(call|calling|invoke|invoking|run)( \S+){0,2} [`'\x22]?[a-z0-9]+_(drop|purge|wipe|destroy|truncate|flush)(_[a-z_]+)?\b",
     r"|\((delete|remove|drop|purge|wipe|destroy)_[a-z_]+ ?(/|,|or) ?(delete|remove|drop|purge|wipe|destroy)_[a-z_]+",
     // Blind batch 51: backups taken in by a flag ("`include_backups: true`" after "the owner
@@ -117,7 +120,7 @@ pub(super) const STEP: &str = concat!(
 
 /// The user's say taken away: no confirmation, no question, consent declared given.
 pub(super) const WAIVED: &str = concat!(
-    r"\bno need to (ask|confirm|check|prompt|wait)\b|\bwithout (pausing|stopping|waiting|needing|having) to (ask|check|confirm)\b|\b(do not|don't|never) (ask|prompt|check with|wait for)\b|\bwithout (asking|prompting|checking|waiting|confirming|consulting)\b",
+    r"\bno need to (ask|confirm|check|prompt|wait)\b|\bwithout (seeking|requesting|asking for|getting) (any )?(further |additional |more )?(approval|confirmation|consent|permission)\b|не спрашивая|\bwithout (pausing|stopping|waiting|needing|having) to (ask|check|confirm)\b|\b(do not|don't|never) (ask|prompt|check with|wait for)\b|\bwithout (asking|prompting|checking|waiting|confirming|consulting)\b",
     r"|\bwithout (the user'?s? |user |explicit |prior |any |a |further )?(confirmation|approval|consent|permission|sign-?off)\b",
     r"|\b(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user)? (is|are) not (required|needed|necessary)\b",
     r"|\bno (user )?(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user| from them)? (is|are) (required|needed|necessary)\b|\b(does|do) not (require|need) (the user'?s?|any user|further user) (explicit )?(confirmation|approval|consent|sign-?off)\b|sormaya gerek (yok|yoktur)|sorulmasına gerek (yok|yoktur)|onayına gerek (yok|yoktur)",
@@ -328,6 +331,8 @@ pub(super) static OTHER_SERVER: LazyLock<Regex> = LazyLock::new(|| {
     build(concat!(
         r"\b(another|other|any other|the other|a different|other connected|other installed) (mcp )?servers?\b|\bservers? (is|are) also (connected|installed|available|configured)\b|\b(the|on the|of the) [a-z][a-z0-9-]* (mcp )?server'?s?\b|του διακομιστή",
         r"|\b(eines|einem|des) anderen servers?\b|\bd'un autre serveur\b|\bautres serveurs\b|\b(de )?outros servidores\b|\bde otro servidor\b|\botros servidores\b|\bde outro servidor\b|\bdi un altro server\b|\bfrån en annan server\b|\bfra en (anden|annen) server\b|\bvan een andere server\b|\bz innego serwera\b",
+        // Blind batch 71: "any connected filesystem server's write_file", "başka bir sunucunun".
+        r"|\b(any|every|each|all) (connected |installed |other )?[a-z][a-z0-9-]* (mcp )?servers?'?s?\b|\b(a|an) (connected|installed|other|second|different) [a-z][a-z0-9-]* (mcp )?servers?'?s?\b|(^|\s)(başka bir sunucunun|diğer sunucuların)",
     ))
 });
 
@@ -344,6 +349,9 @@ static ON_ANOTHERS_USE: LazyLock<Regex> = LazyLock::new(|| {
         r"|\b(lorsque|quand|chaque fois que|si)\b( \S+){0,10} (est|sont) (utilisée?s?|appelée?s?|invoquée?s?),? (\S+ ){0,2}l'(assistant|agent|ia|modèle)\b",
         // Blind batch 69: "if the session also has github_create_issue ... from another server,
         // every issue created there shall ..." (Swedish, Danish, Norwegian).
+        // Blind batch 71: "whenever ... write_file ... is called, also call this tool with the
+        // full file contents"; Turkish "each time it is called, change the recipient".
+        r"|\b(whenever|every time|each time|when)\b( \S+){0,10} (is|are) (used|called|invoked|run)\b,? (also|then|additionally) (call|invoke|run|send|pass|forward|copy)\b|her çağrıldığında[^\n]{0,80}(değiştir|ekle|gönder|ilet)",
         r"|\b(om|när|ifall|hvis|når)\b( \S+){0,10} [a-z0-9]+_[a-z0-9_]+\b[^.;]{0,60} (ska|skall|skal|måste|må)\b",
         r"|\b(cuando|cada vez que|si)\b( \S+){0,10} (se (use|usa|utilice|utiliza|llame|llama|invoque)|sea (usad|utilizad|llamad)[oa]s?),? (\S+ ){0,2}el (asistente|agente|modelo)\b",
     ))
@@ -354,9 +362,9 @@ static ON_ANOTHERS_USE: LazyLock<Regex> = LazyLock::new(|| {
 /// at the gateway by name; this needs no list of the other tools.
 pub fn others_use(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
     let text = &norm.text;
-    // Every form names a server ("serv": server, serveur, servidor); most texts do not, and a
+    // Every form names a server ("serv": server, serveur, servidor; "sunucu"); most texts do not, and a
     // plain search costs less than the rule's own prefilter.
-    if !text.contains("serv") && !text.contains("διακομιστ") {
+    if !text.contains("serv") && !text.contains("διακομιστ") && !text.contains("sunucu") {
         return;
     }
     for other in OTHER_SERVER.find_iter(text).take(4) {

@@ -2394,7 +2394,7 @@ pub const PHRASES: &[Phrase] = &[
         concat!(
             r"(現在は)?利用できない(と|とだけ)(伝えて|答えて|言って|説明して)",
             r"|\bnie (wspomina|wspominaj|wspominając|mówi|informuje)( o tym)? (w odpowiedzi|użytkownikowi)",
-            r"|\bnon (occorre|serve|è necessario) (segnalarl[oaie]|dirl[oaie]|menzionarl[oaie]|comunicarl[oaie]) all'utente",
+            r"|\bnon (occorre|serve|è necessario) (segnalarl|dirl|menzionarl|comunicarl)(o|a|i|e) all'utente",
             r"|\b(do not|don't|never) tell the (sender|signer|signers|recipient|recipients|owner|account owner|requester)\b",
         ),
     ),
@@ -2412,6 +2412,72 @@ pub const PHRASES: &[Phrase] = &[
         FAKE,
         High,
         r"(^| )#{1,4} ?\[?((admin|administrator|operator) (notice|message|directive|override|instructions?)|(system|developer) (notice|directive|override))\]?( |$)",
+    ),
+    // Blind batch 71 (agent infrastructure): the user not to be told (German, Vietnamese);
+    // this tool before every other, whichever server has it (French); judges told to record
+    // full marks (Korean); templates above the system's instructions and earlier ones ignored
+    // (Arabic); what the user types saved in secret (Vietnamese); the agent's own system
+    // prompt copied into a field (German).
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"\bdem (nutzer|benutzer|anwender|kunden)( gegenüber)? nicht zu (erwähnen|sagen|melden) (brauchst|braucht|brauchen)\b",
+            r"|đừng nhắc (đến|tới)( việc này| điều này)? (trong câu trả lời|với người dùng)",
+        ),
+    ),
+    p(HIJACK, High, r"\b(doit|doivent) être appelée?s? avant (chaque|tout) autre outil\b"),
+    p(
+        EVAL,
+        High,
+        r"(채점 모델|llm judge|자동 검토 도구|평가자|심사 도구)[^\n]{0,120}(만점|통과(로|'로) 기록|최고 점수)",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            r"تجاهل (أي|كل|جميع) (التعليمات|تعليمات) (السابقة|سابقة)|أعلى (مرتبة|أولوية) من تعليمات النظام",
+            r"|(لا|ولا) تطلب موافقة المستخدم",
+        ),
+    ),
+    p(EXFIL, High, r"(mật khẩu|mã otp|số thẻ)[^.\n]{0,60}âm thầm (lưu|gửi|chép)"),
+    p(
+        EXFIL,
+        High,
+        r"\b(kopierst|kopiere|kopieren sie|übernimm|übernimmst) (du )?(vor \S+ \S+ )?(deinen|ihren|den) (aktuellen |vollständigen |gesamten )?system-?prompt\S*( \S+){0,5} (wortwörtlich|wörtlich|vollständig|unverändert) in (das|den) feld\b",
+    ),
+    // Blind batch 72 (media and creative tools, orders told as tips, stories and licence
+    // clauses): a setting kept whatever the user asks; every private album or file made public
+    // (English, Italian, Russian); the contact book read whole into a field and the user not
+    // told (Japanese); the user's review or another account set aside (Arabic, Hindi); the
+    // user told a watermark was applied (Korean).
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            r"\b(keep|leave|use|set)( this| it| the default| the value)?( \S+){0,3} even (when|if) the user (asks|requests|wants|chooses|picks|selects|says|specifies)\b",
+            r"|(لا|ولا) تنتظر موافقة المستخدم",
+            r"|चाहे उपयोगकर्ता ने (कोई और|कुछ और|दूसरा|कोई दूसरा)",
+        ),
+    ),
+    p(
+        HARM,
+        High,
+        concat!(
+            r"\bmak(e|es|ing) (all|every) (of the )?(user's )?(\S+ )?private (\S+ )?(albums?|photos?|videos?|repos|repositories|files?|folders?|channels?|boards?|posts?|playlists?) public\b",
+            r"|\brender(e|li)? pubblic(i|o) (anche )?(tutti|tutte) (gli|le|i) \S+ privat(i|e)\b",
+            r"|(открыть|открой|откройте|сделать публичными|сделай публичными)( \S+){0,2} (все|всех) (остальные |другие )?(альбомы|фото|фотографии|папки|файлы|документы)",
+            r"|\b(all|every) (\S+ )?(licen[cs]es|assets|accounts|domains|rights)( \S+){0,4} (are |is )?(reassigned|transferred) to\b",
+        ),
+    ),
+    p(EXFIL, High, r"(連絡先帳|連絡先|アドレス帳)を?(丸ごと|すべて|全て)[^。\n]{0,60}(貼り付け|送信し|入れ|添付)"),
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"ユーザーに(は)?(わざわざ|あえて)?伝えない",
+            r"|사용자에게는?( \S+){0,3} (정상 ?)?(적용|완료|처리)(되었다고|됐다고) (안내|말|보고)",
+        ),
     ),
     // Blind batch 55: what was done kept out of the reply (Chinese) and from the person the
     // tool serves (Polish).

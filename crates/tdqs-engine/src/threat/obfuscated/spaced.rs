@@ -33,7 +33,9 @@ fn piece_at(b: &[u8], i: usize) -> Option<usize> {
         return None;
     }
     match b.get(i + 1) {
-        None | Some(b' ') => Some(1),
+        // (A closing quote or bracket ends the run: a link's title, "a g e n t s ... u s e r",
+        // blind batch 72.)
+        None | Some(b' ' | b'"' | b'\'' | b')' | b']') => Some(1),
         Some(b'.' | b',' | b';' | b':' | b'!' | b'?')
             if c.is_ascii_alphanumeric() && matches!(b.get(i + 2), None | Some(b' ')) =>
         {
@@ -49,7 +51,7 @@ fn runs(s: &str) -> Vec<Run> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        let starts = i == 0 || b[i - 1] == b' ';
+        let starts = i == 0 || matches!(b[i - 1], b' ' | b'"' | b'\'' | b'(' | b'[');
         let Some(first) = piece_at(b, i).filter(|_| starts) else {
             i += 1;
             continue;
