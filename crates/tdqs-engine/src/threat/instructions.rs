@@ -229,7 +229,7 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
                 || (phrase.kind == "concealment"
                     && (omission_disclosed(&norm.text) || secrets_withheld(&norm.text, m.start(), m.as_str())))
                 || negated_passive(&norm.text, m.start(), m.as_str())
-                || regex_literal(t.text)
+                || (t.role == Role::Value && regex_literal(t.text))
                 || (phrase.kind == "fake-system-message"
                     && (named_marker(&norm.text, m.start(), m.end())
                         || template_illustration(&norm.text)
@@ -990,7 +990,8 @@ fn omission_disclosed(text: &str) -> bool {
 /// Whether `text` is a regular expression (a detection rule's pattern for injected phrases,
 /// "(?i)(ignore (all )?previous instructions|...)": blind batch 69): the phrases it holds are
 /// what it matches, not what it says. One line, groups with alternatives, and the syntax of a
-/// pattern (an inline flag, an escape, an optional group).
+/// pattern (an inline flag, an escape, an optional group). Asked only of a value (a default,
+/// an example): prose dressed in a pattern's syntax is still read as prose.
 fn regex_literal(text: &str) -> bool {
     let syntax = text.starts_with("(?")
         || text.starts_with("^(")
