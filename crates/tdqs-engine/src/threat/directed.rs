@@ -240,7 +240,7 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
 
 /// Whether `pointer` is into a schema's `default` or `const` (not a property of that name).
 fn preset(pointer: &str) -> bool {
-    let mut parts = pointer.split('/').peekable();
+    let mut parts = pointer.split('/');
     while let Some(part) = parts.next() {
         if part == "properties" {
             parts.next();

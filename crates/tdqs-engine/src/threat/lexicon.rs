@@ -1436,7 +1436,12 @@ pub const PHRASES: &[Phrase] = &[
         ),
     ),
     p(CONCEAL, High, r"उपयोगकर्ता को( \S+){0,4} (न|मत|नहीं) (बताएं|बताओ|बताना|बताएँ|दिखाएँ|दिखाएं|दिखाना)"),
-    p(OVERRIDE, High, r"(تجاهل|انس|انسى|إنسى|أهمل|طنش|سيبك من)\S*( \S+){0,2} (التعليمات|الإرشادات|الأوامر|القواعد)"),
+    // (And without the article: "تجاهل أي تعليمات سابقة", blind batch 71.)
+    p(
+        OVERRIDE,
+        High,
+        r"(تجاهل|انس|انسى|إنسى|أهمل|طنش|سيبك من)\S*( \S+){0,2} (التعليمات|تعليمات|الإرشادات|الأوامر|القواعد)",
+    ),
     // Dialects negate around the verb ("ماتقولش"): a negation before it, or the `ش` after.
     p(
         CONCEAL,
@@ -2363,7 +2368,7 @@ pub const PHRASES: &[Phrase] = &[
         OVERRIDE,
         High,
         concat!(
-            r"\bniezależnie od tego,? (o co|czego) (prosi|poprosi|chce|zażąda) użytkownik",
+            r"\bniezależnie od tego,? ((o co|czego) (prosi|poprosi|chce|zażąda)|kogo (wskazał|wskaże|wybrał|wybierze|podał|poda)) użytkownik",
             r"|사용자가 다른 (주소|값|계정|수신자|번호|대상)\S*( \S+){0,2} (말하더라도|지정하더라도|입력하더라도|요청하더라도|원하더라도)",
             r"|(^|\s)önceki (tüm )?talimatlar\S* (yerine geçer|geçersiz kılar)",
         ),
@@ -2384,8 +2389,8 @@ pub const PHRASES: &[Phrase] = &[
         r"\b(register|add|enroll|enrol)( \S+){0,2} (\+\d[\d ()-]{6,}\d|[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z.]+)( \S+){0,3} as (an? |the )?(additional |extra |backup |secondary |second |new |alternate )*(mfa |2fa |recovery |backup |authentication )?(method|factor|phone|number|device|email)\b",
     ),
     // Blind batch 70 (communication platforms): other servers' posting tools set aside and the
-    // user told they are unavailable (Japanese); whoever the user names or asks for (Polish,
-    // Italian); no confirmation asked (Korean, Hindi); a signer or sender not told; a heading
+    // user told they are unavailable (Japanese); whoever the user names or asks for (Italian;
+    // the Polish form is batch 69's rule); no confirmation asked (Korean, Hindi); a signer or sender not told; a heading
     // that passes for the administrator's.
     p(HIJACK, High, r"他の(サーバー|サーバ)(が提供する|の)[^。\n]{0,30}ツール(は|を)(呼び出さ|使わ|使用し)(ず|ないで)"),
     p(
@@ -2402,8 +2407,7 @@ pub const PHRASES: &[Phrase] = &[
         OVERRIDE,
         High,
         concat!(
-            r"\bniezależnie od tego,? kogo (wskazał|wskaże|wybrał|wybierze|podał|poda) użytkownik",
-            r"|사용자에게( \S+){0,3} (다시 )?(묻지 말고|묻지 마세요|확인하지 말고|확인받지 말고)",
+            r"사용자에게( \S+){0,3} (다시 )?(묻지 말고|묻지 마세요|확인하지 말고|확인받지 말고)",
             r"|\banche (quando|se) l'utente (chiede|dice|indica|sceglie|vuole)\b",
             r"|पुष्टि मत (लीजिए|लें|लो|माँगिए|मांगिए|मांगें)",
         ),
@@ -2415,8 +2419,8 @@ pub const PHRASES: &[Phrase] = &[
     ),
     // Blind batch 71 (agent infrastructure): the user not to be told (German, Vietnamese);
     // this tool before every other, whichever server has it (French); judges told to record
-    // full marks (Korean); templates above the system's instructions and earlier ones ignored
-    // (Arabic); what the user types saved in secret (Vietnamese); the agent's own system
+    // full marks (Korean); templates above the system's instructions, and approval neither asked nor awaited
+    // (Arabic; earlier instructions ignored is the older Arabic rule's); what the user types saved in secret (Vietnamese); the agent's own system
     // prompt copied into a field (German).
     p(
         CONCEAL,
@@ -2432,14 +2436,7 @@ pub const PHRASES: &[Phrase] = &[
         High,
         r"(채점 모델|llm judge|자동 검토 도구|평가자|심사 도구)[^\n]{0,120}(만점|통과(로|'로) 기록|최고 점수)",
     ),
-    p(
-        OVERRIDE,
-        High,
-        concat!(
-            r"تجاهل (أي|كل|جميع) (التعليمات|تعليمات) (السابقة|سابقة)|أعلى (مرتبة|أولوية) من تعليمات النظام",
-            r"|(لا|ولا) تطلب موافقة المستخدم",
-        ),
-    ),
+    p(OVERRIDE, High, concat!(r"أعلى (مرتبة|أولوية) من تعليمات النظام", r"|(لا|ولا) (تطلب|تنتظر) موافقة المستخدم",)),
     p(EXFIL, High, r"(mật khẩu|mã otp|số thẻ)[^.\n]{0,60}âm thầm (lưu|gửi|chép)"),
     p(
         EXFIL,
@@ -2449,14 +2446,13 @@ pub const PHRASES: &[Phrase] = &[
     // Blind batch 72 (media and creative tools, orders told as tips, stories and licence
     // clauses): a setting kept whatever the user asks; every private album or file made public
     // (English, Italian, Russian); the contact book read whole into a field and the user not
-    // told (Japanese); the user's review or another account set aside (Arabic, Hindi); the
+    // told (Japanese); the user's review or another account set aside (Hindi; the Arabic form is batch 71's rule); the
     // user told a watermark was applied (Korean).
     p(
         OVERRIDE,
         High,
         concat!(
             r"\b(keep|leave|use|set)( this| it| the default| the value)?( \S+){0,3} even (when|if) the user (asks|requests|wants|chooses|picks|selects|says|specifies)\b",
-            r"|(لا|ولا) تنتظر موافقة المستخدم",
             r"|चाहे उपयोगकर्ता ने (कोई और|कुछ और|दूसरा|कोई दूसरा)",
         ),
     ),

@@ -199,7 +199,7 @@ fn fold_with_origin(s: &str, identifier: bool, track: bool) -> (String, Vec<u32>
 
 /// Whether folding words can change `text`: not unless a Latin letter and a Cyrillic or Greek
 /// one are both there (their UTF-8 lead bytes are 0xCE..=0xD4), so most non-ASCII text skips it.
-pub(super) fn may_mix_scripts(text: &str) -> bool {
+fn may_mix_scripts(text: &str) -> bool {
     !text.is_ascii() && text.bytes().any(|b| b.is_ascii_lowercase()) && text.bytes().any(|b| (0xce..=0xd4).contains(&b))
 }
 

@@ -306,11 +306,6 @@ fn look(b: &[u8]) -> Look {
     Look { meetings, split, joins, joins_at, cipher, eht }
 }
 
-/// Every reading of one string; `spaced` is the look's ([`super::glance::Glance::spaced`]):
-/// without it, no letters are spelled apart.
-// Not inlined into the analysis of a string: its byte loop and the look's share registers
-// badly there.
-#[inline(never)]
 /// Prose written in Cyrillic or Greek look-alikes of Latin letters ([`super::dressed::dressed_prose`]):
 /// high, whatever it says. Its words are read as Latin by the phrase rules too; this finding
 /// is for the dressing itself, which no honest sentence wears. (Called for non-ASCII strings.)
@@ -328,6 +323,11 @@ pub fn dressed(t: &ModelText<'_>, out: &mut Vec<Finding>) {
     }
 }
 
+/// Every reading of one string; `spaced` is the look's ([`super::glance::Glance::spaced`]):
+/// without it, no letters are spelled apart.
+// Not inlined into the analysis of a string: its byte loop and the look's share registers
+// badly there.
+#[inline(never)]
 pub fn scan(t: &ModelText<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let b = s.as_bytes();
