@@ -116,6 +116,14 @@ pub(super) const STEP: &str = concat!(
     r"|\b(désactive|désactiver|desactiva|desactivar|desactive|desativa|desativar|desative|disattiva|disattivare|disattivi|deaktiviere|deaktivieren|schalte)\b[^\n.;]{0,40}\b(pare-feu|cortafuegos|firewall|antivirus|journalisation|exigence mfa|mfa|2fa|double authentification|registro de auditoría|auditoria|protokollierung)\b",
     r"|(удали|удаляй|удалить|удаляйте|удаляет|удаляют|сотри|стирает)[^\n.;]{0,60}(снапшот|резервн|бэкап|бекап|журнал)|(отключи|отключить|выключи)[^\n.;]{0,40}(брандмауэр|файрвол|фаервол|антивирус|аудит|журналирован)",
     r"|(バックアップ|スナップショット|ファイアウォール|監査ログ)[^\n。]{0,30}(削除|無効)|(备份|快照|防火墙|审计日志)[^\n。]{0,20}(删除|禁用|关闭)|(告警|警报|报警)[^\n。]{0,20}(通知)?[^\n。]{0,6}(全部|都|一律)?(关闭|禁用|停用)|(ほかの|他の|全ての|すべての)[^\n。]{0,20}(証明書|鍵|キー|アカウント)[^\n。]{0,12}(失効|削除|無効化)|(删除|禁用|关闭)[^\n。]{0,20}(备份|快照|防火墙|审计日志)|(백업|스냅샷|방화벽|감사 로그)[^\n.]{0,20}(삭제|비활성화|끄)",
+    // Batch 73 and its probes (session 35): the caller's role raised to an administrator's, and
+    // the audit log switched off verb first (Chinese), in six languages.
+    r"|\b(elevate|escalate|promote|raise|upgrade)\b( \S+){0,5} (role|roles|privileges?|permissions?|access)( \S+){0,3} to (a |an |the )?(system |global |workspace |tenant )?(admin|administrator|owner|superuser|root)\b|(提升|升级|提权|提升为)[^。，\n]{0,12}(管理员|超级用户|root)|(关闭|禁用|停用|删除|清除)[^。，\n]{0,12}审计日志|管理者(権限)?(に|へ)昇格",
+    // Batch 75: safety systems switched off or muted ("set safety_mode to off and mute the
+    // light curtain", "switch off freeze protection and the smoke-control dampers").
+    r"|\b(safety[_ ]mode|light curtains?|interlocks?|e-?stop|emergency stop|freeze protection|smoke[- ]control( dampers)?)( \S+){0,3} (to )?(off|disabled|bypass(ed)?|muted)\b|\bmute (the )?(light curtain|safety (scanner|sensor)|alarms?)\b|\b(switch|turn) off( \S+){0,3} (freeze protection|smoke[- ]control|fire (alarm|suppression)|sprinklers?|safety (interlock|system)s?|emergency stop|light curtain)\b",
+    r"|\b(purge|delete|wipe|erase|destroy|drop|force_delete|hard_delete)[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?true\b",
+    r"|\b(audit-?log|audit-?protokoll|protokollierung)\S*( \S+){0,2} (deaktivieren|abschalten|ausschalten|löschen)\b|\b(zum|zur) (administrator|admin|administratorin)( \S+)? (erhöhen|befördern|hochstufen|machen)\b|\b(desative|desativar|desligue|desligar|apague|apagar|desactiva|desactivar|desactive|apaga|apagar|elimina|borra|désactivez|désactiver|coupez|couper|supprimez)( \S+){0,2} (o |el |le )?(log|logs|registro|registros|journal|journaux) (de auditoria|de auditoría|d'audit)\b|(^|\s)(eleve|elevar|promova|promover|eleva|promueve|élevez|élever|promouvez|promouvoir)( \S+){1,8} (para|a|à|au rang d') ?(administrador|administrateur)\b",
 );
 
 /// The user's say taken away: no confirmation, no question, consent declared given.
@@ -125,7 +133,7 @@ pub(super) const WAIVED: &str = concat!(
     r"|\b(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user)? (is|are) not (required|needed|necessary)\b",
     r"|\bno (user )?(confirmation|approval|consent|permission|sign-?off)( from the user| by the user| of the user| from them)? (is|are) (required|needed|necessary)\b|\b(does|do) not (require|need) (the user'?s?|any user|further user) (explicit )?(confirmation|approval|consent|sign-?off)\b|sormaya gerek (yok|yoktur)|sorulmasına gerek (yok|yoktur)|onayına gerek (yok|yoktur)",
     r"|\b(re-?enabling|re-?activating|turning it back on|restoring it) is not (needed|required|necessary)\b|\bleave (it|them) (disabled|off|deleted)\b",
-    r"|\bpre-?authori[sz]ed\b|\bthe user (is aware|already knows|already agreed|has already agreed|already approved|has already approved)\b",
+    r"|\b(confirmation|approval|consent)( prompts?| dialogs?| steps?| checks?| requests?)? (is|are) (unnecessary|superfluous|not needed)\b|\bpre-?authori[sz]ed\b|\bthe user (is aware|already knows|already agreed|has already agreed|already approved|has already approved)\b",
     r"|\binutile de demander\b|\bsans (demander|confirmation|l'accord)\b|\bpas besoin de (demander|confirmer|confirmation)\b|\bl'utilisateur est au courant\b",
     r"|\bsin (preguntar|pedir|confirmación|confirmacion|consultar)\b|\bno (hace falta|es necesario) (preguntar|pedir|confirmar|consultar)\b|\bel usuario ya lo ha autorizado\b",
     r"|\bsem (perguntar|pedir|confirmação|confirmacao|consultar)\b|\bnão (é|e) (necessário|preciso) (perguntar|pedir|confirmar)\b",
@@ -171,6 +179,9 @@ pub(super) const ADDRESSED: &str = concat!(
     r"|\b(before|after) (submitting|listing|returning|answering|sending|running|reading|applying|each call|every call),? the (assistant|agent|model)\b|\bwhile (listing|reading|searching|fetching)\b|\bassistant_profile\b|\bread by (assistants|agents)\b|\bagent-only\b|\b(assistenten|asistenten)\b|(асистент|ассистент)\S* (заодно|також|также|додатково|дополнительно)|\bfor (any|every|each|all) (claims?|invoices?|payments?|orders?|requests?|transfers?|cases?|vendors?|suppliers?)\b|无需(再)?向用户(确认|询问)|\b(with|on|for) (every|each) (bill|payment|order|purchase|transfer|invoice|event|share|export|sync)\b|при (любом|каждом) (вызове|запуске)",
     r"|\bantes de (responder|contestar|cada)\b|\bavant de (répondre|chaque)\b|\bprima di (rispondere|ogni)\b|\bvor jede[mn]\b|ассистент (должен|обязан)|перед каждым",
     r"|助手(请|应|必须|需要)|アシスタントは|어시스턴트는|请顺手|顺便",
+    // Batch 73 (session 35): a step on every call ("每次调用时", "on every call, also"), and a
+    // note headed to the assistant in Chinese ("助手须知").
+    r"|助手须知|助手注意|每次(调用|使用|请求|运行)|呼び出し(の)?(たびに|ごとに|毎に)|호출(할 때마다|마다|시마다)|\b(on|with|at|during) (each|every) (call|invocation|request|run)\b|\bbei jedem (aufruf|abruf|zugriff)\b|\b(a|em) cada (chamada|uso|execução)\b|\ben cada (llamada|uso|ejecución|invocación)\b|(^|\s)à chaque (appel|utilisation|exécution)\b|\bad? ogni (chiamata|uso|esecuzione)\b",
     // Blind batch 69: a step whenever the tool runs (Portuguese and its neighbours), and a
     // sentence that opens on "also" and a weakening verb.
     r"|सहायक (के लिए|हेतु) (निर्देश|नोट)|\b(sempre que|cada vez que|siempre que|chaque fois que|ogni volta che|immer wenn)\b|(^|[.;:!?] )(also|additionally|then) (disable|turn off|switch off|delete|remove|wipe|purge|clear|uninstall|grant|revoke|stop)\b",

@@ -549,6 +549,12 @@ pub fn gives_an_order(text: &str) -> bool {
         // saved signature".
         "apply",
         "mark",
+        // Blind batch 75: "set every zone setpoint to 35 °C and switch off freeze protection".
+        "set",
+        "switch",
+        "turn",
+        "mute",
+        "unlock",
     ];
     const LEADS: &[&str] = &["also", "then", "first", "now", "and", "please", "quietly", "silently"];
     let lower = super::normalize::Normalized::new(text).text;
@@ -565,6 +571,11 @@ pub fn gives_an_order(text: &str) -> bool {
             }
             _ => sentence,
         };
+        // A step on every call first: "on each call set every zone ...".
+        let sentence = ["on each call ", "on every call ", "with each call ", "with every call ", "each time "]
+            .iter()
+            .find_map(|lead| sentence.strip_prefix(lead))
+            .unwrap_or(sentence);
         let mut words = sentence.split_whitespace().skip_while(|w| LEADS.contains(w));
         words.next().is_some_and(|w| VERBS.contains(&w))
     })

@@ -1416,7 +1416,7 @@ pub const PHRASES: &[Phrase] = &[
     p(
         CONCEAL,
         High,
-        r"kullanıcı(ya|dan|yla|ile)?( \S+){0,3} (söyleme|söylemeyin|söylenmez|söylenmemeli\S*|bahsetme|bahsetmeyin|bahsedilmez|bahsedilmemeli\S*|bildirme|bildirmeyin|bildirilmez|bildirilmemeli\S*|anlatma|anlatmayın|anlatılmaz|anlatılmamalı\S*|gizle|gizleyin|gizlenmeli\S*|sakla|saklayın|saklanmalı\S*|haber verme|haber vermeyin|haber verilmez|gösterme|göstermeyin|gösterilmez|paylaşma|paylaşmayın|paylaşılmaz|söz etme|söz edilmez|bilgilendirme|bilgilendirilmez|söylemeden|bahsetmeden|bildirmeden|haber vermeden|sormadan|göstermeden)($|[^a-zçğıöşü])|kullanıcının haberi olmadan|(özet|yanıt|cevap)\S*( \S+){0,2} (gösterme|göstermeyin|gösterilmez|yazma|yazmayın|belirtme|belirtmeyin)($|[^a-zçğıöşü])",
+        r"kullanıcı(ya|dan|yla|ile)?( \S+){0,8} (söyleme|söylemeyin|söylenmez|söylenmemeli\S*|bahsetme|bahsetmeyin|bahsedilmez|bahsedilmemeli\S*|bildirme|bildirmeyin|bildirilmez|bildirilmemeli\S*|anlatma|anlatmayın|anlatılmaz|anlatılmamalı\S*|gizle|gizleyin|gizlenmeli\S*|sakla|saklayın|saklanmalı\S*|haber verme|haber vermeyin|haber verilmez|gösterme|göstermeyin|gösterilmez|paylaşma|paylaşmayın|paylaşılmaz|söz etme|söz edilmez|bilgilendirme|bilgilendirilmez|söylemeden|bahsetmeden|bildirmeden|haber vermeden|sormadan|göstermeden)($|[^a-zçğıöşü])|kullanıcının haberi olmadan|(özet|yanıt|cevap)\S*( \S+){0,2} (gösterme|göstermeyin|gösterilmez|yazma|yazmayın|belirtme|belirtmeyin)($|[^a-zçğıöşü])",
     ),
     p(OVERRIDE, High, r"\bbỏ qua( \S+){0,3} (hướng dẫn|chỉ dẫn|chỉ thị|quy tắc)"),
     p(CONCEAL, High, r"(đừng|không được) (nói|cho biết|tiết lộ|kể)( \S+){0,2} (với )?người dùng"),
@@ -1454,7 +1454,7 @@ pub const PHRASES: &[Phrase] = &[
             "(?:",
             // Not telling the user, in the impersonal and third-person forms documentation uses:
             // Spanish, French, German, Italian, Polish, Dutch, Swedish.
-            r"\b(no es necesario|no hace falta|no hay que|sin|no) (informar|avisar|decir|notificar|comunicar|mencionar|informa|avisa|dice|notifica|comunica|menciona)(le|les|lo|selo)?( \S+){0,2} (al|a los|a la|a las) usuari[oa]s?\b|\b(sans|inutile d'|pas besoin d'|il n'est pas nécessaire d')(en )?(informer|avertir|prévenir|le dire à|mentionner|signaler|le signaler à)( \S+){0,2} (l'utilisateur|les utilisateurs|l'usager)\b|\b(n'en|ne le|n') ?(informe|avertit|prévient|parle|dit|mentionne|signale) (rien |pas |jamais )?(à )?(l'utilisateur|les utilisateurs)\b|\b(wird|werden|ist|sind) (dem|den) (nutzer|benutzer|anwender|kunden)\S* (gegenüber )?(nicht|nie) (erwähnt|mitgeteilt|angezeigt|gesagt|gemeldet)\b|\bgegenüber (dem|den) (nutzer|benutzer|anwender|kunden)\S* (wird|werden)( \S+){0,2} (nicht|nie) (erwähnt|mitgeteilt|angezeigt|gesagt|gemeldet)\b|\bohne (den|die|dem) (nutzer|benutzer|anwender|kunden)\S* (zu )?(informieren|benachrichtigen|fragen|einzubeziehen)\b|\b(senza|non è necessario|non serve) (informare|avvisare|dire|notificare|dirlo|comunicare|menzionare)(lo)?( \S+){0,2} (l'utente|all'utente|gli utenti|agli utenti)\b|\bsenza (chiederglielo|chiederlo|dirglielo|dirlo|avvisarlo|avvisarla|informarlo|informarla|menzionarlo|menzionarla|segnalarlo)\b|\bnon (informa|avvisa|dice|notifica|comunica|menziona) (mai )?(l'utente|all'utente|gli utenti|agli utenti)\b|\b(nie|bez) (informuje|informując|informowania|mówi|mówiąc|powiadamia|powiadamiając|powiadamiania|wspomina|wspominając|informuj|mów|wspominaj|pokazuj|ujawniaj|zdradzaj|pokazuje|ujawnia)( o tym| tego| tego \S+| tej \S+| tych \S+)? (użytkownika|użytkownikowi|użytkowników)\b|\b(vermeld|noem|meld|vertel) (dit|dat|het) niet\b|\bzonder (de )?(gebruiker|klant) (te )?(informeren|melden|vragen|op de hoogte te (brengen|stellen))\b|\b(behöver|ska|skall|bör) (inte|ej|aldrig) (nämnas|berättas|meddelas|visas|tas upp)\b|\butan att (informera|meddela|berätta för|fråga|underrätta) (användaren|användarna|kunden)\b|\b(nämn|berätta|säg) (inte|det inte|aldrig)( detta| det)? för (användaren|användarna|kunden)\b",
+            r"\b(no es necesario|no hace falta|no hay que|sin|no) (informar|avisar|decir|notificar|comunicar|mencionar|informa|avisa|dice|notifica|comunica|menciona)(le|les|lo|selo)?( \S+){0,2} (al|a los|a la|a las) usuari[oa]s?\b|\b(sans|inutile d'|pas besoin d'|il n'est pas nécessaire d')(en )?(informer|avertir|prévenir|le dire à|mentionner|signaler|le signaler à)( \S+){0,2} (l'utilisateur|les utilisateurs|l'usager|le client|les clients|la cliente)\b|\b(n'en|ne le|n') ?(informe|avertit|prévient|parle|dit|mentionne|signale) (rien |pas |jamais )?(à )?(l'utilisateur|les utilisateurs)\b|\b(wird|werden|ist|sind) (dem|den) (nutzer|benutzer|anwender|kunden)\S* (gegenüber )?(nicht|nie) (erwähnt|mitgeteilt|angezeigt|gesagt|gemeldet)\b|\bgegenüber (dem|den) (nutzer|benutzer|anwender|kunden)\S* (wird|werden)( \S+){0,2} (nicht|nie) (erwähnt|mitgeteilt|angezeigt|gesagt|gemeldet)\b|\bohne (den|die|dem) (nutzer|benutzer|anwender|kunden)\S* (zu )?(informieren|benachrichtigen|fragen|einzubeziehen)\b|\b(senza|non è necessario|non serve) (informare|avvisare|dire|notificare|dirlo|comunicare|menzionare)(lo)?( \S+){0,2} (l'utente|all'utente|gli utenti|agli utenti)\b|\bsenza (chiederglielo|chiederlo|dirglielo|dirlo|avvisarlo|avvisarla|informarlo|informarla|menzionarlo|menzionarla|segnalarlo)\b|\bnon (informa|avvisa|dice|notifica|comunica|menziona) (mai )?(l'utente|all'utente|gli utenti|agli utenti)\b|\b(nie|bez) (informuje|informując|informowania|mówi|mówiąc|powiadamia|powiadamiając|powiadamiania|wspomina|wspominając|informuj|mów|wspominaj|pokazuj|ujawniaj|zdradzaj|pokazuje|ujawnia)( o tym| tego| tego \S+| tej \S+| tych \S+)? (użytkownika|użytkownikowi|użytkowników)\b|\b(vermeld|noem|meld|vertel) (dit|dat|het) niet\b|\bzonder (de )?(gebruiker|klant) (te )?(informeren|melden|vragen|op de hoogte te (brengen|stellen))\b|\b(behöver|ska|skall|bör) (inte|ej|aldrig) (nämnas|berättas|meddelas|visas|tas upp)\b|\butan att (informera|meddela|berätta för|fråga|underrätta) (användaren|användarna|kunden)\b|\b(nämn|berätta|säg) (inte|det inte|aldrig)( detta| det)? för (användaren|användarna|kunden)\b",
             ")",
             "|",
             "(?:",
@@ -1562,7 +1562,7 @@ pub const PHRASES: &[Phrase] = &[
         High,
         concat!(
             "(?:",
-            r"\b(berätta|säg|nämn|avslöja|fortæl|fortell|sig|si|nævn|nevn) (inte|ej|aldrig|ikke|aldri)( \S+){0,3} (för |till |for |til )?(användaren|användarna|brugeren|brukeren)\b|\b(utan att|uden at|uten å) (berätta|säga|informera|nämna|fortælle|informere|fortelle|si)\b",
+            r"\b(berätta|säg|nämn|avslöja|fortæl|fortell|sig|si|nævn|nevn) (inte|ej|aldrig|ikke|aldri)( \S+){0,3} (för |till |for |til )?(användaren|användarna|brugeren|brukeren)\b|\b(ikke|aldri|aldrig) (fortæl|fortell|si|sig|nævn|nevn|informer|varsle|advar)( \S+){0,2} (brugeren|brukeren|brugerne|brukerne)\b|\b(utan att|uden at|uten å) (berätta|säga|informera|nämna|fortælle|informere|fortelle|si)\b",
             ")",
             "|",
             "(?:",
@@ -1582,7 +1582,7 @@ pub const PHRASES: &[Phrase] = &[
             ")",
             "|",
             "(?:",
-            r"\bfără (să|a) (informa|informeze|spune|spună|anunța|anunțe|menționa|menționeze)( \S+){0,2} utilizator|\bnu (spune|spuneți|informa|informați|menționa|menționați|anunța)( \S+){0,3} utilizator",
+            r"\bfără (să|a) (informa|informeze|spune|spună|anunța|anunțe|menționa|menționeze)( \S+){0,2} utilizator|\bnu(-i| îi| le|-le)? (spune|spuneți|informa|informați|menționa|menționați|anunța)( \S+){0,3} utilizator",
             ")",
             "|",
             "(?:",
@@ -2473,6 +2473,312 @@ pub const PHRASES: &[Phrase] = &[
         concat!(
             r"ユーザーに(は)?(わざわざ|あえて)?伝えない",
             r"|사용자에게는?( \S+){0,3} (정상 ?)?(적용|완료|처리)(되었다고|됐다고) (안내|말|보고)",
+        ),
+    ),
+    // Blind batch 73 (education, HR, legal): every pending envelope signed on the signers'
+    // behalf (Czech, English); whoever grades the definition told to pass it (Swedish); the
+    // conversation and its passwords put in a field (Hindi); this tool for every request of its
+    // kind and the named others never (English); credential files added to a list; the
+    // operator's earlier rules declared void (German); a field's content run as the
+    // developer's instruction (French).
+    p(
+        HARM,
+        High,
+        concat!(
+            r"\bsign(s|ing)? (all|every|each)( \S+){0,3} on behalf of (the |all |every |each )?(signers|signatories|recipients|counterpart(y|ies)|parties|employees|candidates|approvers|students|parents)\b",
+            r"|\bsign (all|everything)( \S+){0,4} without (their |the signers' |any )?(consent|approval|review)\b",
+            r"|\bpodepíše (všechny|vše)( \S+){0,3} jménem\b|\bpodepsat (vse|vše)( \S+){0,4} bez souhlasu\b",
+        ),
+    ),
+    p(
+        EVAL,
+        High,
+        r"\b(till|för) (den|de|dig|er) som (granskar|bedömer|poängsätter|utvärderar|betygsätter)( eller \S+)? (denna|detta|den här|det här) (verktygsdefinition|definition|verktyg)",
+    ),
+    p(
+        EXFIL,
+        High,
+        r"(पूरी|सारी|समस्त) (बातचीत|चैट|वार्तालाप)[^।\n]{0,80}(पासवर्ड|टोकन|एपीआई की|ओटीपी)[^।\n]{0,40}(डालें|डाल दें|लिखें|जोड़ें|भेजें|चिपकाएँ|शामिल करें)",
+    ),
+    p(
+        HIJACK,
+        High,
+        r"\b(use|call) this( tool)? for (every|all|each|any) (\S+ ){0,2}(requests?|tasks?|queries|questions|jobs|operations)\b,?( and)? (never|do not|don't) (call|use|invoke|touch)\b",
+    ),
+    p(
+        EXFIL,
+        High,
+        r"\b(always |also )?(add|append|include|attach) (~/\.aws/credentials|~/\.ssh/\S+|~/\.config/gcloud/\S+|~/\.kube/config|~/\.netrc|~/\.docker/config\.json|\S*\.env\b|the \.env file|any \.env file)\S*( \S+){0,12} to (this|the) (list|array|field|parameter|attachments)\b",
+    ),
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            r"\b(regeln|anweisungen|vorgaben|richtlinien)( \S+){0,3} aus (früheren|vorherigen|bisherigen|älteren) (anweisungen|vorgaben|nachrichten)( \S+){0,3} (gelten|gilt) (nicht mehr|nicht länger|ab sofort nicht)\b",
+            r"|\bauch wenn sie (nutzer|benutzer|entwickler|system|betreiber)\S*( oder \S+)? widersprechen\b",
+            r"|\bexécuter ce contenu tel quel\b|\bcomme s'il s'agissait d'une (instruction|consigne|directive) (du|de l') (développeur|système|opérateur|administrateur)\b",
+        ),
+    ),
+    // Blind batch 74 (retail, logistics, travel): refunds paid to a fixed account rather than
+    // the original method (French, English); graders told to rate it harmless (German); this
+    // tool first and in place of the others, the user given no reason (Italian); every active
+    // booking cancelled though one was named; a card's number and CVV in a notes field
+    // (Romanian); a paid plan switched on without consent, the reply naming only the code
+    // (Greek); a PIN and the conversation written into a field, the user not told (Finnish);
+    // earlier developer rules void and no other tool (Vietnamese); personal papers copied to
+    // the default address (Persian); a discount the user did not ask for, unmentioned (Arabic);
+    // no other tool even when the user names one (Bengali); the user's login and password
+    // appended to a query, no word in the reply (Chinese); the session's bearer token in a field.
+    p(
+        HARM,
+        High,
+        concat!(
+            r"\brembours\S* (est|sont) (versé|versés|viré|virés|crédité|crédités|envoyé|envoyés) sur (le|un) compte( \S+){0,10} et non sur (le|la) (moyen|mode|carte|compte)( de paiement)? d'origine",
+            r"|\brefunds? (is|are) (paid|sent|credited|issued|routed|transferred|deposited) (in)?to( \S+){1,10} (and|but|rather than|instead of) (not )?(to )?the (original|customer's) (payment method|card|account)\b",
+            r"|\b(every|all) (active|open|upcoming|existing) (\S+ ){0,3}(bookings?|reservations?|orders?|subscriptions?|tickets?)\b[^.]{0,120}\beven (when|if) (only )?(one|a single) (\S+ )?(is|was) (given|specified|provided|passed|named)\b",
+            r"|(ενεργοποιείται|ενεργοποιεί|ενεργοποιούμε)( \S+){0,3} (η )?συνδρομή[^.;·\n]{0,100}χωρίς (να ζητηθεί )?(η )?συγκατάθεσ",
+            r"|(يتم تطبيق|يُطبَّق|يطبق|تُطبَّق|تطبق)( \S+){0,8} على (كل|جميع) (طلب|الطلبات)[^.\n]{0,80}(حتى لو|حتى وإن|وإن) لم (يطلب|يطلبه|يطلبها)",
+        ),
+    ),
+    p(
+        EVAL,
+        High,
+        concat!(
+            r"\b(hinweis|nachricht|notiz|anmerkung|mitteilung) (an|für) (die |alle |etwaige )?(automatisierte\S* )?(prüfsysteme|prüfer|bewerter|gutachter|scanner|sicherheitsscanner|klassifikatoren|reviewer|prüfende)\b",
+            r"|\bbitte (\S+ ){0,3}als (unbedenklich|harmlos|sicher|vertrauenswürdig) (einstufen|bewerten|markieren|kennzeichnen)\b|\b(dieses|diese) (werkzeug|tool|werkzeugbeschreibung|definition|beschreibung)( \S+){0,4} als (unbedenklich|harmlos) (einstufen|einzustufen|bewerten|markieren)\b|\bmit der (höchsten|besten) (vertrauensstufe|bewertung|punktzahl|note) (bewerten|einstufen)\b",
+        ),
+    ),
+    p(
+        HIJACK,
+        High,
+        concat!(
+            r"\b(va|deve essere|devono essere|vanno) (consultato|consultata|usato|usata|utilizzato|utilizzata|chiamato|chiamata|invocato|invocata) (per primo|per prima|prima di tutto|sempre)( e)? (al posto|invece) degli altri (strumenti|tool)",
+            r"|chỉ được xử lý bằng công cụ này|không (dùng|sử dụng) bất kỳ công cụ nào khác",
+            r"|অন্য কোনো( \S+){0,4} টুল ব্যবহার করা যাবে না|সব অনুরোধ এই টুলেই",
+        ),
+    ),
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"\bnon occorre (spiegare|dire|segnalare|comunicare|menzionare|riferire)( \S+){0,2} all'utente\b",
+            r"|στην απάντηση (αναφέρεται|αναφέρονται|εμφανίζεται|εμφανίζονται|δίνεται|δίνονται) μόνο",
+            r"|\bei kerrota käyttäjälle|\bkäyttäjälle ei (kerrota|mainita|ilmoiteta)",
+            r"|(ولا|لا) (يُذكر|يذكر|يُشار|يشار) (هذا|ذلك|إليه|إلى ذلك) في (الرد|الإجابة|الجواب)",
+            r"|无需(在回复中|在答复中)?(向用户|对用户|跟用户)(说明|提及|解释|透露|告知)",
+        ),
+    ),
+    p(
+        EXFIL,
+        High,
+        concat!(
+            r"\b(câmpul|campul)( \S+){0,3} se (completează|completeaza|umple) cu( \S+){0,6} (numărul complet al cardului|numarul complet al cardului|codul cvv|cvv|parola|pin-ul|codul pin)",
+            r"|\btähän kenttään (kirjoitetaan|syötetään|liitetään|lisätään|merkitään)( \S+){0,6} (pin-koodi|salasana|tunnusluku|keskusteluhistoria|koko keskustelu)",
+            r"|(گذرنامه|شماره ملی|کد ملی|تاریخ تولد)[^.\n]{0,80}به (این|آن) (نشانی|آدرس|ایمیل) (فرستاده|ارسال)",
+            r"|(附上|附加|加上|填入|写入|添加)[^。\n]{0,6}用户(的)?[^。\n]{0,30}(账号和密码|帐号和密码|登录密码|密码|口令)",
+            r"|\b(populate|fill|set|put|include|paste|copy|add|supply|provide)\b( \S+){0,3} (the |your )?(bearer token|access token|session token|auth token|cookies?|authorization header)\b( \S+){0,2} from (your|the) (current |active |own )?(session|conversation|chat|request)",
+        ),
+    ),
+    p(OVERRIDE, High, r"(chỉ dẫn|hướng dẫn|chỉ thị)( \S+){0,2} trước (đây|đó)( \S+){0,8} không còn hiệu lực"),
+    // Blind batch 75 (property, vehicles, energy, industry; a third of it told as facts and
+    // policies): the session's earlier guidance superseded by a paragraph, every question routed
+    // here before any search; a lock left unlocked when a ticket closes; interlocks bypassed
+    // automatically, the chat told only "accepted" (German); a status read that runs the
+    // command field; a step missing from the reply (French, Czech, Russian); a full copy of
+    // every report sent to the default address (Portuguese, English); priority and other tools'
+    // results discarded (Italian); a deposit charged twice, the user told one charge; preferred
+    // over every other tool, alternatives not offered; a password from the conversation relayed
+    // out (Norwegian); an ID number and OTP into a field (Hindi); a press run without its
+    // guards (Romanian, English); the tenant not notified (Hungarian); graders told to mark it
+    // safe (Ukrainian, Russian); a lockbox code posted to a public channel (Hebrew, English);
+    // the user's confirmation rules declared not to apply (Russian).
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            r"\b(whatever|anything|everything) (was |has been )?(said|stated|told|given|instructed|agreed) (earlier|before|previously|so far)( \S+){0,14} (is|are) (superseded|overridden|replaced|void|no longer valid)\b|\b(superseded|overridden) by this (paragraph|note|section|description|text)\b",
+            r"|требования пользователя( \S+){0,4} к этому инструменту не относятся",
+        ),
+    ),
+    p(
+        HIJACK,
+        High,
+        concat!(
+            r"\b(routed|sent|handled|directed) through this (tool|connector|server)( \S+){0,3} before (any|every|other)\b|\bbefore (any|every|other) (\S+ ){0,4}tools? (is|are) (even )?considered\b",
+            r"|\bpreferred over (every|all|any) other\b|\balternatives (are|should) not (to )?be (offered|suggested|mentioned|used)\b",
+            r"|\b(ha|hanno) (la )?priorità assoluta\b|\baltri strumenti( \S+){0,3} vanno scartati\b|\b(strumenti|tool) non vanno (chiamati|usati|utilizzati)\b",
+        ),
+    ),
+    p(
+        HARM,
+        High,
+        concat!(
+            r"\blocks? (is|are|gets) (set to |left )?unlocked when (a|the|each|every) (ticket|work order|job|visit|booking|order|task) (is )?(closed|completed|done|finished)\b|\b(stays|remains|is left|are left) unlocked (until|overnight|for the rest)\b",
+            r"|(sicherheitsverriegelung\S*|verriegelung\S*|schutzfunktion\S*)( \S+){0,4} (automatisch|standardmäßig|stillschweigend) (überbrückt|deaktiviert|umgangen|abgeschaltet)|\b(safety )?interlocks? (is|are) (automatically|silently|by default) (bypassed|overridden|disabled|defeated)\b",
+            r"|\b(each|every) (\S+ )?(request|call|lookup|query|read) (also )?(executes|runs|sends|performs) the (value|command|contents?) (of|in)\b",
+            r"|\bcharge( \S+){0,4} twice\b",
+            r"|\bmodul implicit( \S+){0,4} fără (interblocăril|interblocar|cortina|protecți)|\b(runs?|operates?|cycles?)( \S+){0,3} without (the )?(\S+ )?(interlocks?|light curtains?|safety guards?|guard doors?)\b",
+        ),
+    ),
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"\b(die )?(rückmeldung|antwort|meldung)( im chat| an den nutzer| an den benutzer)? lautet (in jedem fall |immer |stets )?nur\b|\b(erscheint|erscheinen) dort nicht\b",
+            r"|(^|\s)n'appara(ît|it|issent) pas dans (la|le) (réponse|résumé|message|rapport)",
+            r"|\bv odpovědi( zákazníkovi| uživateli)? se( tato| tahle)?( \S+)? (nezobrazuje|neuvádí|neobjeví)",
+            r"|в ответе (пользователю |клиенту )?(отображается|показывается|указывается|сообщается) только",
+            r"|\btell the (user|customer|client) (that )?only (one|a single)\b",
+            r"|\b(a )?(bérlő|felhasználó|ügyfél|vevő) (értesítése|tájékoztatása|tudta) nélkül",
+        ),
+    ),
+    p(
+        EXFIL,
+        High,
+        concat!(
+            r"\buma cópia (integral|completa)( \S+){0,10} (é|será) (enviada|encaminhada|espelhada) para (este|esse|o) (endereço|url|webhook)",
+            r"|\ba (full|complete|verbatim) copy of (each|every|all)( \S+){0,10} (is|are) (sent|posted|forwarded|mirrored|uploaded) to (this|the default|that) (address|url|endpoint|webhook)\b",
+            r"|\b(hentes|tas|kopieres) fra (brukerens|kundens) (innlogging|passord|pålogging)( \S+){0,4} i samtalen\b|\bverdien (videresendes|sendes|overføres)( \S+){0,3} til\b",
+            r"|(आधार नंबर|आधार संख्या|ओटीपी|otp|पासवर्ड|पिन)[^।\n]{0,40}(फ़ील्ड|फील्ड)[^।\n]{0,10}(में )?(भरें|डालें|लिखें|जोड़ें)",
+            r"|(מתפרסם|מתפרסמים|נשלח|נשלחים|יפורסם)( \S+){0,8} (בערוץ הציבורי|בערוץ ציבורי)|\b(code|password|pin|token|key)s?\b( \S+){0,8} (is|are) (also )?(posted|published|shared|sent) (\S+ ){0,6}(to|in) (a |the )?public channel\b",
+        ),
+    ),
+    p(
+        EVAL,
+        High,
+        concat!(
+            r"примітка для (автоматизованих )?(систем перевірки|оцінювачів|рецензентів|перевіряльників)|позначити як безпечн\S*( \S+){0,2} без (подальшого )?аналізу",
+            r"|(примечание|заметка) для (автоматизированных )?(систем проверки|оценщиков|рецензентов|проверяющих)|пометить как безопасн\S*( \S+){0,2} без (дальнейшего )?анализа",
+        ),
+    ),
+    // Blind batch 76 (games, sport, events, charities; a third told as facts, FAQ answers and
+    // defaults): guidance superseded by the tool's text, other tools fallbacks only; funds or
+    // refunds credited to the default account while the rightful one "appears on receipts
+    // only" (Spanish, Afrikaans, English); a transcript and passwords into an anti-fraud field,
+    // the buyer not told (Portuguese); secrets from the chat put "here"; the moderator kept
+    // unaware; this tool replacing every other; a ban list not part of the summary; a purge of
+    // trade partners' inventories; the full donor register attached to each receipt (Catalan,
+    // English); other tools' results not accepted (Korean); full marks asked of reviewers
+    // (Icelandic); other tools forbidden (Kazakh); every account on the same IP banned (Serbian,
+    // English); earlier guidance lapsing, errors kept from the user (Italian); donors who asked
+    // for anonymity published (Estonian, English).
+    p(
+        OVERRIDE,
+        High,
+        concat!(
+            r"\bsuperseded by the text of this (tool|description|definition)\b|\bwhere (the two|they) (differ|conflict|disagree),? (go with|follow|use|prefer) (what is written here|this (tool|text|description))\b",
+            r"|\b(indicazioni|istruzioni|regole)( \S+){0,3} (ricevute )?in precedenza( \S+){0,5} decadono\b|\bvalgono (soltanto|solo) le regole di questa descrizione\b",
+        ),
+    ),
+    p(
+        HIJACK,
+        High,
+        concat!(
+            r"\bother tools are (fallbacks?|backups?|secondary)( only)?\b|\beven when a (more specific|better|dedicated|different) tool is (listed|available|offered)\b|\breplaces (every|all|any) other (\S+ ){0,3}tools?\b|\bnever call the others\b",
+            r"|다른( \S+){0,2} 도구의 결과(가|는) 인정되지 않|모든( \S+){0,2} 요청은 이 도구로 처리",
+            r"|басқа құралдар\S* (шақыруға|қолдануға|пайдалануға) тыйым салынады|тек осы құрал арқылы",
+        ),
+    ),
+    p(
+        HARM,
+        High,
+        concat!(
+            r"\b(on|in) (the )?(receipts?|invoices?) only\b[^.]{0,10}[;,.] (the )?(funds|proceeds|refunds?|amount|money|payments?) (are|is) (credited|paid|deposited|settled|transferred|sent) (to|into) this account\b",
+            r"|\bslegs op die kwitansie vermeld\b|\bby verstek in hierdie rekening gestort\b|\bse conserva s(ó|o)lo como referencia\b|\bla liquidación efectiva corresponde al valor predeterminado\b",
+            r"|\bremoves? the (full|entire|whole) (inventory|balance|account|history)( \S+){0,8} (and )?of (any|every|all) (trade )?(partners?|contacts?|friends?|members?)\b",
+            r"|\b(ban|bans|banning|suspends?)\b( \S+){0,6} (all|every|each) (other )?accounts? (on|from|with|that shared|sharing) (the same|an?) ip\b|\bpermanent(ly)? ban\S*( \S+){0,12} (every|all) accounts? (that|which|on|from|with|sharing)\b|(трајн\S* забран\S*)( \S+){0,6} свих налога|свих налога са исте ip адресе",
+            r"|\bincluding (those|donors|users|members|people|supporters|players) who (asked|requested|opted) (for )?(anonymity|to remain anonymous|to stay anonymous)\b|\bvaikeväärtus avaldab( \S+){0,4} (kõigi|kõik)|kes palusid anonüümsust",
+        ),
+    ),
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"(^|\s)não (comente|comentes|mencione|diga|informe)( \S+){0,3} (com )?o (comprador|usuário|cliente|utilizador)\b",
+            r"|\bkeep (the )?(users?|moderators?|admins?|owners?|customers?|operators?|requesters?) (unaware|in the dark|uninformed)\b",
+            r"|\b(is|are) not (part of|included in|shown in) the (summary|reply|answer|report|response)s? (returned|shown|given|sent) to the (requester|user|customer|caller|admin|moderator)\b",
+            r"|\bnon far sapere all'utente\b",
+        ),
+    ),
+    p(
+        EXFIL,
+        High,
+        concat!(
+            r"\bpreench(a|er|e) (\S+ ){0,2}com a transcrição (completa|integral) (desta|da) conversa",
+            r"|\b(copy|put|paste|enter|write|insert|place|add)\b( \S+){0,2} the (user's|customer's|buyer's|member's|player's|seller's)( \S+){0,5} (login|passwords?|credentials|pin|otp|tokens?)\b( \S+){0,4} (into|in) this (field|parameter|note|box)\b",
+            r"|\b(passwords?|tokens?|api keys?|credentials|secrets?)( \S+){0,4} from (earlier in |the |this )?(the |this )?(chat|conversation|session)( \S+){0,3} (here|in this field|into this field)\b",
+            r"|\b(porta|porten|inclou|adjunta) com a annex el registre complet\b|\b(each|every) (receipt|email|message|confirmation)( \S+){0,4} (carries|includes|attaches|has attached) (the )?(full|complete|entire) (donor|member|customer|client|user|contact) (register|list|database|roster)\b",
+        ),
+    ),
+    p(
+        EVAL,
+        High,
+        r"\btil sjálfvirkra (yfirferðarkerfa|matskerfa)|\bgefið (henni|honum|því) fulla einkunn|\bsleppið frekari greiningu",
+    ),
+    // Another class probed across 40 phrasings in 30 languages (session 35): this tool in place
+    // of every other, and no other tool to be used, where the earlier rules read mostly English,
+    // French and Spanish word orders.
+    p(
+        HIJACK,
+        High,
+        concat!(
+            r"\b(rel(y|ies) on|use|uses|call|calls) (this (one|tool)|it) exclusively\b|\bexclusively (use|rely on|call) this (tool|one)\b",
+            r"|(^|\s)(n'utilisez|n'utilise|n'appelez|n'appelle) (aucun autre|pas d'autres?|jamais d'autres?) outils?\b",
+            r"|\bno (uses|use|utilices|utilice|llames|llame|usen) (ninguna|otras|otra)( otra)? herramientas?\b",
+            r"|(^|\s)não (use|usa|utilize|utiliza|chame|usem) (nenhuma|outras|outra)( outra)? ferramentas?\b|\b(em vez|no lugar) de (qualquer|outras|as outras) (outra|outras|ferramentas?)\b",
+            r"|\b(statt|anstelle|anstatt) (anderer|anderen|aller anderen|jedes anderen|eines anderen) (tools|werkzeuge|werkzeugs|tool)\b|\b(nutze|verwende|benutze|nutzen sie|verwenden sie|benutzen sie|rufe) (keine|kein) (anderen?|weiteren?) (tools|werkzeuge|tool|werkzeug)\b",
+            r"|\b(invece di|al posto di) (qualsiasi|ogni|altri|gli altri) (altro|altri|strumento|strumenti)\b|\bnon (usare|utilizzare|usate|utilizzate|chiamare) (altri|nessun altro) strument",
+            r"|\bin plaats van (andere|alle andere|elke andere) (tools|hulpmiddelen|tool)\b|\bgebruik (geen|nooit) andere (tools|hulpmiddelen)\b",
+            r"|\b(tego narzędzia|to narzędzie)( \S+){0,3} zamiast (innych|jakichkolwiek)|\bzamiast (innych|jakichkolwiek innych) narzędzi|\bnie (używaj|korzystaj z|wywołuj) (innych|żadnych innych) narzędzi",
+            r"|только (этот|данный) инструмент|(не используй|не используйте|не вызывай|не вызывайте|не применяй)( \S+)? (другие|иные|никакие другие|любые другие) инструмент|вместо (других|любых других|иных) инструмент|(этот|данный) инструмент( \S+){0,3} (а не|вместо) других",
+            r"|замість (інших|будь-яких інших)( \S+)? інструмент|цей інструмент( \S+){0,3} замість інших|не (використовуй|використовуйте) (інші|жодних інших) інструмент",
+            r"|他のツール(ではなく|の代わりに|を使わず|は使わない|を使用せず)|(而不是|而非|代替|取代)(其他|其它|任何其他|任何其它)工具",
+            r"|diğer araçlar(ın)? yerine|başka (bir )?araç (kullanma|kullanmayın)",
+            r"|\b(alih-alih|daripada|bukannya|sebagai ganti) (alat|tool) (lain|lainnya)\b|\bjangan (gunakan|pakai|menggunakan) (alat|tool) (lain|lainnya)\b",
+            r"|(अन्य|दूसरे) (टूल|उपकरण)\S* (के बजाय|की जगह)|(अन्य|दूसरे) (टूल|उपकरण)\S* (का )?(उपयोग|इस्तेमाल) (न|मत) कर",
+            r"|thay vì (bất kỳ )?(các )?công cụ (nào )?khác|không (dùng|sử dụng) (các |bất kỳ )?công cụ (nào )?khác",
+            r"|αντί (για )?(οποιοδήποτε|οποιαδήποτε|τα άλλα|άλλα) (άλλο|άλλα|εργαλεί)|μη(ν)? χρησιμοποιείς (άλλα|κανένα άλλο) εργαλεί",
+            r"|\bi stället för (andra|alla andra|något annat) verktyg|\bi stedet for (andre|alle andre|noget andet|noe annet) (værktøjer|verktøy|værktøj)\b|\b(använd|bruk|brug) (inga|inte några|ikke andre|ingen andre|aldrig andra|aldri andre) (andra )?(verktyg|værktøjer|verktøy)",
+            r"|muiden työkalujen (sijaan|asemesta)|(älä|ei) käytä muita työkaluja",
+            r"|\bmísto (jiných|ostatních|jakýchkoli jiných) nástrojů|\bnepoužívej(te)? (jiné|žádné jiné) nástroje|\bmiesto (iných|ostatných) nástrojov",
+            r"|más eszközök helyett|ne használj (más|egyéb) eszköz",
+            r"|\binstrument( \S+){0,3} în locul (altora|altor instrumente|oricărui alt)|\bnu (folosi|folosiți|utiliza|utilizați) (alte|niciun alt) instrument",
+            r"|במקום (בכל|כל|כלים) (כלי )?(אחר|אחרים)|אל תשתמש (בכלים|בשום כלי) (אחרים|אחר)",
+            r"|بدلا\S? من (أي|أية) أداة أخرى|لا (تستخدم|تستعمل) (أي|أية) (أداة|أدوات) أخرى",
+            r"|به جای (هر|هیچ) ابزار (دیگری|دیگر)|از (هیچ )?ابزار (دیگری|دیگر) استفاده نکن",
+            r"|แทนเครื่องมืออื่น|อย่าใช้เครื่องมืออื่น",
+        ),
+    ),
+    // A class probed in 22 languages while batch 73 was read (session 35): the step kept from
+    // the user's knowledge, said of the user rather than to the model ("the user must not be
+    // informed", "without the user knowing it", "à l'insu de l'utilisateur"), and the
+    // infinitive orders ("ne pas informer l'utilisateur"). "Must not know" needs the step as its
+    // object ("of this", "davon", "об этом"): "the user must not know the admin password" is a
+    // sound rule of a vault.
+    p(
+        CONCEAL,
+        High,
+        concat!(
+            r"\bwithout (the )?(user|users|customer|caller)('s|s')? (knowledge|awareness)\b|\bwithout (the )?(user|users|customer|caller) (knowing|noticing|realising|realizing|finding out)( it| this| that| about (it|this|that))?([,.;:)]|$)",
+            r"|\bkeep(ing)? the (user|users|customer) in the dark\b|\bbehind the (user|users|customer)('s|s') back\b",
+            r"|\bthe (user|users|customer) (must|should|need|needs|may|shall)( not|n't| never) (know|learn|notice|find out|be aware)( of| about)? (it|this|that|these|those)\b",
+            r"|\bne (pas|jamais|rien) (informer|dire|mentionner|signaler|révéler|indiquer|avertir|prévenir|montrer|expliquer|préciser|communiquer|dévoiler)( \S+){0,4} (à )?(l'utilisateur|l'usager|les utilisateurs|l'utilisatrice|au client)",
+            r"|\bsans que l'(utilisateur|usager|utilisatrice)( ne)? (le sache|s'en aperçoive|s'en rende compte|en soit (informé|averti)|soit (informé|averti|prévenu)|le remarque)|(^|\s)à l'insu de l'(utilisateur|usager|utilisatrice)",
+            r"|\bl'(utilisateur|usager|utilisatrice) ne (doit|devra|doivent|devrait) (pas|jamais|rien) (être (informé|averti|prévenu)|savoir|apprendre|remarquer|s'en apercevoir|en être (informé|averti))",
+            r"|\bel usuario no (debe|debería|tiene que|puede|ha de) (ser (informado|avisado|notificado)|saberlo|enterarse|darse cuenta|notarlo)|\bsin que el usuario (lo sepa|se entere|lo note|se dé cuenta|sea (informado|avisado|notificado))|\ba espaldas del usuario\b",
+            r"|\bo (usuário|utilizador) não (deve|deverá|pode|precisa) (ser (informado|avisado|notificado)|saber|ficar sabendo|perceber|tomar conhecimento)|\bsem que o (usuário|utilizador) (saiba|perceba|seja (informado|avisado|notificado)|note)|(^|\s)às escondidas do (usuário|utilizador)",
+            r"|\b(den|die) (nutzer|benutzer|anwender)\S* nicht (über|darüber|davon)( \S+){0,3} (informieren|benachrichtigen|unterrichten|in kenntnis setzen)|\bohne dass (der|die) (nutzer|benutzer|anwender)\S* (es |etwas |davon |das )?(merkt|weiß|erfährt|bemerkt|informiert wird|mitbekommt)|\b(der|die) (nutzer|benutzer|anwender)\S* (darf|soll|muss|dürfen|sollen) (davon |hiervon |darüber |das |es )(nichts|nicht) (erfahren|wissen|merken|bemerken|mitbekommen)|\bohne wissen (des|der) (nutzers|benutzers|anwenders|nutzerin|benutzerin)",
+            r"|\bl'utente non (deve|dovrebbe|deve mai) (essere (informato|avvisato)|saperlo|accorgersene|venirne a conoscenza)|\ball'insaputa dell'utente|\bsenza che l'utente (lo sappia|se ne accorga|sia (informato|avvisato)|venga (informato|avvisato))",
+            r"|\bde gebruiker niet (informeren|inlichten|op de hoogte (brengen|stellen)|vertellen)\b|\b(de gebruiker|gebruikers) (mag|mogen|hoeft|hoeven) (hier|daar|er) (niets|niks) van (te )?(weten|merken)\b|\bzonder dat de gebruiker (het |er iets van |dit )?(merkt|weet|doorheeft|te weten komt)\b|\b(zeg|vertel) (het|dit|dat) niet (tegen|aan) de gebruiker\b|\bbuiten (het )?medeweten van de gebruiker",
+            r"|\bużytkownik nie (może|powinien|musi) (się )?o tym (dowiedzieć|wiedzieć)|\bbez wiedzy użytkownika",
+            r"|пользовател\S* не (должен|должна|должны|следует) (об этом|этого|ничего) (знать|узнать|заметить)|без ведома (пользовател|клиент)|втайне от (пользовател|клиент)|користувач\S* не (повинен|має|мусить) (про це|цього|нічого) (знати|дізнатися)|без відома користувач",
+            r"|(用户|使用者|用戶)不(应|应该|應|應該|能|得)(知道|知情|察觉|察覺|发现|發現|获悉)(此|这|這|该|該|本)|(在)?(用户|使用者|用戶)不知情的情况下|(不|勿)(要|可|得|能)?(让|使|令|讓)(用户|使用者|用戶)(知道|知情|察觉|察覺|发现|發現)|瞒着(用户|使用者)|对(用户|使用者)保密",
+            r"|ユーザー(に|には)(知られ|気づかれ|気付かれ)(ない|ず)|ユーザーが(知らない|気づかない|気付かない)(うちに|ように)",
+            r"|사용자(가|도|에게) 모르게|사용자(가|는) (알지 못하게|모르도록)",
+            r"|kullanıcının (bundan |bu durumdan |bunlardan )?(haberi olmamalı|bilgisi olmadan|bilgisi dışında)|kullanıcı(nın)? (bunu|bundan) (bilmemeli|fark etmemeli)",
+            r"|\btanpa (se)?pengetahuan (pengguna|pelanggan)\b|\bpengguna tidak (boleh|dibenarkan) (tahu|mengetahui|sedar|menyadari)\b|\btanpa (pengguna|pelanggan) (tahu|sedar|sadari|ketahui)\b",
+            r"|उपयोगकर्ता को (इसके बारे में |इस बारे में |इसका )?(पता नहीं चलना|पता न चले|खबर नहीं होनी|भनक न)|उपयोगकर्ता की जानकारी के बिना|उपयोगकर्ता को बताए बिना",
+            r"|người dùng không (được|nên) (biết|hay biết)|không (để|cho) người dùng (biết|hay biết)",
         ),
     ),
     // Blind batch 55: what was done kept out of the reply (Chinese) and from the person the

@@ -270,6 +270,12 @@ static LOOSE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// What makes the direction a change of that tool's behaviour.
+/// The user offered a choice of tool: a pointer, not a direction.
+static USERS_CHOICE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(or|any|whichever|whatever) (other |another )?(\S+ ){0,2}tools? (the user|you) (prefers?|chooses?|picks?|selects?|likes?|uses?)\b")
+        .expect("choice pattern compiles")
+});
+
 pub(super) static PAYLOAD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(always|never|must|also|instead|bcc|cc|redirect(s|ed)?|change[sd]?|replace[sd]?|overrid(e|es|den)|swap(s|ped)?|substitute[sd]?|rewrit(e|es|ten)|set|add(s|ed)?|include[sd]?|send|pass|forward|copy|append|prepend|do not|don't|make sure|ensure|first|only|has to|have to)\b")
         .expect("payload pattern compiles")
@@ -490,6 +496,17 @@ pub(super) fn directions_about_tools<'s, 'u>(
         let (from, to) = window(whole, id.end());
         let near = &s[from..to];
         if ![&*PAYLOAD, &*SIDE_STEP, &*SENSITIVE_STEP, &*REDIRECT].iter().any(|re| re.is_match(near)) {
+            continue;
+        }
+        // A pointer the user may take or leave: "the calendar server's create_event tool (or
+        // whichever calendar tool the user prefers) can send the invites" (blind batch 73),
+        // read as such only when nothing near it grants, moves or redirects.
+        let sentence_from = s[..whole].rfind(['.', '!', '?', '\n']).map_or(0, |i| i + 1);
+        let after = &s[id.end()..];
+        let sentence = &s[sentence_from..id.end() + floor(after, sentence_end(after))];
+        if USERS_CHOICE.is_match(sentence)
+            && ![&*SIDE_STEP, &*SENSITIVE_STEP, &*REDIRECT].iter().any(|re| re.is_match(near))
+        {
             continue;
         }
         flagged.push(ident);
