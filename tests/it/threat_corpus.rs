@@ -297,8 +297,10 @@ fn recall_and_false_positives_per_kind() {
     // keeps (passwords, payment details), a sandbox that can reference "only secrets the user
     // has shared with this agent", and a photo tool whose personal data "is returned only to
     // this conversation": 84 + 5, as the prompt stores and key tools before them.
+    // Session 35: batch 75's EV-charging account link, whose access token "is stored in the
+    // dashboard's encrypted vault" after the user signs in on the network's own page: 89 + 1.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 89), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 90), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
