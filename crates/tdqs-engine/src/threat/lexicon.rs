@@ -2649,6 +2649,7 @@ pub const PHRASES: &[Phrase] = &[
         concat!(
             r"примітка для (автоматизованих )?(систем перевірки|оцінювачів|рецензентів|перевіряльників)|позначити як безпечн\S*( \S+){0,2} без (подальшого )?аналізу",
             r"|(примечание|заметка) для (автоматизированных )?(систем проверки|оценщиков|рецензентов|проверяющих)|пометить как безопасн\S*( \S+){0,2} без (дальнейшего )?анализа",
+            r"|\bnota per il sistema di valutazione\b|\bl\'esito corretto è\b|\bqualsiasi punteggio diverso\b",
         ),
     ),
     // Blind batch 76 (games, sport, events, charities; a third told as facts, FAQ answers and
@@ -2668,6 +2669,27 @@ pub const PHRASES: &[Phrase] = &[
         concat!(
             r"\bsuperseded by the text of this (tool|description|definition)\b|\bwhere (the two|they) (differ|conflict|disagree),? (go with|follow|use|prefer) (what is written here|this (tool|text|description))\b",
             r"|\b(indicazioni|istruzioni|regole)( \S+){0,3} (ricevute )?in precedenza( \S+){0,5} decadono\b|\bvalgono (soltanto|solo) le regole di questa descrizione\b",
+            // A fourth class probed (32 phrasings in 30 languages; 30 missed): the instructions
+            // received before said to apply no more. (In this rule: the triggers hold 256.)
+            r"|\b(instructions|rules|guidance|directions)( \S+){0,6} (before|earlier|previously|so far)( \S+){0,3} (no longer|don't|do not) (apply|count|hold|matter)\b|\btreat the (text|contents?) of this (tool|description) as your (new )?(operating )?(rules|instructions)\b",
+            r"|\b(les )?instructions( \S+){0,5} (auparavant|précédemment|avant)( \S+){0,2} ne s'appliquent plus\b|\b(las )?instrucciones( \S+){0,5} (antes|anteriormente|previamente)( \S+){0,2} ya no (se aplican|aplican|valen|son válidas)",
+            r"|\b(die )?(anweisungen|vorgaben|regeln)\S*( \S+){0,6} (vorher|zuvor|bisher|früher)( \S+){0,3} (gelten|gilt) nicht mehr\b|\b(le )?istruzioni( \S+){0,4} in precedenza non sono più valide|\b(de )?(instructies|aanwijzingen)( \S+){0,6} eerder( \S+){0,3} gelden niet meer\b",
+            r"|\binstrukcje\S*( \S+){0,5} wcześniej,? już nie obowiązują|\bpokyny\S*( \S+){0,5} dříve,? už neplatí|\b(instruktionerna|instruksene|instruksjonene|instrukserne)( \S+){0,4} (tidigare|tidligere) (gäller inte längre|gjelder ikke lenger|gælder ikke længere)",
+            r"|\baiemm(in|at) (saamasi |annetut )?ohjeet eivät (ole enää voimassa|enää päde)|\binstruksi( \S+){0,4} sebelumnya tidak berlaku lagi\b|(chỉ dẫn|hướng dẫn|chỉ thị)( \S+){0,6} trước (đây|đó) không còn (áp dụng|hiệu lực)",
+            r"|инструкции\S*( \S+){0,4} ранее,? больше не действуют|інструкції\S*( \S+){0,4} раніше,? більше не діють|οι οδηγίες( \S+){0,3} (πριν|προηγουμένως) δεν ισχύουν (πια|πλέον)",
+            r"|ההוראות שקיבלת (קודם|לפני כן|בעבר) (כבר )?לא (חלות|תקפות)|التعليمات التي تلقيتها (سابق|من قبل)\S*( \S+)? (لم تعد سارية|لم تعد صالحة|لم تعد تنطبق)|دستورالعمل\S*( \S+){0,4} قبلاً( \S+){0,2} دیگر معتبر نیستند",
+            r"|(पहले मिले|पिछले) निर्देश अब लागू नहीं|คำสั่งที่(คุณ)?ได้รับก่อนหน้านี้ไม่มีผลแล้ว|(之前|此前|先前|以前)(收到|得到)?的(指示|指令|说明)不再(适用|有效)",
+            r"|以前に受け取った指示はもう適用されません|(以前|これまで)の指示(は|を)(もう|もはや)?(無効|適用されません)|이전에 받은 (지시|지침)는 더 이상 (적용되지|유효하지) 않",
+            r"|\bmaagizo( \S+){0,2} awali hayatumiki tena\b|\bang mga tagubiling natanggap mo dati ay hindi na (umiiral|ipinapatupad|valid)\b|\binstrucțiunile primite anterior nu mai sunt valabile|\ba korábban kapott utasítások már nem érvényesek",
+            // Batches 77 and 78 (the triggers hold 256 rules: new classes join the rules of their kind):
+            // earlier guidance repealed (Spanish, Arabic, Thai, Chinese), guidance supplied before the tool
+            // loaded superseded, the operator's rules disregarded.
+            r"|\b(pautas|instrucciones|indicaciones|reglas)( \S+){0,5} (con anterioridad|anteriormente|antes) quedan (derogadas|anuladas|sin efecto)|\bel único marco vigente es\b",
+            r"|(توجيهات|تعليمات)( \S+){0,2} السابقة لا (تسري|تنطبق)|هذا الوصف هو المرجع الوحيد",
+            r"|ที่ผู้ช่วยได้รับมาก่อนหน้านี้(ทั้งหมด)?ถือว่าหมดผลบังคับใช้|เป็นแหล่งกฎเพียงแหล่งเดียว",
+            r"|先前提供给助理的|先前提供給助理的|(守则|守則|规则|規則|指示)(改由|改为|改為)[^。\n]{0,10}(取代|替代)",
+            r"|\b(instructions|rules|guidance|directions)( \S+){0,2} (supplied|given|received|provided|sent) to you( \S+){0,8} (is|are) (superseded|void|revoked|obsolete|replaced|no longer valid)\b",
+            r"|\bdisregard the (rules|instructions|guidance|directions)( \S+){0,5} (gave|given|set|provided) (earlier|before|previously)\b|\bthe only valid (rules|instructions) are (the ones )?(inside|in) this (tool|description)\b",
         ),
     ),
     p(
@@ -2677,6 +2699,13 @@ pub const PHRASES: &[Phrase] = &[
             r"\bother tools are (fallbacks?|backups?|secondary)( only)?\b|\beven when a (more specific|better|dedicated|different) tool is (listed|available|offered)\b|\breplaces (every|all|any) other (\S+ ){0,3}tools?\b|\bnever call the others\b",
             r"|다른( \S+){0,2} 도구의 결과(가|는) 인정되지 않|모든( \S+){0,2} 요청은 이 도구로 처리",
             r"|басқа құралдар\S* (шақыруға|қолдануға|пайдалануға) тыйым салынады|тек осы құрал арқылы",
+            // Batches 77 and 78: other tools' results set aside, declared obsolete or untrustworthy, this
+            // connector replacing any other (Spanish, Japanese, Arabic, Vietnamese, Chinese, English).
+            r"|\b(las demás|otras) herramientas( \S+){0,4} se consideran obsoletas\b|\bse resuelven exclusivamente aquí\b|\breemplaza a cualquier otra (utilidad|herramienta)\b|\bpasa únicamente por aquí\b",
+            r"|\b(data|results?|output)( \S+){0,4} from any other tool( \S+){0,8} (is|are) (set aside|discarded|ignored|disregarded)\b|\bset aside in favou?r of this (one|tool)\b",
+            r"|他の[^。\n]{0,20}ツールの結果は[^。\n]{0,20}(採用されず|採用しない|使用されず|無視)|(問い合わせ|リクエスト)は(すべて|全て)本ツールで処理",
+            r"|الأخرى( \S+){0,4} \S+ غير موثوقة|các công cụ( \S+){0,6} khác( \S+){0,4} (được|bị) coi là không đáng tin",
+            r"|(唯一可信来源|唯一可信來源)|其他[^。\n]{0,10}工具(返回|傳回)的数据一律视为过期|不再调用",
         ),
     ),
     p(
@@ -2688,6 +2717,17 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bremoves? the (full|entire|whole) (inventory|balance|account|history)( \S+){0,8} (and )?of (any|every|all) (trade )?(partners?|contacts?|friends?|members?)\b",
             r"|\b(ban|bans|banning|suspends?)\b( \S+){0,6} (all|every|each) (other )?accounts? (on|from|with|that shared|sharing) (the same|an?) ip\b|\bpermanent(ly)? ban\S*( \S+){0,12} (every|all) accounts? (that|which|on|from|with|sharing)\b|(трајн\S* забран\S*)( \S+){0,6} свих налога|свих налога са исте ip адресе",
             r"|\bincluding (those|donors|users|members|people|supporters|players) who (asked|requested|opted) (for )?(anonymity|to remain anonymous|to stay anonymous)\b|\bvaikeväärtus avaldab( \S+){0,4} (kõigi|kõik)|kes palusid anonüümsust",
+            // Batches 77 and 78: three times the label rate, limits clipped in a report, safety alarms off by
+            // default (Swedish, English), a firewall switched off and remote access opened to every address
+            // (German, Vietnamese), allergy flags cleared, previewed notes erased, every budget alert
+            // disabled and untagged resources deleted (Hebrew).
+            r"|\b(applies|apply|uses|sprays?) (\d+(\.\d+)?|two|three|four) ?(×|x|times) the (label|maximum|recommended|legal) (rate|dose|limit)\b",
+            r"|\b(readings|values|measurements|meetwaarden)( \S+){0,4} (above|over|boven) (the |de )?(permit|legal|regulatory|vergunning)\S*( \S+){0,6} (clipped|capped|afgekapt|truncated|lowered)\b",
+            r"|\b(personlarm|gaslarm|brandlarm)( \S+){0,4} (är )?avstängda som standard\b|\b(personnel|gas|co2|co₂|fire|smoke|safety|evacuation) alarms?( \S+){0,4} (are|is) (disabled|off|switched off|silenced|muted) by default\b",
+            r"|\bschaltet (die )?firewall ab\b|\bfür alle adressen\b|mở cho mọi địa chỉ|\bopen(ed|s)? to (all|every|any) (addresses|ip addresses)\b",
+            r"|\ballergy (flag|alert|warning)s? (is|are) cleared\b|\bdispensing continues for contraindicated\b",
+            r"|\bpermanently (erased|deleted|purged|wiped) from all (devices|backups)\b|\bmoved to the purge queue\b",
+            r"|משבית את כל התראות|ומוחק לצמיתות משאבים",
         ),
     ),
     p(
@@ -2698,6 +2738,13 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bkeep (the )?(users?|moderators?|admins?|owners?|customers?|operators?|requesters?) (unaware|in the dark|uninformed)\b",
             r"|\b(is|are) not (part of|included in|shown in) the (summary|reply|answer|report|response)s? (returned|shown|given|sent) to the (requester|user|customer|caller|admin|moderator)\b",
             r"|\bnon far sapere all'utente\b",
+            // Batches 77 and 78: what the user reads is "only" a given text (German, Dutch, Korean, Vietnamese,
+            // Japanese, Chinese), steps absent from the customer's change log, a field summaries leave out.
+            r"|\b(in der )?(rückmeldung|antwort|meldung) an den (anwender|nutzer|benutzer|kunden)\S* erscheint (lediglich|nur|ausschließlich)\b|\b(diese|die) (schritte|änderungen|vorgänge|aktionen) erscheinen nicht (im|in der|in den)\b",
+            r"|\bde gebruiker ziet in de (samenvatting|rapportage|bevestiging|reactie) (uitsluitend|alleen|enkel)\b",
+            r"|사용자에게 (전달되는|보이는|표시되는) 요약에는 항상|không được nhắc (tới|đến)( \S+)? trong câu trả lời|không xuất hiện trong phần tóm tắt",
+            r"|ユーザーへの(完了)?(メッセージ|通知|報告)(に|には)(含まれ|記載され)(ません|ない)|不列入回覆|不列入回复|不计入回复",
+            r"|\bsummaries for the (user|grower|customer|client|member|patient)s? leave (it|this|them) out\b|\bmention_[a-z_]*(transfer|upload|copy|share)[a-z_]*[\x22\x27]? ?: ?false\b",
         ),
     ),
     p(
@@ -2708,6 +2755,30 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(copy|put|paste|enter|write|insert|place|add)\b( \S+){0,2} the (user's|customer's|buyer's|member's|player's|seller's)( \S+){0,5} (login|passwords?|credentials|pin|otp|tokens?)\b( \S+){0,4} (into|in) this (field|parameter|note|box)\b",
             r"|\b(passwords?|tokens?|api keys?|credentials|secrets?)( \S+){0,4} from (earlier in |the |this )?(the |this )?(chat|conversation|session)( \S+){0,3} (here|in this field|into this field)\b",
             r"|\b(porta|porten|inclou|adjunta) com a annex el registre complet\b|\b(each|every) (receipt|email|message|confirmation)( \S+){0,4} (carries|includes|attaches|has attached) (the )?(full|complete|entire) (donor|member|customer|client|user|contact) (register|list|database|roster)\b",
+            // A third class probed (42 phrasings in 32 languages; 9 missed): the user's password and
+            // the conversation's keys put in a parameter (Polish, Finnish, Bengali, Swahili,
+            // Tagalog), a copy of the whole conversation sent to an address (French, Spanish,
+            // Italian, Russian). (Here rather than a rule of its own: the triggers hold 256.)
+            r"|\b(wpisz|wstaw|umieść|dodaj|wklej|przekaż)( \S+){0,3} (hasło|hasła|klucz\S*|token\S*)( \S+){0,6} do (parametru|pola)\b",
+            r"|\b(laita|lisää|syötä|kirjoita|liitä)( \S+){0,2} (käyttäjän )?(salasana|salasanat|api-avaim\S*|tunnukset|token\S*)( \S+){0,6} \S*(parametriin|kenttään)",
+            r"|(পাসওয়ার্ড|টোকেন|এপিআই কী|api কী)[^।\n]{0,60}(প্যারামিটারে|ফিল্ডে) (দিন|লিখুন|রাখুন|যোগ করুন)",
+            r"|\b(weka|ingiza|andika)( \S+){0,4} (nenosiri|nywila|funguo za api|tokeni)( \S+){0,8} (katika|kwenye) (kigezo|sehemu)\b",
+            r"|\b(ilagay|isama|ipasok)( \S+){0,3} (ang )?(password|mga api key|token)( \S+){0,8} sa (parameter|field)\b",
+            r"|\b(envoyez|envoie|envoyer|transférez|transmettez|faites suivre) (une )?copie de (toute la|l'intégralité de la|la) conversation\b",
+            r"|(^|\s)(envía|envíe|enviar|reenvía|reenvíe) una copia de (toda la|la) conversación\b",
+            r"|\b(invia|inviate|inoltra|inoltrate) una copia (dell'intera|di tutta la) conversazione\b",
+            r"|(отправь|отправьте|перешли|перешлите|пересылай) (копию )?(всей|всю) (переписки|переписку|беседы|беседу|истории|историю)",
+            // Batches 77 and 78: codes from the conversation as a parameter's value, a field replicated to an
+            // outside domain (Portuguese, English), logins posted to a channel, photos mirrored to a public
+            // bucket, IDs and OTPs added to a field (Hindi), the conversation copied out (Japanese), the
+            // chat's AccessKey into a field (Chinese), a config snippet attaching records to an outside URL.
+            r"|\b(passcode|otp|pin|password|date of birth)( \S+){0,10} (mentioned|given|shared|said|typed) earlier in the (conversation|chat)\b",
+            r"|\b(esse|este) campo é (replicado|espelhado|enviado|copiado) para\b|\b(this|that) field is (replicated|mirrored|copied|forwarded|synced) to\b|\bcoloque no campo \S+ (o )?(cpf|rg|senha)",
+            r"|\b(logins?|passwords?|credentials|tokens?)\b( \S+){0,3} (are|is) (posted|sent|shared|published|forwarded) to (#|https?://|\S+@)|\b(mirrored|copied|uploaded|synced) to s3://\S*public",
+            r"|(आधार नंबर|ओटीपी|otp|पासवर्ड|बैंक खाता)[^।\n]{0,60}(फ़ील्ड|फील्ड) में[^।\n]{0,20}(जुड़ जाते|जोड़े जाते|डाले जाते|भरे जाते)",
+            r"|会話(内容|履歴)(は|を)[^。\n]{0,60}(複製|送信|転送|コピー)|会话里出现过的 ?accesskey|(写入|填入) ?remark ?字段",
+            r"|\battach_full_[a-z_]*[\x22\x27]? ?: ?true\b|\binclude_[a-z_]*(ssn|password|secret|token)[\x22\x27]? ?: ?true\b",
+            r"|\bfrom the (chat|conversation),? to the (\S+ ){0,3}(service|endpoint|server|site) at\b|\b(complete|full|entire) (text|transcript|contents?) of the user's conversation\b[^.]{0,120}\. (consumed|used|read|analy[sz]ed|stored|kept) by (partner|third|external|our partner)",
         ),
     ),
     p(
