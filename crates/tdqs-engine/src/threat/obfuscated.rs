@@ -186,10 +186,12 @@ static PAIRS: [u8; 1 << 16] = {
         let caesar = matches!((first | 0x20, second | 0x20), (b'c', b'a') | (b'a', b'e'));
         let right = matches!((first | 0x20, second | 0x20), (b'g', b'h') | (b'h', b't'));
         let eht = matches!((first, second), (b'e', b'h') | (b'h', b't'));
+        let naq = matches!((first, second), (b'a', b'q') | (b'q', b' '));
         table[pair] = if byte { BYTE } else { 0 }
             | if caesar { CAESAR } else { 0 }
             | if right { RIGHT } else { 0 }
-            | if eht { EHT } else { 0 };
+            | if eht { EHT } else { 0 }
+            | if naq { NAQ } else { 0 };
         pair += 1;
     }
     table
@@ -200,6 +202,9 @@ const CAESAR: u8 = 2;
 const RIGHT: u8 = 4;
 /// "eh" or "ht" as written: " eht " (the written backwards, [`turned`]) at either parity.
 const EHT: u8 = 8;
+/// "aq" or "q " as written: " naq " ("and" in ROT13, [`ciphers::unnamed_rot13`]) at either
+/// parity; both pairs are rare in prose, so the look stops for them almost never.
+const NAQ: u8 = 16;
 
 /// What the look at a string found.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -216,6 +221,8 @@ struct Look {
     cipher: bool,
     /// " eht ": what text written backwards is read for ([`turned`]).
     eht: bool,
+    /// " naq ": what text in ROT13 that does not name its cipher is read for.
+    naq: bool,
 }
 
 /// Positions of joins the look keeps for [`has_syllable_words`].
@@ -224,7 +231,7 @@ const JOINS_KEPT: usize = 8;
 /// One pass over the bytes that rules out nearly every string, with no allocation and no call.
 /// Only the rare stand-in, sign or lead letter of a name looks at its neighbours.
 fn look(b: &[u8]) -> Look {
-    let (mut meetings, mut split, mut joins, mut cipher, mut eht) = (0u32, false, 0u32, false, false);
+    let (mut meetings, mut split, mut joins, mut cipher, mut eht, mut naq) = (0u32, false, 0u32, false, false, false);
     let mut joins_at = [0u32; JOINS_KEPT];
     let mut i = 0;
     while i < b.len() {
@@ -247,6 +254,14 @@ fn look(b: &[u8]) -> Look {
         {
             let e = if b[i] == b'e' { Some(i) } else { i.checked_sub(1) };
             eht = e.and_then(|e| e.checked_sub(1)).and_then(|from| b.get(from..from + 5)) == Some(b" eht ");
+        }
+        if let Some(&second) = b.get(i + 1)
+            && !naq
+            && PAIRS[usize::from(u16::from_le_bytes([b[i], second]))] & NAQ != 0
+        {
+            // The `a` of "aq" at i, or the `q` of "q " at i (its `a` one before).
+            let a = if b[i] == b'a' { Some(i) } else { i.checked_sub(1) };
+            naq = a.and_then(|a| a.checked_sub(2)).and_then(|from| b.get(from..from + 5)) == Some(b" naq ");
         }
         if let Some(&second) = b.get(i + 1)
             && !cipher
@@ -303,7 +318,7 @@ fn look(b: &[u8]) -> Look {
         }
         i += 2;
     }
-    Look { meetings, split, joins, joins_at, cipher, eht }
+    Look { meetings, split, joins, joins_at, cipher, eht, naq }
 }
 
 /// Prose written in Cyrillic or Greek look-alikes of Latin letters ([`super::dressed::dressed_prose`]):
@@ -331,9 +346,11 @@ pub fn dressed(t: &ModelText<'_>, out: &mut Vec<Finding>) {
 pub fn scan(t: &ModelText<'_>, spaced: bool, out: &mut Vec<Finding>, hidden: &mut Vec<Hidden>) {
     let s = t.text;
     let b = s.as_bytes();
-    let Look { meetings, split, joins, joins_at, cipher, eht } = look(b);
+    let Look { meetings, split, joins, joins_at, cipher, eht, naq } = look(b);
     if cipher {
         ciphers::scan(t, out, hidden);
+    } else if naq {
+        ciphers::unnamed_rot13(t, out, hidden);
     }
     if spaced {
         spaced::scan(t, out, hidden);
@@ -429,6 +446,7 @@ mod tests {
             joins_at: [0; JOINS_KEPT],
             cipher,
             eht: false,
+            naq: false,
         };
         let look = |s: &[u8]| Look { joins_at: [0; JOINS_KEPT], ..look(s) };
         assert_eq!(look(b"1gn0r3 it"), l(4, false, 0, false));
@@ -455,6 +473,17 @@ mod tests {
         }
         for s in ["cat", "revenue", "back", "rot1", "can", "previous review"] {
             assert!(!look(s.as_bytes()).cipher, "{s}");
+        }
+    }
+
+    #[test]
+    fn the_look_finds_rot13_and_exactly_where_it_is() {
+        for pad in ["", "a", "ab", "abc"] {
+            for s in [" naq ", "x naq y", "xnaq y", " naq", "naq ", " NAQ ", " naaq ", "q naq q", "aq naq aq", "iraq "]
+            {
+                let s = format!("{pad}{s}{pad}");
+                assert_eq!(look(s.as_bytes()).naq, s.contains(" naq "), "{s:?}");
+            }
         }
     }
 
