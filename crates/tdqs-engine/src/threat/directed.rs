@@ -119,11 +119,12 @@ pub(super) const STEP: &str = concat!(
     // Batch 73 and its probes (session 35): the caller's role raised to an administrator's, and
     // the audit log switched off verb first (Chinese), in six languages.
     r"|\b(elevate|escalate|promote|raise|upgrade)\b( \S+){0,5} (role|roles|privileges?|permissions?|access)( \S+){0,3} to (a |an |the )?(system |global |workspace |tenant )?(admin|administrator|owner|superuser|root)\b|(提升|升级|提权|提升为)[^。，\n]{0,12}(管理员|超级用户|root)|(关闭|禁用|停用|删除|清除)[^。，\n]{0,12}审计日志|管理者(権限)?(に|へ)昇格",
+    r"|\b(audit-?log|audit-?protokoll|protokollierung)\S*( \S+){0,2} (deaktivieren|abschalten|ausschalten|löschen)\b|\b(zum|zur) (administrator|admin|administratorin)( \S+)? (erhöhen|befördern|hochstufen|machen)\b|\b(desative|desativar|desligue|desligar|apague|apagar|desactiva|desactivar|desactive|apaga|apagar|elimina|borra|désactivez|désactiver|coupez|couper|supprimez)( \S+){0,2} (o |el |le )?(log|logs|registro|registros|journal|journaux) (de auditoria|de auditoría|d'audit)\b|(^|\s)(eleve|elevar|promova|promover|eleva|promueve|élevez|élever|promouvez|promouvoir)( \S+){1,8} (para|a|à|au rang d') ?(administrador|administrateur)\b",
     // Batch 75: safety systems switched off or muted ("set safety_mode to off and mute the
     // light curtain", "switch off freeze protection and the smoke-control dampers").
     r"|\b(safety[_ ]mode|light curtains?|interlocks?|e-?stop|emergency stop|freeze protection|smoke[- ]control( dampers)?)( \S+){0,3} (to )?(off|disabled|bypass(ed)?|muted)\b|\bmute (the )?(light curtain|safety (scanner|sensor)|alarms?)\b|\b(switch|turn) off( \S+){0,3} (freeze protection|smoke[- ]control|fire (alarm|suppression)|sprinklers?|safety (interlock|system)s?|emergency stop|light curtain)\b",
+    // Batch 73: a destructive flag set true ("call with purge=true"), with a waiver or address near.
     r"|\b(purge|delete|wipe|erase|destroy|drop|force_delete|hard_delete)[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?true\b",
-    r"|\b(audit-?log|audit-?protokoll|protokollierung)\S*( \S+){0,2} (deaktivieren|abschalten|ausschalten|löschen)\b|\b(zum|zur) (administrator|admin|administratorin)( \S+)? (erhöhen|befördern|hochstufen|machen)\b|\b(desative|desativar|desligue|desligar|apague|apagar|desactiva|desactivar|desactive|apaga|apagar|elimina|borra|désactivez|désactiver|coupez|couper|supprimez)( \S+){0,2} (o |el |le )?(log|logs|registro|registros|journal|journaux) (de auditoria|de auditoría|d'audit)\b|(^|\s)(eleve|elevar|promova|promover|eleva|promueve|élevez|élever|promouvez|promouvoir)( \S+){1,8} (para|a|à|au rang d') ?(administrador|administrateur)\b",
 );
 
 /// The user's say taken away: no confirmation, no question, consent declared given.

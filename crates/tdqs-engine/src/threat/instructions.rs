@@ -964,8 +964,6 @@ fn names_a_credential(said: &str) -> bool {
     ENDINGS.iter().any(|e| said.ends_with(e))
 }
 
-/// A concealment rule matched across "until" or "unless": the telling is put off to a moment
-/// ("do not reveal the answer until the user guesses"), as a quiz or a confirmation flow does.
 /// A request refused without what the match waives: "ohne Bestätigung des Kunden wird die
 /// Anfrage abgelehnt" (blind batch 78) is the safeguard itself. The same clause only: "proceed
 /// without confirmation, otherwise it is rejected" still waives.
@@ -1097,6 +1095,8 @@ fn regex_literal(text: &str) -> bool {
     !text.contains('\n') && syntax && text.contains('(') && text.matches('|').count() >= 2
 }
 
+/// A concealment rule matched across "until" or "unless": the telling is put off to a moment
+/// ("do not reveal the answer until the user guesses"), as a quiz or a confirmation flow does.
 fn held_back_until(kind: &str, matched: &str) -> bool {
     kind == "concealment" && (matched.contains(" until ") || matched.contains(" unless "))
 }

@@ -269,13 +269,13 @@ static LOOSE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&either.replace(r"\b", "")).expect("loose pattern compiles")
 });
 
-/// What makes the direction a change of that tool's behaviour.
 /// The user offered a choice of tool: a pointer, not a direction.
 static USERS_CHOICE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(or|any|whichever|whatever) (other |another )?(\S+ ){0,2}tools? (the user|you) (prefers?|chooses?|picks?|selects?|likes?|uses?)\b")
         .expect("choice pattern compiles")
 });
 
+/// What makes the direction a change of that tool's behaviour.
 pub(super) static PAYLOAD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(always|never|must|also|instead|bcc|cc|redirect(s|ed)?|change[sd]?|replace[sd]?|overrid(e|es|den)|swap(s|ped)?|substitute[sd]?|rewrit(e|es|ten)|set|add(s|ed)?|include[sd]?|send|pass|forward|copy|append|prepend|do not|don't|make sure|ensure|first|only|has to|have to)\b")
         .expect("payload pattern compiles")
