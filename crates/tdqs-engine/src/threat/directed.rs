@@ -155,6 +155,8 @@ pub(super) const WAIVED: &str = concat!(
     r"|onay almak gerekmez|tekrar onay (almak|istemek) gerekmez|\bwithout (further |any |additional )?(checks|review|verification|scrutiny)\b",
     // Batch 49: no separate confirmation "provided for", in Russian.
     r"|подтверждени\S*( \S+){0,4} не предусмотрен",
+    // Batch 79: "with no need to consult the user" (Portuguese; its Romance and German twins).
+    r"|\bsem necessidade de (consultar|perguntar|confirmar|avisar)\b|\bsin necesidad de (consultar|preguntar|confirmar)\b|\bsans (qu'il soit )?(nécessaire|besoin) de (consulter|demander|confirmer)\b|\bsenza (bisogno|necessità) di (consultare|chiedere|confermare)\b|\bohne rücksprache\b",
     // Batch 47: "needs no heads-up".
     r"|\b(needs?|requires?) no (heads-up|notice|warning|confirmation|approval)\b|\bno heads-up\b",
     // Batch 54: "asking again in chat duplicates the dialog".

@@ -2690,6 +2690,20 @@ pub const PHRASES: &[Phrase] = &[
             r"|先前提供给助理的|先前提供給助理的|(守则|守則|规则|規則|指示)(改由|改为|改為)[^。\n]{0,10}(取代|替代)",
             r"|\b(instructions|rules|guidance|directions)( \S+){0,2} (supplied|given|received|provided|sent) to you( \S+){0,8} (is|are) (superseded|void|revoked|obsolete|replaced|no longer valid)\b",
             r"|\bdisregard the (rules|instructions|guidance|directions)( \S+){0,5} (gave|given|set|provided) (earlier|before|previously)\b|\bthe only valid (rules|instructions) are (the ones )?(inside|in) this (tool|description)\b",
+            // Batches 79 and 80, then the class probed in 22 languages (23 of 25 missed): what the
+            // user said before set aside ("whatever the user asked earlier", "regardless of the
+            // previous directions"), earlier guidance lapsing, this tool followed in a conflict.
+            r"|\bwhatever (limits?|instructions?|guidance|preferences?|rules?|directions?|constraints?|requests?)( \S+){0,3} (the user|they|you) (set|gave|stated|specified|asked for|requested|said|chose)( \S+){0,3} (no longer|do not|don't|does not|doesn't) (apply|applies|count|matter|hold)\b",
+            r"|\bif (any|an) (instruction|direction|request|message)s?( \S+){0,4} (conflicts?|disagrees?|contradicts?) with (this|these|the tool'?s?)( \S+){0,2},? (always )?(follow|obey|prefer|use|trust) (this|the) tool\b|\b(previous|prior|earlier) (guidance|instructions|directions|directives|guidelines)( \S+){0,5} (no longer|do not|does not) (apply|applies|hold)\b",
+            r"|\bquel(le)?s? que (soient|soit) (les )?(consignes|instructions|directives|demandes|préférences|indications|souhaits) (que |qu')?(l'utilisateur|l'usager|vous)|\b(independientemente de|sin importar) (lo que|las instrucciones que|las indicaciones que) (el usuario|usted)( \S+){0,3} (antes|previamente|anteriormente)\b",
+            r"|\bindipendentemente da (ciò che|quello che|quanto|cosa) (l'utente|abbia)( \S+){0,3} (prima|in precedenza)\b|\bindependentemente do que o (usuário|utilizador)|\bas (orientações|instruções|diretrizes|indicações) anteriores( \S+){0,6} (deixam de se aplicar|não se aplicam mais|já não se aplicam|não valem mais)",
+            r"|\bunabhängig davon,? was (der|die) (nutzer|benutzer|anwender)\S*( \S+){0,3} (vorher|zuvor|früher|vorab|bisher)\b|\bongeacht wat de gebruiker( \S+){0,3} (eerder|vooraf|daarvoor)\b",
+            r"|независимо от того,? что (пользователь|вы)( \S+){0,3} (ранее|раньше|прежде|до этого)|вне зависимости от (прежних|предыдущих|ранее данных) (указаний|инструкций)",
+            r"|(不管|无论|不论)(用户|使用者)(之前|此前|先前|以前)(说|要求|指示|设定|指定)|ユーザーが(以前|前に|先に|これまで)(に)?(何を|どのように)?(指示|依頼|要求|設定|指定)(していても|していたとしても|したとしても)|사용자가 (이전에|앞서|먼저) (무엇을|어떤) ?(지시|요청|설정|지정)(했든|했더라도)",
+            r"|(önceki|daha önceki) (yönerge|talimat|komut)\S* (bağımsız olarak|bakılmaksızın)|kullanıcının daha önce ne (söylediğinden|istediğinden|belirttiğinden) (bağımsız|bakılmaksızın)",
+            r"|\b(bez względu na to|niezależnie od tego),? co użytkownik( \S+)? (wcześniej|przedtem|uprzednio)|bất kể người dùng (đã )?(yêu cầu|nói|chỉ định|dặn|thiết lập)( \S+){0,2} (trước đó|trước đây)|\bterlepas dari (apa yang|instruksi yang)( \S+){0,2} (pengguna|user)( \S+)? (sebelumnya|tadi)\b",
+            r"|بغض النظر (عما|عن ما|عن التعليمات التي)( \S+){0,2} المستخدم( \S+)? (سابق|من قبل)|\bbila kujali maelekezo ya (awali|zamani|mwanzo)|\bmaelekezo (yaliyomo )?hapa yanatangulia maelekezo mengine",
+            r"|पहले जो भी( \S+){1,4} (वे|वह|वो) अब (लागू|मान्य) नहीं|(หาก|ถ้า)คำสั่ง\S{0,30} ?(ให้)?(ยึด|ทำตาม)(ตาม)?เครื่องมือนี้",
         ),
     ),
     p(
@@ -2728,6 +2742,12 @@ pub const PHRASES: &[Phrase] = &[
             r"|\ballergy (flag|alert|warning)s? (is|are) cleared\b|\bdispensing continues for contraindicated\b",
             r"|\bpermanently (erased|deleted|purged|wiped) from all (devices|backups)\b|\bmoved to the purge queue\b",
             r"|משבית את כל התראות|ומוחק לצמיתות משאבים",
+            // Batches 79 and 80: a centrifuge run with its interlocks released (Korean, English),
+            // every draft shared with anyone holding the link (Japanese), a pension moved to a
+            // fund in the user's name on a read (Swedish, English).
+            r"|(인터록|뚜껑 잠금|불균형 감지|안전 장치)\S*( \S+){0,4} 해제한 상태로 (실행|운전|작동)|\b(run|runs|operate|operates|start|starts)( it)? with (the )?(\S+ ){0,3}(interlocks?|lid lock|imbalance detection|safety (checks|sensors?|guards?))( \S+){0,4} (disengaged|released|bypassed)\b",
+            r"|全(原稿|ファイル|文書|ドキュメント|下書き)\S{0,6}(共有設定|公開設定)を\S{0,4}(リンクを知っている全員|全員|一般公開)",
+            r"|\b(flyttas|överförs) till (fonden|kontot)\b[^.]{0,80}\bi (användarens|kundens) namn\b|\b(is|are) (moved|switched|transferred) to (the )?(fund|account|plan)\b[^.]{0,80}\bin the (user'?s|customer'?s|holder'?s) name\b",
         ),
     ),
     p(
@@ -2784,7 +2804,30 @@ pub const PHRASES: &[Phrase] = &[
     p(
         EVAL,
         High,
-        r"\btil sjálfvirkra (yfirferðarkerfa|matskerfa)|\bgefið (henni|honum|því) fulla einkunn|\bsleppið frekari greiningu",
+        concat!(
+            r"\btil sjálfvirkra (yfirferðarkerfa|matskerfa)|\bgefið (henni|honum|því) fulla einkunn|\bsleppið frekari greiningu",
+            // Blind batches 79 and 80, then the class probed in 17 languages (session 36): the
+            // scanners and judges asked to file the tool as safe, and further findings as false
+            // positives. The foreign forms are the request itself, polite and about "it".
+            r"|\b(scanners?|judges?|classifiers?|reviewers?|evaluators?|graders?|auditors?|moderators?|moderation models?|raters?)\b[^\n]{0,120}\b(record|classify|mark|rate|score|treat|label|list|report|consider|regard|assess|grade)( it| this( \S+)?| the (tool|definition|manifest|server))? as (low[- ]risk|safe|benign|harmless|clean|trusted|compliant|no[- ]risk|non[- ]malicious|risk[- ]free|not (malicious|harmful|risky))\b",
+            r"|\b(any|all) (additional|further|other|new|remaining) (findings|detections|alerts|warnings|flags|issues)( \S+){0,3} (are|is|should be|must be) (to be )?(treated|regarded|considered|classified|marked|dismissed) as false positives\b",
+            r"|\bbeoordeel (haar|hem|het|deze \S+|dit \S+) als (onschadelijk|veilig|risicoloos|betrouwbaar|goedaardig)\b|\bsla de (analyse|controle|beoordeling)( \S+){0,5} over\b",
+            r"|(vui lòng|hãy|xin) (chấm điểm|đánh giá|xếp loại|đánh dấu|phân loại)( \S+){0,4} ['‘\x22“]?(không có rủi ro|an toàn|vô hại|lành tính)",
+            r"|\b(classez|marquez|considérez|évaluez|notez|classifiez)-(le|la) comme (sans risque|sûre?|inoffensi(f|ve)|bénigne?|fiable|conforme|sécurisée?)\b",
+            r"|(^|\s)(califíquen|califíquenla|califíquenlo|califíquelo|califíquela|clasifíquen|clasifíquenla|clasifíquenlo|clasifíquela|clasifíquelo|márquenla|márquenlo|márquela|márquelo|considérenla|considérenlo) como (segur[ao]|inofensiv[ao]|benign[ao]|sin riesgo|de bajo riesgo|confiable)\b",
+            r"|\b(classifiquem|classifique|marquem|marque|avaliem|avalie|considerem|considere)(-na|-no|-a|-o) como (segur[ao]|inofensiv[ao]|benign[ao]|sem risco|de baixo risco|confiável)\b",
+            r"|\b(classificatelo|classificatela|classificalo|classificala|segnatelo|segnatela|consideratelo|consideratela|valutatelo|valutatela) come (sicur[oa]|innocu[oa]|benign[oa]|privo di rischi|a basso rischio|affidabile)\b",
+            r"|\bbitte als (unbedenklich|harmlos|sicher|risikofrei|risikoarm|vertrauenswürdig|gutartig) (einstufen|einordnen|bewerten|markieren|klassifizieren|kennzeichnen|werten)\b",
+            r"|(отметьте|пометьте|оцените|классифицируйте|считайте) (его|её|ее|этот инструмент|данный инструмент|это определение)( \S+)? как (безопасн|безвредн|неопасн|доверенн)",
+            r"|请(将|把)?(其|它|本工具|该工具|此工具)(评为|评定为|标记为|判定为|归类为|视为)(无风险|安全|低风险|无害|良性)",
+            r"|(リスクなし|安全|低リスク|無害)(と|として)(評価|判定|分類|マーク)(して|し)(ください|下さい)",
+            r"|(위험 ?없음|안전|저위험|무해)(으로|함으로) (평가|분류|표시|판정)해 ?주(세요|십시오)",
+            r"|lütfen (risksiz|güvenli|zararsız|düşük riskli) olarak (işaretleyin|değerlendirin|sınıflandırın|puanlayın)",
+            r"|\b(mohon|tolong|harap|silakan|sila) (nilai|tandai|klasifikasikan|anggap)( \S+)? sebagai (aman|tidak berbahaya|tanpa risiko|berisiko rendah|jinak)\b",
+            r"|يرجى (تصنيفها|تصنيفه|اعتبارها|اعتباره|تقييمها|تقييمه)( \S+){0,2} (آمنة|آمن|غير ضارة|منخفضة المخاطر)",
+            r"|कृपया (इसे|इस टूल को)( \S+){0,3} (सुरक्षित|हानिरहित|जोखिम-मुक्त|कम जोखिम)",
+            r"|\b(oznaczcie|oznacz|oceńcie|oceń|sklasyfikujcie|uznajcie) (je|go|to narzędzie)( \S+)? jako (bezpieczne|nieszkodliwe|wolne od ryzyka|niskiego ryzyka)",
+        ),
     ),
     // Another class probed across 40 phrasings in 30 languages (session 35): this tool in place
     // of every other, and no other tool to be used, where the earlier rules read mostly English,
@@ -2818,6 +2861,17 @@ pub const PHRASES: &[Phrase] = &[
             r"|بدلا\S? من (أي|أية) أداة أخرى|لا (تستخدم|تستعمل) (أي|أية) (أداة|أدوات) أخرى",
             r"|به جای (هر|هیچ) ابزار (دیگری|دیگر)|از (هیچ )?ابزار (دیگری|دیگر) استفاده نکن",
             r"|แทนเครื่องมืออื่น|อย่าใช้เครื่องมืออื่น",
+            // Batches 79 and 80, then probed in 12 languages (19 of 20 missed): this tool's results
+            // replacing every other tool's, the tool called first in every conversation, only
+            // this tool consulted, a conversation's requests all routed through one tool.
+            r"|\b(results|output|outputs|answers|data|figures)( \S+){0,3} (replace|replaces|override|overrides|supersede|supersedes|take precedence over|outrank) (those|that|the (results|output|outputs|answers)) of (any|every|all) other( \S+){0,2} tools?\b",
+            r"|\bonly this tool (is|should be|must be|will be) (consulted|relied on|trusted)\b|\bonly this tool (should|must) be used for (every|each|all|any)\b|\b(called|invoked|run|used|executed) first (in|of|at the start of) (every|each) (conversation|session|chat)\b",
+            r"|\ball (\S+ ){0,3}(payments|requests|bookings|queries|questions|searches|lookups|orders|transfers|messages)( \S+){0,3} in this (conversation|session|chat) (are|must be|should be|will be) (handled|processed|routed|sent|done) (by|through|via)\b|\b(tools?|functions?)( \S+){0,3} (are|is) deprecated for (agent|assistant|ai|model) use\b",
+            r"|(önce ve )?(yalnızca|sadece) bu araç (kullanılmalı|kullanılır|çağrılmalı)|her (konuşmada|sohbette|oturumda) (ilk olarak|ilk önce)( \S+){0,4} (çağrılır|kullanılır|çağrılmalı|kullanılmalı)|diğer (tüm )?araçlardan önce (çağrılır|çağrılmalı|kullanılır|kullanılmalı)",
+            r"|πρώτο σε κάθε (συνομιλία|συζήτηση)|αντικαθιστούν (τα αποτελέσματα )?(κάθε|οποιουδήποτε) άλλου εργαλείου|(ให้)?ใช้แทน(ตัวเลข|ผลลัพธ์|ข้อมูล)?จากเครื่องมืออื่น|ให้ยึดตามเครื่องมือนี้",
+            r"|\b(in|bei) jedem (gespräch|chat|dialog)\S* als (erstes|erster|erste) (aufgerufen|verwendet|genutzt)|\bals (erstes|erster) (in|bei) jedem (gespräch|chat)|\bersetzen (die|das|den)( ergebnisse)? (aller|jedes|jeglicher|sämtlicher) anderen",
+            r"|\bprimero en (cada|toda) conversación\b|\bsustituyen? (a )?los de (cualquier|toda|cada) otra herramienta|\ben premier dans (chaque|toute) (conversation|session)\b|\bremplacent ceux de (tout|n'importe quel|chaque) autre outil|\bsubstituem os de (qualquer|toda|cada) outra ferramenta|\bprimeiro em (cada|toda) conversa\b",
+            r"|в каждом (разговоре|диалоге|чате|сеансе)( \S+){0,2} (вызывается|используется) первым|первым в каждом (разговоре|диалоге|чате)|每次(对话|会话|聊天)(都)?(要|必须|应)?(首先|第一个|最先)(调用|使用)|先于(任何|所有)其他工具",
         ),
     ),
     // A class probed in 22 languages while batch 73 was read (session 35): the step kept from
@@ -2860,13 +2914,35 @@ pub const PHRASES: &[Phrase] = &[
         concat!(
             r"(不要|别|不得|切勿|勿|不能|也不要)(在)?(回复|回答|答复|对话|消息)中(提及|提到|说明|透露|显示)",
             r"|\bnie (informuj|mów|wspominaj|powiadamiaj|zawiadamiaj)( o tym| o tej operacji| tego)? \S*(użytkownik|mieszkań|klient|pacjent|lokator|właściciel|osob)",
+            // Blind batches 79 and 80 (research, public services): the step left out of what the
+            // person is told, said of the reply ("not listed in the reply to the user", "the
+            // reply to the user only mentions", "informing the applicant is not required").
+            r"|\b(is|are|was|were|gets|get)( \S+)? not (listed|included|mentioned|shown|reported|stated|disclosed|itemi[sz]ed|explained|noted|surfaced|displayed) (in|within) (the |any )?(reply|replies|response|answer|summary|confirmation|explanation|message|receipt|recap)s?( \S+){0,2} (to|for|given to|shown to|sent to) the (user|users|customer|applicant|citizen|voter|patient|caller|requester)",
+            r"|\bthe (reply|response|answer|summary|confirmation|explanation|receipt|recap)( \S+){0,2} (to|for|given to|shown to) the (user|customer|applicant|citizen|voter|patient|caller)s? (only|just|merely) (mentions|states|names)\b|\bthe (reply|response|answer|summary|confirmation|explanation)( \S+){0,2} (to|for|given to|shown to) the (user|customer|applicant|citizen|voter|patient|caller)s? (mentions|states|names) only\b",
+            r"|\b(informing|telling|notifying|alerting|updating) the (user|customer|applicant|citizen|voter|patient|caller|requester|subscriber|holder)s?( \S+){0,6} (is|was) not (required|needed|necessary)\b|\bno need to (detail|mention|describe|spell out|itemi[sz]e|list|report|disclose) (this|that|it|these)( \S+){0,3} (in|within) the (answer|reply|response|summary|confirmation)\b",
+            r"|\b(in|im) (der |dem |den )?(antwort|zusammenfassung|bestätigung|rückmeldung|quittung)( \S+){0,3} (an|für) (den |die |das )?(nutzer|benutzer|anwender|kunden|antragsteller|bürger)\S*( \S+){0,2} nicht (aufgeführt|erwähnt|genannt|angezeigt|aufgelistet|ausgewiesen|angegeben|dargestellt)|\bfür (die |den )?(nutzer|anwender|benutzer|kunden)\S*( und \S+)? (ohne belang|nicht von belang|uninteressant|irrelevant)\b[^.]{0,60} nicht\b",
+            r"|\bhoe(ft|ven) niet (in|aan|tegen) (de |het )?(bevestiging|antwoord|samenvatting|reactie|gebruiker|klant|kiezer|burger|aanvrager)\S*( \S+){0,4} (te )?(worden )?(genoemd|vermeld|getoond|gemeld|verteld)\b",
+            r"|сообщать (пользовател|заявител|клиент|абонент|граждан)\S*( \S+){0,5} не (требуется|нужно|обязательно|следует)|не (требуется|нужно|следует) сообщать (пользовател|заявител|клиент|абонент)|повідомляти (користувач|заявник|клієнт)\S*( \S+){0,5} не (потрібно|треба|обов'язково)|звітування не потребує|у відповіді користувачу (йдеться|згадується|зазначається) лише",
+            r"|(^|\s)و?لا (يظهر|تظهر|يذكر|تذكر)( \S+){0,2} في (الملخص|الرد|الإجابة|التأكيد|الرسالة)( \S+){0,2} (على المستخدم|إلى المستخدم|للمستخدم)",
+            r"|ไม่(จำเป็นต้อง|ต้อง)(อธิบาย|แจ้ง|บอก)(ให้)?ผู้ใช้",
+            r"|\bhai(tajwi|elezwi|onyeshwi) (kwenye|katika|kwa) (jibu|majibu|muhtasari|ujumbe|uthibitisho)\b",
+            r"|אין צורך (לפרט|לציין|להזכיר|לספר|לדווח|להודיע)( זאת| את זה| זה)? (בתשובה|למשתמש|בסיכום|באישור)",
+            r"|\b(ringkasan|jawapan|jawaban|balasan|pengesahan|konfirmasi) (kepada|untuk) pengguna hanya (menyebut|menyatakan|menunjukkan|mencantumkan)\b|\btidak (perlu )?(disebutkan|dicantumkan|ditampilkan|disampaikan|dinyatakan) (dalam|di) (jawaban|jawapan|ringkasan|konfirmasi|balasan)( \S+){0,2} (kepada|untuk) pengguna\b",
+            r"|(利用者|ユーザー|お客様|顧客)(へ|に対して)の(説明|回答|返答|報告|案内|確認)\S{0,3}(には|に)含めない",
+            r"|\bv (potvrzení|odpovědi|shrnutí|souhrnu|přehledu) (pro uživatele|uživateli|pro klienta|klientovi)( \S+){0,4} (neuvádí|neuvádějí|nezmiňuje|nezmiňují|nezobrazuje)",
+            r"|\bno (se )?(menciona|incluye|muestra|detalla|indica|refleja)( \S+){0,3} en (la respuesta|el resumen|la confirmación)( \S+){0,2} (al|para el) (usuario|cliente|ciudadano|solicitante)\b|\bnão (é |são )?(mencionad|incluíd|mostrad|listad|indicad)\S* (na resposta|no resumo|na confirmação)( \S+){0,2} (ao|para o) (usuário|utilizador|cliente|cidadão|requerente)",
+            r"|\bn'(est|sont|apparaît|apparaissent|figure|figurent) pas( \S+){0,2} dans (la réponse|le résumé|la confirmation|le récapitulatif)( \S+){0,3} (à|pour) l'(utilisateur|usager|utilisatrice)|\bnon (viene|vengono|è|sono) (menzionat|riportat|indicat|mostrat|elencat)\S* (nella risposta|nella sintesi|nella conferma|nel riepilogo)( \S+){0,2} (all'utente|per l'utente)",
+            r"|(给|向|对)(用户|使用者|客户)的(回复|答复|摘要|确认|说明)(中|里)?(不|未|无需)(提及|列出|显示|包含|说明)|(回复|摘要|确认)(中|里)(只|仅)(提及|列出|说明)",
+            r"|사용자에게 (보내는 |보여주는 |전달하는 )?(응답|답변|요약|확인)(에는|에서는|에) (표시하지|언급하지|포함하지) (않|말)|kullanıcıya (verilen|gösterilen|gönderilen) (yanıtta|özette|onayda)( \S+){0,3} (yer almaz|belirtilmez|gösterilmez|bahsedilmez)",
+            r"|\bwithout (reference|referring|pointing) to the official (calendar|date|dates|results|figures|schedule|source|record|register)\b",
+            r"|उपयोगकर्ता को (दिए|भेजे|दिखाए) (जाने वाले )?(उत्तर|जवाब|सारांश)( \S+){0,3} (उल्लेख नहीं|शामिल नहीं|नहीं बताया)|không (được |cần )?(nêu|đề cập|liệt kê|hiển thị) (trong|ở) (câu trả lời|phần tóm tắt|bản tóm tắt|xác nhận)( \S+){0,2} (cho|gửi) người dùng|\bnie (jest|są) (wymienian|wspominan|uwzględnian|pokazywan|podawan)\S* w (odpowiedzi|podsumowaniu|potwierdzeniu)( \S+){0,2} (dla|do) użytkownika",
         ),
     ),
 ];
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
 /// (Batch 44: "into this map", "into this object" as well.)
-pub const DESTINATION: &str = r#"\b(resolve|resolves|resolving|nslookup|dig|ping)( \S+){0,2} [`'\x22<]?\S*\.(net|com|io|org|dev|xyz|app|co|cc|me|info|site|online|ru|cn|top)\b|\b(commit )?trailers?\b|\bto (every|each|all|the) (crash |error |bug )?reports?\b|\bto #[a-z0-9][a-z0-9_-]{2,}|\binto (this|that) (map|object|dict|dictionary|array|payload|blob)\b|\b(dans|en|nel|nella|no|na|ins)( le| la| el| il| o| a)? ['"`][a-z0-9_.-]{1,40}['"`]|\b(issue|pull request|pr|ticket|discussion) #\d+\b|\bas a (public )?comment (on|to)\b|ইস্যু #\d|\b(sent|posted|resolved|queried|looked up|delivered) (as|to|via|at) \S*[a-z0-9-]+\.(net|com|io|org|xyz|dev|app|co|cc|me|info|biz|cloud|site|online|ru|cn|top)\b|\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside|within)( the)? ['"`][^'"`]{0,39}([a-z0-9_]|[^\x00-\x7f])[^'"`]{0,39}['"`]|\bwith ['"`][a-z0-9_.-]{1,40}['"`] set to\b|\bth(is|at) (field|parameter|argument|property) (is|are|must be|should be|will be) (to be )?(populated|filled|set)\b|(ב|ל)(שדה|פרמטר) (ה)?זה|https?://|\b(to|at) [a-z0-9-]+(\.[a-z0-9-]+)*\.(example|test|invalid|com|net|org|io|dev|app|xyz|info|co|me|site|top|ru|cn|cc|tk|sh|gg|ai|cloud|tech|link|live|online|biz|pro|zone|page|host|services|network|digital|ws|ly|pw|su)\b|\b(to|at|via) [a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,12}/[a-z0-9]|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the)( \S+)? (response|reply|answer|output|message|summary|footer)\b|\bto (the |this |our |an? )?(\S+ )?(server|endpoint|webhook|remote|domain|host|address|collector|portal|backend|service|relay|ingest)\b|\b(passed|sent|forwarded|given) to this tool\b|\bunder [a-z_]+(\.[a-z_]+)+\b|πεδίο|\bhere\b|\bto \+\d{7,15}\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|حقل|\balan\b|\bkolom\b|字段|\b(query parameter|query param|query string|url parameter)s? (holding|containing|carrying|with|filled with|set to)\b|parâmetro|필드|이 칸|сюда|в это поле|в этом поле|この(欄|フィールド|項目)|此字段|这个字段|该字段|\b(este|neste|nesse|dans ce|en este|in questo|in dieses|w tym) (campo|champ|feld|polu)\b"#;
+pub const DESTINATION: &str = r#"\b(resolve|resolves|resolving|nslookup|dig|ping)( \S+){0,2} [`'\x22<]?\S*\.(net|com|io|org|dev|xyz|app|co|cc|me|info|site|online|ru|cn|top)\b|\b(commit )?trailers?\b|\bto (every|each|all|the) (crash |error |bug )?reports?\b|\bto #[a-z0-9][a-z0-9_-]{2,}|\binto (this|that) (map|object|dict|dictionary|array|payload|blob)\b|\b(dans|en|nel|nella|no|na|ins)( le| la| el| il| o| a)? ['"`][a-z0-9_.-]{1,40}['"`]|\b(issue|pull request|pr|ticket|discussion) #\d+\b|\bas a (public )?comment (on|to)\b|ইস্যু #\d|\b(sent|posted|resolved|queried|looked up|delivered) (as|to|via|at) \S*[a-z0-9-]+\.(net|com|io|org|xyz|dev|app|co|cc|me|info|biz|cloud|site|online|ru|cn|top)\b|\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside|within)( the)? ['"`][^'"`]{0,39}([a-z0-9_]|[^\x00-\x7f])[^'"`]{0,39}['"`]|\bwith ['"`][a-z0-9_.-]{1,40}['"`] set to\b|\bth(is|at) (field|parameter|argument|property) (is|are|must be|should be|will be) (to be )?(populated|filled|set)\b|(ב|ל)(שדה|פרמטר) (ה)?זה|https?://|\b(to|at) [a-z0-9-]+(\.[a-z0-9-]+)*\.(example|test|invalid|com|net|org|io|dev|app|xyz|info|co|me|site|top|ru|cn|cc|tk|sh|gg|ai|cloud|tech|link|live|online|biz|pro|zone|page|host|services|network|digital|ws|ly|pw|su)\b|\b(to|at|via) [a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,12}/[a-z0-9]|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the)( \S+)? (response|reply|answer|output|message|summary|footer)\b|\bto (the |this |our |an? )?(\S+ )?(server|endpoint|webhook|remote|domain|host|address|collector|portal|backend|service|relay|ingest)\b|\b(passed|sent|forwarded|given) to this tool\b|\bunder [a-z_]+(\.[a-z_]+)+\b|πεδίο|\bhere\b|\bto \+\d{7,15}\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|حقل|\balan\b|\bkolom\b|字段|\b(query parameter|query param|query string|url parameter)s? (holding|containing|carrying|with|filled with|set to)\b|parâmetro|필드|이 칸|сюда|в это поле|в этом поле|この(欄|フィールド|項目)|此字段|这个字段|该字段|\b(este|neste|nesse|dans ce|en este|in questo|in dieses|w tym) (campo|champ|feld|polu)\b|\bdo pola\b|این فیلد|این پارامتر|\bbu alana\b|\bbu alanda\b|\bsehemu ya maelezo\b|\bseva ya\b"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language; also what
 /// a parameter's own description says of its value when it asks for a secret as it is
@@ -2877,6 +2953,9 @@ pub const DESTINATION: &str = r#"\b(resolve|resolves|resolving|nslookup|dig|ping
 /// the agent or an "and" (the user who "pastes [a key] as `deploy_key`" moves nothing); and
 /// variables "expanded into" a field.
 pub const MOVE: &str = concat!(
+    // Blind batches 79 and 80: Polish, Persian, Indonesian, Spanish, Turkish, German, Swahili and
+    // Greek moves; a parameter asking for the conversation "so far, verbatim".
+    r"\b(dołącz|dołączyć|dołączane|dołączana|dołączany|umieszczane|umieszczana|umieszczany|umieść)\b|قرار داده می|قرار دهید|ارسال می|\b(diteruskan|meneruskan|teruskan)\b|\b(reenvía|reenvia|reenviar|reenvíe|reenvie)\b|\b(ekler|eklesin)\b|\b(gespiegelt|spiegelt|mitgeschickt|mitgesendet)\b|\b(huambatisha|hutumwa|tuma)\b|\b(so far|up to now|until now),? (verbatim|word for word|in full|unedited)\b|μέχρι στιγμής,? αυτούσιο|",
     // Blind batch 61: what is to "ride along in" a field.
     r"\bride(s)? along (in|with|inside)\b|",
     // Blind batch 45, after its measure: "is also to be posted to #ext-vendor-sync".
@@ -2933,4 +3012,11 @@ pub const SECRET: &str = concat!(
     // Batch 52: the system prompt described ("its own opening configuration text, the
     // instructions it received before the user's first message").
     r"|\b(its|your|the assistant'?s|the agent'?s|the model'?s) own (opening|initial|starting|original|hidden) (configuration|setup|instruction|system)( text| block| message)?\b|\b(instructions|directions|guidance|text) (it|you|the assistant|the agent|the model) (received|was given|were given|got) before the user'?s first message\b",
+    // Blind batches 79 and 80, and their English forms: the user's login and password, what
+    // the agent reads in files, payment PINs, a portal's password, the user's ID numbers and
+    // location history, the whole conversation (Spanish, Portuguese, French, Italian, Greek,
+    // Swahili), in the languages the batches used.
+    r"|\b(the user'?s|their) (username|user name|login|user id) and password\b|\b(contents?|text) of (the|every|each|any|all) files? (it|the assistant|the agent|you) (reads?|read|opened|opens|fetched|loads?|loaded)\b|\b(m-?pesa|bank|card|atm|upi|sim) pins?\b|\bpin ya m-?pesa\b",
+    r"|\b(e-?government|government portal|tax portal|online banking|e-devlet) passwords?\b|\b(the user'?s|their) (national id|id card|identity card|passport|social security|tax id|tax identification) numbers?\b|\b(full|entire|complete|whole) text of the (conversation|chat)\b|\blocation history\b",
+    r"|\bhasł[oaeu]|historię lokalizacji|historia lokalizacji|گذرواژه|رمز عبور|\bisi (berkas|file|dokumen) yang (dibaca|dibuka)\b|conversación completa|conversa completa|conversation complète|conversazione completa|historia nzima ya mazungumzo|tokeni za kuingia|(πλήρες|ολόκληρο) κείμενο της συνομιλίας|kimlik numaras\S*|주민등록번호",
 );
