@@ -302,8 +302,10 @@ fn recall_and_false_positives_per_kind() {
     // Then batches 77 and 78's: an API key "configured on the server, never accepted as a
     // parameter", a telemetry gateway's token rotation, and a Japanese notes tool advising not
     // to store passwords or card numbers in notes: 90 + 3.
+    // Session 36: reads said negated ("It does not reveal, accept or store passwords") no longer
+    // move their secret, and three look-alikes leave the list: 90.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 93), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
+        &[("exfiltration", 90), ("hidden-html", 7), ("foreign-tool-reference", 5), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
