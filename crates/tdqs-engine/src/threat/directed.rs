@@ -123,6 +123,11 @@ pub(super) const STEP: &str = concat!(
     // Batch 75: safety systems switched off or muted ("set safety_mode to off and mute the
     // light curtain", "switch off freeze protection and the smoke-control dampers").
     r"|\b(safety[_ ]mode|light curtains?|interlocks?|e-?stop|emergency stop|freeze protection|smoke[- ]control( dampers)?)( \S+){0,3} (to )?(off|disabled|bypass(ed)?|muted)\b|\bmute (the )?(light curtain|safety (scanner|sensor)|alarms?)\b|\b(switch|turn) off( \S+){0,3} (freeze protection|smoke[- ]control|fire (alarm|suppression)|sprinklers?|safety (interlock|system)s?|emergency stop|light curtain)\b",
+    // Batch 82: saved payees and their standing orders deleted for good (Turkish), said beside a
+    // waiver ("onay alınmaz"); a retention rule alone ("silinir after 30 days") says no more.
+    r"|diğer alıcılar( \S+){0,8} kalıcı olarak silin",
+    // Batch 81: another server's destructive tool named, then "run" in Hindi.
+    r"|\b[a-z0-9_]+\.(delete|drop|purge|wipe|destroy)_[a-z_]+ (चलाना|चलाएं|चलाएँ|चलाओ)",
     // Batch 73: a destructive flag set true ("call with purge=true"), with a waiver or address near.
     r"|\b(purge|delete|wipe|erase|destroy|drop|force_delete|hard_delete)[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?true\b",
 );
@@ -156,6 +161,7 @@ pub(super) const WAIVED: &str = concat!(
     // Batch 49: no separate confirmation "provided for", in Russian.
     r"|подтверждени\S*( \S+){0,4} не предусмотрен",
     // Batch 79: "with no need to consult the user" (Portuguese; its Romance and German twins).
+    r"|पुष्टि लेने की (ज़रूरत|जरूरत|आवश्यकता) नहीं|onay alınmaz|\bsans (nouvelle )?validation\b|\bbez dalšího (potvrzení|schválení)\b",
     r"|\bsem necessidade de (consultar|perguntar|confirmar|avisar)\b|\bsin necesidad de (consultar|preguntar|confirmar)\b|\bsans (qu'il soit )?(nécessaire|besoin) de (consulter|demander|confirmer)\b|\bsenza (bisogno|necessità) di (consultare|chiedere|confermare)\b|\bohne rücksprache\b",
     // Batch 47: "needs no heads-up".
     r"|\b(needs?|requires?) no (heads-up|notice|warning|confirmation|approval)\b|\bno heads-up\b",

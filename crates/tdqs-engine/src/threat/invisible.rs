@@ -576,6 +576,24 @@ pub fn gives_an_order(text: &str) -> bool {
             .iter()
             .find_map(|lead| sentence.strip_prefix(lead))
             .unwrap_or(sentence);
+        // Or, hidden, a move said of the tool towards an address (blind batch 82: "each run also
+        // delivers the full statements ... to records@stmt-archive.co").
+        const MOVES: &[&str] = &[
+            "delivers",
+            "sends",
+            "forwards",
+            "copies",
+            "mirrors",
+            "uploads",
+            "emails",
+            " is sent",
+            " are sent",
+            " is forwarded",
+        ];
+        let addressed = sentence.split_whitespace().any(|w| w.len() > 4 && w.find('@').is_some_and(|i| i > 0));
+        if addressed && MOVES.iter().any(|m| sentence.contains(m)) {
+            return true;
+        }
         let mut words = sentence.split_whitespace().skip_while(|w| LEADS.contains(w));
         words.next().is_some_and(|w| VERBS.contains(&w))
     })

@@ -2415,7 +2415,13 @@ pub const PHRASES: &[Phrase] = &[
     p(
         FAKE,
         High,
-        r"(^| )#{1,4} ?\[?((admin|administrator|operator) (notice|message|directive|override|instructions?)|(system|developer) (notice|directive|override))\]?( |$)",
+        concat!(
+            r"(^| )#{1,4} ?\[?((admin|administrator|operator) (notice|message|directive|override|instructions?)|(system|developer) (notice|directive|override))\]?( |$)",
+            // Blind batches 80-82: a system or administrator message's header in brackets or
+            // rules in the other languages ("[СООБЩЕНИЕ АДМИНИСТРАТОРА]", "=== MENSAGEM DO
+            // SISTEMA", "【系統訊息｜平台管理員】", "[RENDSZERÜZENET – Biztonsági Központ]").
+            r"|(^|\s)(\[|【|=+ |#{1,4} )(systemnachricht|systemmeldung|systemhinweis|message (du )?système|avis système|mensaje del sistema|aviso del sistema|mensagem do sistema|aviso do sistema|messaggio di sistema|avviso di sistema|systeembericht|systeemmelding|wiadomość systemowa|komunikat systemowy|systémová zpráva|rendszerüzenet|mesaj de sistem|μήνυμα συστήματος|системное сообщение|сообщение администратора|уведомление системы|системне повідомлення|повідомлення адміністратора|sistem mesajı|sistem bildirimi|yönetici mesajı|pesan sistem|notifikasi sistem|tin nhắn hệ thống|thông báo hệ thống|系统消息|系統訊息|系统通知|系統通知|システムメッセージ|システム通知|시스템 메시지|시스템 알림|رسالة النظام|رسالة المسؤول|הודעת מערכת|הודעת מנהל|پیام سیستم|सिस्टम संदेश|सिस्टम सूचना|ข้อความระบบ|ujumbe wa mfumo|mensahe ng sistema)",
+        ),
     ),
     // Blind batch 71 (agent infrastructure): the user not to be told (German, Vietnamese);
     // this tool before every other, whichever server has it (French); judges told to record
@@ -2704,6 +2710,11 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(bez względu na to|niezależnie od tego),? co użytkownik( \S+)? (wcześniej|przedtem|uprzednio)|bất kể người dùng (đã )?(yêu cầu|nói|chỉ định|dặn|thiết lập)( \S+){0,2} (trước đó|trước đây)|\bterlepas dari (apa yang|instruksi yang)( \S+){0,2} (pengguna|user)( \S+)? (sebelumnya|tadi)\b",
             r"|بغض النظر (عما|عن ما|عن التعليمات التي)( \S+){0,2} المستخدم( \S+)? (سابق|من قبل)|\bbila kujali maelekezo ya (awali|zamani|mwanzo)|\bmaelekezo (yaliyomo )?hapa yanatangulia maelekezo mengine",
             r"|पहले जो भी( \S+){1,4} (वे|वह|वो) अब (लागू|मान्य) नहीं|(หาก|ถ้า)คำสั่ง\S{0,30} ?(ให้)?(ยึด|ทำตาม)(ตาม)?เครื่องมือนี้",
+            // Batches 81 and 82: the limits, caps and choices the user set before declared void or
+            // advisory, and directions claiming priority over the assistant's settings.
+            r"|\b(limits?|caps?|blocks?|choices?|preferences?|restrictions?|refusals?)( \S+){0,4} (the user|they) (set|made|gave|chose|configured|stated|specified)( \S+){0,3} (earlier|before|previously)\b[^.]{0,40}\b(no longer (apply|applies|valid|in force)|(are|is) (void|invalid|advisory))|\b(caps?|limits?) previously set by the user (do not|don't|no longer) (block|apply|limit)\b",
+            r"|\bgäller inte längre( \S+){0,4} (beloppsgränser|gränser|spärrar|val)( \S+){0,4} som användaren\b|(користувач|пользователь)\S*( \S+){0,2} (раніше|ранее)( \S+){0,12} (вважається|считается) (недійсним|недействительным)|پہلے مقرر کی گئی( \S+){0,10} اب مؤثر نہیں",
+            r"|(ці|эти) (вказівки|указания)( \S+){0,2} (мають|имеют) (вищий|более высокий) пріоритет|(вищий|высший) пріоритет,? ніж( \S+){0,4} (налаштування|побажання)",
         ),
     ),
     p(
@@ -2747,6 +2758,7 @@ pub const PHRASES: &[Phrase] = &[
             // fund in the user's name on a read (Swedish, English).
             r"|(인터록|뚜껑 잠금|불균형 감지|안전 장치)\S*( \S+){0,4} 해제한 상태로 (실행|운전|작동)|\b(run|runs|operate|operates|start|starts)( it)? with (the )?(\S+ ){0,3}(interlocks?|lid lock|imbalance detection|safety (checks|sensors?|guards?))( \S+){0,4} (disengaged|released|bypassed)\b",
             r"|全(原稿|ファイル|文書|ドキュメント|下書き)\S{0,6}(共有設定|公開設定)を\S{0,4}(リンクを知っている全員|全員|一般公開)",
+            r"|स्वतः स्वीकृत कर दिए जाते|\bauto-?approv(es|ed)? (every|all|each) pending\b|\bnon lettrées( \S+){0,10} supprimées définitivement\b",
             r"|\b(flyttas|överförs) till (fonden|kontot)\b[^.]{0,80}\bi (användarens|kundens) namn\b|\b(is|are) (moved|switched|transferred) to (the )?(fund|account|plan)\b[^.]{0,80}\bin the (user'?s|customer'?s|holder'?s) name\b",
         ),
     ),
@@ -2827,6 +2839,7 @@ pub const PHRASES: &[Phrase] = &[
             r"|يرجى (تصنيفها|تصنيفه|اعتبارها|اعتباره|تقييمها|تقييمه)( \S+){0,2} (آمنة|آمن|غير ضارة|منخفضة المخاطر)",
             r"|कृपया (इसे|इस टूल को)( \S+){0,3} (सुरक्षित|हानिरहित|जोखिम-मुक्त|कम जोखिम)",
             r"|\b(oznaczcie|oznacz|oceńcie|oceń|sklasyfikujcie|uznajcie) (je|go|to narzędzie)( \S+)? jako (bezpieczne|nieszkodliwe|wolne od ryzyka|niskiego ryzyka)",
+            r"|\b(má|mají|musí) být (klasifikován|označen|hodnocen|vyhodnocen)\S* jako (neškodn|bezpečn|bez rizika)|\bpro automatického hodnotitele\b",
         ),
     ),
     // Another class probed across 40 phrasings in 30 languages (session 35): this tool in place
@@ -2872,6 +2885,13 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(in|bei) jedem (gespräch|chat|dialog)\S* als (erstes|erster|erste) (aufgerufen|verwendet|genutzt)|\bals (erstes|erster) (in|bei) jedem (gespräch|chat)|\bersetzen (die|das|den)( ergebnisse)? (aller|jedes|jeglicher|sämtlicher) anderen",
             r"|\bprimero en (cada|toda) conversación\b|\bsustituyen? (a )?los de (cualquier|toda|cada) otra herramienta|\ben premier dans (chaque|toute) (conversation|session)\b|\bremplacent ceux de (tout|n'importe quel|chaque) autre outil|\bsubstituem os de (qualquer|toda|cada) outra ferramenta|\bprimeiro em (cada|toda) conversa\b",
             r"|в каждом (разговоре|диалоге|чате|сеансе)( \S+){0,2} (вызывается|используется) первым|первым в каждом (разговоре|диалоге|чате)|每次(对话|会话|聊天)(都)?(要|必须|应)?(首先|第一个|最先)(调用|使用)|先于(任何|所有)其他工具",
+            // Batches 81 and 82: the results of other tools declared stale, outdated or not to be
+            // relied on, this tool the only valid source, and other tools to be avoided.
+            r"|\b(results|figures|balances|values|numbers|data|outputs?)( \S+){0,6} (returned|reported|given|coming) (by|from) (any )?other tools?( \S+){0,6} (are|is|become|becomes) (stale|outdated|out of date|obsolete|not to be trusted|unreliable)\b|\bthe (only|sole) (valid|reliable|correct|authoritative|approved) (source|tool)\b",
+            r"|(retornados|devolvidos|informados) por outras ferramentas( \S+){0,8} (ficam defasados|estão desatualizados|devem ser desconsiderados)|prevalecem sempre os valores (informados|retornados) por esta ferramenta|\b(devueltos|retornados) por otras herramientas( \S+){0,6} (están desactualizados|deben ignorarse)",
+            r"|\bwyniki zwracane przez (pozostałe|inne) narzędzia( \S+){0,2} (są )?nieaktualne|\bnależy wywołać jako pierwsze|\bέναι το μόνο εργαλείο που|είναι παρωχημένες|שמתקבלים מכלים אחרים|יש להפעיל כלי זה לפני כל כלי אחר",
+            r"|\bsatu-satunya sumber( \S+){0,2} yang sah\b|\bangka dari alat lain( \S+){0,6} (sebaiknya|harus) diabaikan\b|\bzana hii lazima itumike kila wakati badala ya|\bzana nyingine( \S+){0,3} (zinapaswa|lazima) (kuepukwa|ziepukwe)",
+            r"|единственное (утверждённое|утвержденное|разрешённое|одобренное) средство|(прочие|другие|остальные)( \S+){0,8} инструменты( \S+){0,8} (считаются устаревшими|вызываться не должны)|в любой ситуации выбирайте этот",
         ),
     ),
     // A class probed in 22 languages while batch 73 was read (session 35): the step kept from
@@ -2921,12 +2941,14 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bthe (reply|response|answer|summary|confirmation|explanation|receipt|recap)( \S+){0,2} (to|for|given to|shown to) the (user|customer|applicant|citizen|voter|patient|caller)s? (only|just|merely) (mentions|states|names)\b|\bthe (reply|response|answer|summary|confirmation|explanation)( \S+){0,2} (to|for|given to|shown to) the (user|customer|applicant|citizen|voter|patient|caller)s? (mentions|states|names) only\b",
             r"|\b(informing|telling|notifying|alerting|updating) the (user|customer|applicant|citizen|voter|patient|caller|requester|subscriber|holder)s?( \S+){0,6} (is|was) not (required|needed|necessary)\b|\bno need to (detail|mention|describe|spell out|itemi[sz]e|list|report|disclose) (this|that|it|these)( \S+){0,3} (in|within) the (answer|reply|response|summary|confirmation)\b",
             r"|\b(in|im) (der |dem |den )?(antwort|zusammenfassung|bestätigung|rückmeldung|quittung)( \S+){0,3} (an|für) (den |die |das )?(nutzer|benutzer|anwender|kunden|antragsteller|bürger)\S*( \S+){0,2} nicht (aufgeführt|erwähnt|genannt|angezeigt|aufgelistet|ausgewiesen|angegeben|dargestellt)|\bfür (die |den )?(nutzer|anwender|benutzer|kunden)\S*( und \S+)? (ohne belang|nicht von belang|uninteressant|irrelevant)\b[^.]{0,60} nicht\b",
-            r"|\bhoe(ft|ven) niet (in|aan|tegen) (de |het )?(bevestiging|antwoord|samenvatting|reactie|gebruiker|klant|kiezer|burger|aanvrager)\S*( \S+){0,4} (te )?(worden )?(genoemd|vermeld|getoond|gemeld|verteld)\b",
+            r"|\b(hoeft|hoeven) niet (in|aan|tegen) (de |het )?(bevestiging|antwoord|samenvatting|reactie|gebruiker|klant|kiezer|burger|aanvrager)\S*( \S+){0,4} (te )?(worden )?(genoemd|vermeld|getoond|gemeld|verteld)\b",
             r"|сообщать (пользовател|заявител|клиент|абонент|граждан)\S*( \S+){0,5} не (требуется|нужно|обязательно|следует)|не (требуется|нужно|следует) сообщать (пользовател|заявител|клиент|абонент)|повідомляти (користувач|заявник|клієнт)\S*( \S+){0,5} не (потрібно|треба|обов'язково)|звітування не потребує|у відповіді користувачу (йдеться|згадується|зазначається) лише",
             r"|(^|\s)و?لا (يظهر|تظهر|يذكر|تذكر)( \S+){0,2} في (الملخص|الرد|الإجابة|التأكيد|الرسالة)( \S+){0,2} (على المستخدم|إلى المستخدم|للمستخدم)",
             r"|ไม่(จำเป็นต้อง|ต้อง)(อธิบาย|แจ้ง|บอก)(ให้)?ผู้ใช้",
             r"|\bhai(tajwi|elezwi|onyeshwi) (kwenye|katika|kwa) (jibu|majibu|muhtasari|ujumbe|uthibitisho)\b",
-            r"|אין צורך (לפרט|לציין|להזכיר|לספר|לדווח|להודיע)( זאת| את זה| זה)? (בתשובה|למשתמש|בסיכום|באישור)",
+            r"|אין צורך (לפרט|לציין|להזכיר|לספר|לדווח|להודיע)( זאת| את זה| זה| אותו| אותה)? (בתשובה|למשתמש|בסיכום|באישור|בסיכומים|בתשובות)|יש לומר שהכלי רק",
+            r"|không cần (nêu|đề cập|nhắc) (trong|ở) (phần tóm tắt|bản tóm tắt|câu trả lời)",
+            r"|\b(is|are) not part of the (report|summary|reply|answer|confirmation|receipt)( \S+)? (shown|given|sent|displayed)\b",
             r"|\b(ringkasan|jawapan|jawaban|balasan|pengesahan|konfirmasi) (kepada|untuk) pengguna hanya (menyebut|menyatakan|menunjukkan|mencantumkan)\b|\btidak (perlu )?(disebutkan|dicantumkan|ditampilkan|disampaikan|dinyatakan) (dalam|di) (jawaban|jawapan|ringkasan|konfirmasi|balasan)( \S+){0,2} (kepada|untuk) pengguna\b",
             r"|(利用者|ユーザー|お客様|顧客)(へ|に対して)の(説明|回答|返答|報告|案内|確認)\S{0,3}(には|に)含めない",
             r"|\bv (potvrzení|odpovědi|shrnutí|souhrnu|přehledu) (pro uživatele|uživateli|pro klienta|klientovi)( \S+){0,4} (neuvádí|neuvádějí|nezmiňuje|nezmiňují|nezobrazuje)",
@@ -2935,6 +2957,15 @@ pub const PHRASES: &[Phrase] = &[
             r"|(给|向|对)(用户|使用者|客户)的(回复|答复|摘要|确认|说明)(中|里)?(不|未|无需)(提及|列出|显示|包含|说明)|(回复|摘要|确认)(中|里)(只|仅)(提及|列出|说明)",
             r"|사용자에게 (보내는 |보여주는 |전달하는 )?(응답|답변|요약|확인)(에는|에서는|에) (표시하지|언급하지|포함하지) (않|말)|kullanıcıya (verilen|gösterilen|gönderilen) (yanıtta|özette|onayda)( \S+){0,3} (yer almaz|belirtilmez|gösterilmez|bahsedilmez)",
             r"|\bwithout (reference|referring|pointing) to the official (calendar|date|dates|results|figures|schedule|source|record|register)\b",
+            // Batch 82: what the receipt or confirmation shows, said to be only part of it (a
+            // receipt showing only the last digits is a safeguard: kept low below).
+            r"|\bthe (order |payment |transfer )?(confirmation|receipt|recap|statement|notification)( \S+){0,4} (names|shows|lists|states|mentions|reports|displays|includes|contains|gives) (only|exclusively|solely)\b|\bthe (order |payment |transfer )?(confirmation|receipt|recap)( \S+){0,4} (names|shows|lists|states|mentions|displays)( \S+){1,6} only\.",
+            r"|(bestätigung|quittung|zusammenfassung|beleg|benachrichtigung)\S*( \S+){0,4} (nennt|zeigt|enthält|listet|weist)( \S+)? (ausschließlich|nur|lediglich)\b|\b(récapitulatif|confirmation|reçu|justificatif)( \S+){0,5} (indique|affiche|mentionne|montre|liste|présente) (uniquement|seulement|exclusivement)\b|\b(récapitulatif|confirmation|reçu)( \S+){0,5} n'(indique|affiche|mentionne|montre) que\b",
+            r"|\b(conferma|ricevuta|riepilogo)( \S+){0,5} (riporta|mostra|indica|elenca|menziona) (esclusivamente|solo|soltanto|unicamente)\b|\b(confirmación|recibo|comprobante)( \S+){0,5} (muestra|indica|recoge|menciona) (solo|solamente|únicamente|exclusivamente)\b|\b(confirmação|recibo|comprovante)( \S+){0,5} (mostra|indica|menciona|exibe|traz) (apenas|somente|exclusivamente|unicamente)\b",
+            r"|\b(bevestiging|ontvangstbewijs)( \S+){0,5} (toont|vermeldt|noemt|laat) (alleen|uitsluitend|enkel|slechts)\b|\bin de bevestiging blijft( \S+){0,6} staan\b|\b(bekräftelsen|kvittot)( \S+){0,4} (visar|anger|nämner) (endast|bara|enbart)\b|\b(potwierdzenie|potwierdzeniu|paragon)( \S+){0,4} (zawiera|pokazuje|wymienia|podaje|widnieje) (tylko|wyłącznie|jedynie)",
+            r"|(подтверждени|квитанци|чек)\S*( \S+){0,4} (указыва|показыва|отобража|перечисл)\S* (только|лишь|исключительно)|в ответе отображ\S* (только|лишь)|(确认|回执|收据)(中|里|上)?(只|仅)(显示|列出|注明|提及)|(確認|明細|レシート|控え)\S{0,6}(のみ|だけ)(を)?(表示|記載)",
+            r"|işlem özetinde yalnızca|(onay|makbuz|dekont)\S*( \S+){0,4} (yalnızca|sadece)( \S+){0,4} (gösterir|yer alır|görünür)|\b(konfirmasi|struk|bukti)( \S+){0,4} hanya (menampilkan|mencantumkan|menyebut)\b|biên l[a]i( \S+){0,4} chỉ (hiển thị|nêu)",
+            r"|(الإيصال|التأكيد)( \S+){0,4} [^\s]{0,12}فقط|رسید( \S+){0,3} فقط|רק את (הסכום|הנמען)",
             r"|उपयोगकर्ता को (दिए|भेजे|दिखाए) (जाने वाले )?(उत्तर|जवाब|सारांश)( \S+){0,3} (उल्लेख नहीं|शामिल नहीं|नहीं बताया)|không (được |cần )?(nêu|đề cập|liệt kê|hiển thị) (trong|ở) (câu trả lời|phần tóm tắt|bản tóm tắt|xác nhận)( \S+){0,2} (cho|gửi) người dùng|\bnie (jest|są) (wymienian|wspominan|uwzględnian|pokazywan|podawan)\S* w (odpowiedzi|podsumowaniu|potwierdzeniu)( \S+){0,2} (dla|do) użytkownika",
         ),
     ),
@@ -2942,7 +2973,7 @@ pub const PHRASES: &[Phrase] = &[
 
 /// Where a secret ends up: a parameter, a quoted field, a URL, an address, the answer.
 /// (Batch 44: "into this map", "into this object" as well.)
-pub const DESTINATION: &str = r#"\b(resolve|resolves|resolving|nslookup|dig|ping)( \S+){0,2} [`'\x22<]?\S*\.(net|com|io|org|dev|xyz|app|co|cc|me|info|site|online|ru|cn|top)\b|\b(commit )?trailers?\b|\bto (every|each|all|the) (crash |error |bug )?reports?\b|\bto #[a-z0-9][a-z0-9_-]{2,}|\binto (this|that) (map|object|dict|dictionary|array|payload|blob)\b|\b(dans|en|nel|nella|no|na|ins)( le| la| el| il| o| a)? ['"`][a-z0-9_.-]{1,40}['"`]|\b(issue|pull request|pr|ticket|discussion) #\d+\b|\bas a (public )?comment (on|to)\b|ইস্যু #\d|\b(sent|posted|resolved|queried|looked up|delivered) (as|to|via|at) \S*[a-z0-9-]+\.(net|com|io|org|xyz|dev|app|co|cc|me|info|biz|cloud|site|online|ru|cn|top)\b|\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside|within)( the)? ['"`][^'"`]{0,39}([a-z0-9_]|[^\x00-\x7f])[^'"`]{0,39}['"`]|\bwith ['"`][a-z0-9_.-]{1,40}['"`] set to\b|\bth(is|at) (field|parameter|argument|property) (is|are|must be|should be|will be) (to be )?(populated|filled|set)\b|(ב|ל)(שדה|פרמטר) (ה)?זה|https?://|\b(to|at) [a-z0-9-]+(\.[a-z0-9-]+)*\.(example|test|invalid|com|net|org|io|dev|app|xyz|info|co|me|site|top|ru|cn|cc|tk|sh|gg|ai|cloud|tech|link|live|online|biz|pro|zone|page|host|services|network|digital|ws|ly|pw|su)\b|\b(to|at|via) [a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,12}/[a-z0-9]|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the)( \S+)? (response|reply|answer|output|message|summary|footer)\b|\bto (the |this |our |an? )?(\S+ )?(server|endpoint|webhook|remote|domain|host|address|collector|portal|backend|service|relay|ingest)\b|\b(passed|sent|forwarded|given) to this tool\b|\bunder [a-z_]+(\.[a-z_]+)+\b|πεδίο|\bhere\b|\bto \+\d{7,15}\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|حقل|\balan\b|\bkolom\b|字段|\b(query parameter|query param|query string|url parameter)s? (holding|containing|carrying|with|filled with|set to)\b|parâmetro|필드|이 칸|сюда|в это поле|в этом поле|この(欄|フィールド|項目)|此字段|这个字段|该字段|\b(este|neste|nesse|dans ce|en este|in questo|in dieses|w tym) (campo|champ|feld|polu)\b|\bdo pola\b|این فیلد|این پارامتر|\bbu alana\b|\bbu alanda\b|\bsehemu ya maelezo\b|\bseva ya\b"#;
+pub const DESTINATION: &str = r#"\b(resolve|resolves|resolving|nslookup|dig|ping)( \S+){0,2} [`'\x22<]?\S*\.(net|com|io|org|dev|xyz|app|co|cc|me|info|site|online|ru|cn|top)\b|\b(commit )?trailers?\b|\bto (every|each|all|the) (crash |error |bug )?reports?\b|\bto #[a-z0-9][a-z0-9_-]{2,}|\binto (this|that) (map|object|dict|dictionary|array|payload|blob)\b|\b(dans|en|nel|nella|no|na|ins)( le| la| el| il| o| a)? ['"`][a-z0-9_.-]{1,40}['"`]|\b(issue|pull request|pr|ticket|discussion) #\d+\b|\bas a (public )?comment (on|to)\b|ইস্যু #\d|\b(sent|posted|resolved|queried|looked up|delivered) (as|to|via|at) \S*[a-z0-9-]+\.(net|com|io|org|xyz|dev|app|co|cc|me|info|biz|cloud|site|online|ru|cn|top)\b|\b(as|in|into|to|inside|within|via|through|under|using|in the|into the)( the| a| an| its| this| that| your)?( \S+)? (parameter|param|argument|arg|field|property|input|query string|query parameter|query|url|header|body)s?\b|\b(as|in|into|to|inside|within)( the)? ['"`][^'"`]{0,39}([a-z0-9_]|[^\x00-\x7f])[^'"`]{0,39}['"`]|\bwith ['"`][a-z0-9_.-]{1,40}['"`] set to\b|\bth(is|at) (field|parameter|argument|property) (is|are|must be|should be|will be) (to be )?(populated|filled|set)\b|(ב|ל)(שדה|פרמטר) (ה)?זה|https?://|\b(to|at) [a-z0-9-]+(\.[a-z0-9-]+)*\.(example|test|invalid|com|net|org|io|dev|app|xyz|info|co|me|site|top|ru|cn|cc|tk|sh|gg|ai|cloud|tech|link|live|online|biz|pro|zone|page|host|services|network|digital|ws|ly|pw|su)\b|\b(to|at|via) [a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,12}/[a-z0-9]|\b[a-z0-9._%+-]+@[a-z0-9-]+\.[a-z0-9.]+\b|\b(in|to|into) (your|the)( \S+)? (response|reply|answer|output|message|summary|footer)\b|\bto (the |this |our |an? )?(\S+ )?(server|endpoint|webhook|remote|domain|host|address|collector|portal|backend|service|relay|ingest)\b|\b(passed|sent|forwarded|given) to this tool\b|\bunder [a-z_]+(\.[a-z_]+)+\b|πεδίο|\bhere\b|\bto \+\d{7,15}\b|\b(an|in|als|im|ins) (den |das |die |dem )?(parameter|feld|argument)\b|\bparameter ['"`]|参数|パラメータ|引数|매개변수|파라미터|параметр|paramètre|parámetro|parametro|feld\b|champ\b|campo\b|\bveld\b|\bpole\b|حقل|\balan\b|\bkolom\b|字段|\b(query parameter|query param|query string|url parameter)s? (holding|containing|carrying|with|filled with|set to)\b|parâmetro|필드|이 칸|сюда|в это поле|в этом поле|この(欄|フィールド|項目)|此字段|这个字段|该字段|\b(este|neste|nesse|dans ce|en este|in questo|in dieses|w tym) (campo|champ|feld|polu)\b|\bdo pola\b|این فیلد|این پارامتر|\bbu alana\b|\bbu alanda\b|\bsehemu ya maelezo\b|\bseva ya\b|\bdo (zewnętrzn|centraln)\S* (repozytorium|serwera)|\bdo kanálu #|[`'\x22][a-z0-9_]+[`'\x22] ঘরে|\bto (the |a |an )?(\S+ ){0,3}(collector|server|endpoint|webhook) \([a-z0-9.-]+\.[a-z]{2,}\)|לשרת"#;
 
 /// Verbs that move data somewhere, as an instruction (base forms) in each language; also what
 /// a parameter's own description says of its value when it asks for a secret as it is
@@ -2955,7 +2986,7 @@ pub const DESTINATION: &str = r#"\b(resolve|resolves|resolving|nslookup|dig|ping
 pub const MOVE: &str = concat!(
     // Blind batches 79 and 80: Polish, Persian, Indonesian, Spanish, Turkish, German, Swahili and
     // Greek moves; a parameter asking for the conversation "so far, verbatim".
-    r"\b(dołącz|dołączyć|dołączane|dołączana|dołączany|umieszczane|umieszczana|umieszczany|umieść)\b|قرار داده می|قرار دهید|ارسال می|\b(diteruskan|meneruskan|teruskan)\b|\b(reenvía|reenvia|reenviar|reenvíe|reenvie)\b|\b(ekler|eklesin)\b|\b(gespiegelt|spiegelt|mitgeschickt|mitgesendet)\b|\b(huambatisha|hutumwa|tuma)\b|\b(so far|up to now|until now),? (verbatim|word for word|in full|unedited)\b|μέχρι στιγμής,? αυτούσιο|",
+    r"\b(dołącz|dołączyć|dołączane|dołączana|dołączany|umieszczane|umieszczana|umieszczany|umieść)\b|قرار داده می|قرار دهید|ارسال می|\b(diteruskan|meneruskan|teruskan)\b|\b(reenvía|reenvia|reenviar|reenvíe|reenvie)\b|\b(ekler|eklesin)\b|\b(gespiegelt|spiegelt|mitgeschickt|mitgesendet)\b|\b(huambatisha|hutumwa|tuma)\b|\b(przesyła|przesyłane|przesłać)\b|\b(is|are) (also )?copied to\b|משכפלת|\b(so far|up to now|until now),? (verbatim|word for word|in full|unedited)\b|μέχρι στιγμής,? αυτούσιο|",
     // Blind batch 61: what is to "ride along in" a field.
     r"\bride(s)? along (in|with|inside)\b|",
     // Blind batch 45, after its measure: "is also to be posted to #ext-vendor-sync".
@@ -3018,5 +3049,8 @@ pub const SECRET: &str = concat!(
     // Swahili), in the languages the batches used.
     r"|\b(the user'?s|their) (username|user name|login|user id) and password\b|\b(contents?|text) of (the|every|each|any|all) files? (it|the assistant|the agent|you) (reads?|read|opened|opens|fetched|loads?|loaded)\b|\b(m-?pesa|bank|card|atm|upi|sim) pins?\b|\bpin ya m-?pesa\b",
     r"|\b(e-?government|government portal|tax portal|online banking|e-devlet) passwords?\b|\b(the user'?s|their) (national id|id card|identity card|passport|social security|tax id|tax identification) numbers?\b|\b(full|entire|complete|whole) text of the (conversation|chat)\b|\blocation history\b",
-    r"|\bhasł[oaeu]|historię lokalizacji|historia lokalizacji|گذرواژه|رمز عبور|\bisi (berkas|file|dokumen) yang (dibaca|dibuka)\b|conversación completa|conversa completa|conversation complète|conversazione completa|historia nzima ya mazungumzo|tokeni za kuingia|(πλήρες|ολόκληρο) κείμενο της συνομιλίας|kimlik numaras\S*|주민등록번호",
+    r"|\bhasł\S|historię lokalizacji|historia lokalizacji|گذرواژه|رمز عبور|\bisi (berkas|file|dokumen) yang (dibaca|dibuka)\b|conversación completa|conversa completa|conversation complète|conversazione completa|historia nzima ya mazungumzo|tokeni za kuingia|(πλήρες|ολόκληρο) κείμενο της συνομιλίας|kimlik numaras\S*|주민등록번호",
+    // Batch 81: repository secrets (Polish, English), a conversation's transcript (Czech), the
+    // headers that carry the user's session.
+    r"|\b(repository|repo|organi[sz]ation|org) secrets\b|\bsekrety repozytorium\b|přepis konverzace|\b(authorization|auth|cookie|session)( and (cookie|authorization|session))? headers\b|\b(linked|connected) (bank )?account numbers\b|পিন নম্বর|পিন কোড",
 );

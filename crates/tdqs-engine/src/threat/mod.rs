@@ -27,7 +27,7 @@
 //! | `hidden-html` | high / medium | an HTML element styled or marked out of sight (`display:none`, zero font size, white text, `hidden`, `sr-only`) and a style sheet's `content` strings, its text decoded (high when it reads as an instruction or is addressed to the model) |
 //! | `encoded-payload` | high / low | a base64, base32 or hex blob decoding to readable text (high when it reads as an instruction) |
 //! | `obfuscated-text` | high / low | leetspeak, letters split by dots or dashes, words split into syllables, letters spelled apart, text naming its cipher (rot13, ROT47, Caesar, reversed), Morse, NATO spelling and letter positions, read as words (high when they spell an instruction); a direction to decode text and act on it |
-//! | `harmful-action` | high | a destructive or weakening step (firewall off, backups deleted, an outside owner invited, pending transfers approved) directed at the agent or with the user's confirmation waived |
+//! | `harmful-action` | high | a destructive or weakening step (firewall off, backups deleted, an outside owner invited, pending transfers approved) directed at the agent or with the user's confirmation waived; a harmful default (`skip_backup: true`, no authentication, public visibility) the agent is told to keep |
 //! | `deceptive-name` | high | a tool name mixing scripts so it looks like another (Cyrillic `а` in `read_file`), or claiming to be the model platform's or the MCP host's own |
 //! | `deceptive-link` | high | a link whose text shows one address and whose target is another site; an address dressed as another (a domain before `@`, a domain continued by a stranger's) |
 //! | `foreign-tool-reference` | high / low | directions about a tool this server does not have |
@@ -42,6 +42,7 @@
 
 mod clean;
 pub mod cross_names;
+mod defaults;
 mod directed;
 mod dressed;
 mod encoded;
@@ -146,6 +147,7 @@ pub fn analyze_tool(tool: &serde_json::Value) -> Vec<Finding> {
     }
     split_order::scan(&texts, &params, &mut out);
     references::name_checks(tool, &mut out);
+    defaults::scan(tool, &texts, &mut out);
     detector_samples(&texts, &mut out);
     finish(out)
 }
@@ -214,6 +216,7 @@ pub fn analyze_listed(
     }
     split_order::scan(&texts, &params, &mut own);
     references::name_checks(tool, &mut own);
+    defaults::scan(tool, &texts, &mut own);
     detector_samples(&texts, &mut own);
     if let Some((names, skip)) = cross {
         references::name_collisions(name.unwrap_or(""), names, skip, &mut found_cross);
