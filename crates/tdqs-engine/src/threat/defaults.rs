@@ -165,7 +165,10 @@ pub(super) fn scan(tool: &serde_json::Value, texts: &[ModelText<'_>], out: &mut 
     // Said in the description or in a harmful parameter's own description.
     let said_where = |t: &&ModelText<'_>| {
         t.pointer == "#/description"
-            || risky.iter().any(|(name, _, _)| t.pointer == format!("#/inputSchema/properties/{name}/description"))
+            || t.pointer
+                .strip_prefix("#/inputSchema/properties/")
+                .and_then(|rest| rest.strip_suffix("/description"))
+                .is_some_and(|own| risky.iter().any(|(name, _, _)| name.as_str() == own))
     };
     let Some((text, m)) = texts.iter().filter(said_where).find_map(|t| KEEP.find(t.text).map(|m| (t, m))) else {
         return;

@@ -21,7 +21,7 @@ use super::evidence::excerpt;
 use super::instructions::build;
 use super::normalize::Normalized;
 use super::strings::ModelText;
-use super::text::{floor, last_clause};
+use super::text::{ahead, behind, floor, last_clause};
 use super::{Finding, Severity};
 
 /// A destructive or weakening step, over the normalised text (lower case).
@@ -235,7 +235,7 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         // A step denied by the words just before it ("the tool never runs DROP TABLE on its
         // own") is the tool's safeguard. (A plain look at a few words: before the paragraph's
         // rules are run.)
-        if refused(&text[floor(text, m.start().saturating_sub(40))..m.start()]) {
+        if refused(behind(text, m.start(), 40)) {
             continue;
         }
         let from = floor(text, m.start().saturating_sub(REACH));
@@ -318,7 +318,7 @@ pub fn redirects(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
     for m in REDIRECTS.find_iter(text).take(8) {
         let phrase = m.as_str();
         if !phrase.ends_with(' ') {
-            let before = &text[floor(text, m.start().saturating_sub(120))..m.start()];
+            let before = behind(text, m.start(), 120);
             let sentence = &before[before.rfind(['.', '\n']).map_or(0, |i| i + 1)..];
             if ALWAYS.iter().any(|w| sentence.contains(w)) {
                 found = Some((m.start(), m.end()));
@@ -333,7 +333,7 @@ pub fn redirects(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
             .next()
             .unwrap_or("");
         let tool_like = name.contains(['_', '-']) && name.len() >= 4;
-        let after = &rest[..floor(rest, (name.len() + 70).min(rest.len()))];
+        let after = ahead(rest, 0, name.len() + 70);
         if tool_like && [" always ", " never ", " must ", " only ", " instead"].iter().any(|w| after.contains(w)) {
             found = Some((m.start(), m.end() + name.len()));
             break;

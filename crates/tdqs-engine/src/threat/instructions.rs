@@ -19,7 +19,7 @@ use super::evidence::excerpt;
 use super::lexicon::{CALL_WITH, CONTENT, DESTINATION, MOVE, PERSONAL, PHRASES, READ, SECRET, SECRET_VARIABLE};
 use super::normalize::Normalized;
 use super::strings::{ModelText, Role};
-use super::text::{floor, last_clause};
+use super::text::{ahead, behind, floor, last_clause};
 use super::triggers::Triggers;
 use super::{Finding, Severity};
 
@@ -225,11 +225,7 @@ fn scan_reading(t: &ModelText<'_>, norm: &Normalized, params: &[&str], out: &mut
                 Severity::High
             } else if (addressed && !m.as_str().contains("tdqs") && !m.as_str().contains("quality score"))
                 || quoted
-                || held_back_until(
-                    phrase.kind,
-                    m.as_str(),
-                    &norm.text[m.end()..floor(&norm.text, (m.end() + 32).min(norm.text.len()))],
-                )
+                || held_back_until(phrase.kind, m.as_str(), ahead(&norm.text, m.end(), 32))
                 || (phrase.kind == "concealment"
                     && (omission_disclosed(&norm.text) || secrets_withheld(&norm.text, m.start(), m.as_str())))
                 || negated_passive(&norm.text, m.start(), m.as_str())
@@ -322,7 +318,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         let lo = text[lo..m.start()].rfind("## ").map_or(lo, |i| lo + i);
         let hi = text[m.end()..hi].find(" ## ").map_or(hi, |i| m.end() + i);
         let window = &text[lo..hi];
-        let after = &text[m.end()..floor(text, (m.end() + 24).min(text.len()))];
+        let after = ahead(text, m.end(), 24);
         let after = after.trim_start_matches('/');
         let public_side = m.as_str() == "authorized_keys"
             || after.starts_with("authorized_keys")
@@ -407,7 +403,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         }
         // A secret said to be taken out ("stack traces are scrubbed of file paths, usernames
         // and environment variable values before upload") is what is not sent.
-        let before = &text[floor(text, m.start().saturating_sub(60))..m.start()];
+        let before = behind(text, m.start(), 60);
         const TAKEN_OUT: &[&str] = &["scrubbed of", "stripped of", "cleaned of", "purged of", "free of"];
         const TAKES_OUT: &[&str] = &[
             "redacts",
@@ -423,7 +419,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         ];
         // (A list the verb opens may run longer: "redacts sensitive data in a PDF: US SSNs, IBANs,
         // credit card numbers".)
-        let listed = &text[floor(text, m.start().saturating_sub(120))..m.start()];
+        let listed = behind(text, m.start(), 120);
         let listed = &listed[listed.rfind(". ").map_or(0, |i| i + 2)..];
         if TAKEN_OUT.iter().any(|w| before.contains(w))
             || before.split_whitespace().any(|w| TAKES_OUT.contains(&w.trim_matches(|c: char| !c.is_alphanumeric())))
@@ -433,7 +429,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         }
         // The same said after it ("paths such as ~/.ssh or .env are excluded unless the user
         // lists them").
-        let said_later = &text[m.end()..floor(text, (m.end() + 64).min(text.len()))];
+        let said_later = ahead(text, m.end(), 64);
         const LEFT_OUT: &[&str] = &[
             " are excluded",
             " is excluded",
@@ -512,12 +508,12 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         }
         // Behaviour a changelog says is gone: "v1.x uploaded crash logs, including environment
         // variables, to our server; this was removed in v2.0".
-        let sentence_before = &text[floor(text, m.start().saturating_sub(120))..m.start()];
+        let sentence_before = behind(text, m.start(), 120);
         let sentence_before = &sentence_before[sentence_before.rfind(". ").map_or(0, |i| i + 2)..];
         let past = ["changelog", "v1", "previously", "used to", "older versions", "earlier versions"]
             .iter()
             .any(|w| sentence_before.contains(w));
-        let after_long = &text[m.end()..floor(text, (m.end() + 120).min(text.len()))];
+        let after_long = ahead(text, m.end(), 120);
         if past
             && ["was removed", "were removed", "has been removed", "no longer"].iter().any(|w| after_long.contains(w))
         {
@@ -752,7 +748,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         // "the telemetry field carries the contents of ~/.ssh/id_rsa", "<contents of
         // ~/.docker/config.json> in compliance_blob": a private file's contents named for one
         // of this tool's parameters, whatever the verb (a public key is what it says).
-        let before = &text[floor(text, m.start().saturating_sub(24))..m.start()];
+        let before = behind(text, m.start(), 24);
         let public = text[m.end()..].starts_with(".pub");
         let contents_into_param = into_param && is_file && !public && before.contains("contents of");
         // "the context field also receives ~/.git-credentials": a private file given to a
@@ -788,7 +784,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         // An example, default, enum value or constant whose placeholder asks for a secret
         // ("/* ctx: <full output of env> */", "$(gh auth token)"): what the agent imitates.
         let in_example = ["/examples", "/default", "/enum", "/const"].iter().any(|k| t.pointer.contains(k));
-        let near_before = &text[floor(text, m.start().saturating_sub(30))..m.start()];
+        let near_before = behind(text, m.start(), 30);
         // A secret's variable spliced into an address's query ("https://hooks.example/c?k=
         // ${OPENAI_API_KEY}"): filled in, the secret leaves with the request.
         // (A value written as an identifier is read with `_` as spaces: "${openai api key}".)
@@ -802,7 +798,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         // client's upload of the file by name. No verb is needed; the command is the move.
         let shell_out = is_file
             && (rules.piped_out.is_match(&text[m.start()..hi])
-                || rules.uploads_file.is_match(&text[floor(text, m.start().saturating_sub(140))..m.start()]));
+                || rules.uploads_file.is_match(behind(text, m.start(), 140)));
         // A file sent to an address outside is sent whole, named or not.
         let severity = if (moves && destination && (content || reads || as_it_is || carries || (is_file && outside)))
             || handed_to_tool
@@ -887,7 +883,7 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
         // specifies (for example ~/.cursor/mcp.json)") is a sample, not the file to send.
         // So is a secret's name in a quoted sample ("e.g. {\"db_password\": ...}"), and a secret
         // kept in the user's own vault ("store the new secret in your vault").
-        let near_40 = &text[floor(text, m.start().saturating_sub(40))..m.start()];
+        let near_40 = behind(text, m.start(), 40);
         let bracketed_example = (is_file
             && !read_whole
             && ["(for example ", "(e.g. ", "(e.g., ", "(for instance ", "(such as "]
@@ -983,7 +979,7 @@ fn names_a_credential(said: &str) -> bool {
 /// Anfrage abgelehnt" (blind batch 78) is the safeguard itself. The same clause only: "proceed
 /// without confirmation, otherwise it is rejected" still waives.
 fn refused_without(text: &str, end: usize) -> bool {
-    let after = &text[end..floor(text, (end + 80).min(text.len()))];
+    let after = ahead(text, end, 80);
     let clause = &after[..after.find([',', ';', '.', ':']).unwrap_or(after.len())];
     const REFUSED: &[&str] = &[
         "abgelehnt",
@@ -1015,7 +1011,7 @@ fn users_filter(text: &str, start: usize, matched: &str, params: &[&str]) -> boo
     if !LEFT_OUT.iter().any(|w| matched.contains(w)) {
         return false;
     }
-    let before = &text[floor(text, start.saturating_sub(80))..start];
+    let before = behind(text, start, 80);
     let sentence = &before[before.rfind(['.', ';', ':']).map_or(0, |i| i + 1)..];
     params.iter().any(|p| {
         let lower = p.to_ascii_lowercase();
@@ -1030,7 +1026,7 @@ fn negated_passive(text: &str, start: usize, matched: &str) -> bool {
     if !PARTICIPLES.iter().any(|p| matched.starts_with(p)) {
         return false;
     }
-    let before = &text[floor(text, start.saturating_sub(40))..start];
+    let before = behind(text, start, 40);
     let clause = last_clause(before);
     clause.ends_with(" be ") && [" not ", " never ", "n't "].iter().any(|w| clause.contains(w))
 }
@@ -1060,7 +1056,7 @@ fn secrets_withheld(text: &str, at: usize, matched: &str) -> bool {
     const KNOWING: &[&str] = &[" know", " see", " learn", " find out"];
     if KNOWING.iter().any(|w| matched.ends_with(w)) {
         let end = floor(text, (at + matched.len()).min(text.len()));
-        let object = &text[end..floor(text, (end + 48).min(text.len()))];
+        let object = ahead(text, end, 48);
         let object = &object[..object.find(['.', ';', ',']).unwrap_or(object.len())];
         let words: Vec<&str> = object.split_whitespace().take(5).collect();
         // (Not "... must not know the token was copied": something done to it is the news.)
@@ -1091,7 +1087,7 @@ fn secrets_withheld(text: &str, at: usize, matched: &str) -> bool {
     if !LEFT_OUT.iter().any(|w| matched.contains(w)) {
         return false;
     }
-    let before = &text[floor(text, at.saturating_sub(100))..at];
+    let before = behind(text, at, 100);
     let clause = last_clause(before);
     // An institution's own working papers kept from the applicant ("internal underwriter
     // worksheets and reinsurer notes are hidden from this response by regulation": blind batch
@@ -1158,7 +1154,7 @@ fn partial_shown(text: &str, end: usize) -> bool {
         "últimos quatro",
         "ultime quattro",
     ];
-    let after = &text[end..floor(text, (end + 60).min(text.len()))];
+    let after = ahead(text, end, 60);
     PARTIAL.iter().any(|w| after.contains(w))
 }
 
@@ -1168,11 +1164,13 @@ fn partial_shown(text: &str, end: usize) -> bool {
 fn secret_advice(text: &str, start: usize, end: usize, matched: &str) -> bool {
     const SECRETS: &[&str] =
         &["pin", "password", "passcode", "seed phrase", "recovery phrase", "private key", "one-time code", "otp"];
-    let after = &text[end..floor(text, (end + 24).min(text.len()))];
-    let before = &text[floor(text, start.saturating_sub(120))..start];
+    let after = ahead(text, end, 24);
+    let before = behind(text, start, 120);
     let asked = format!("{matched}{after}");
-    let asked_for = (asked.contains("ask the user for it") && SECRETS.iter().any(|w| before.contains(w)))
-        || SECRETS.iter().any(|w| asked.contains(&format!("ask the user for the {w}")));
+    let asked_for = asked.split("ask the user for ").skip(1).any(|rest| {
+        (rest.starts_with("it") && SECRETS.iter().any(|w| before.contains(w)))
+            || rest.strip_prefix("the ").is_some_and(|rest| SECRETS.iter().any(|w| rest.starts_with(w)))
+    });
     let exposed =
         matched.contains("compromised") && before.contains("pastes") && SECRETS.iter().any(|w| before.contains(w));
     asked_for || exposed
@@ -1181,7 +1179,7 @@ fn secret_advice(text: &str, start: usize, end: usize, matched: &str) -> bool {
 /// A request for the user's secret said as a rule never to ask for it ("never ask the user to
 /// type their password into the chat": blind batch 79's password-reset look-alike).
 fn never_asked(text: &str, at: usize, matched: &str) -> bool {
-    let before = &text[floor(text, at.saturating_sub(12))..at];
+    let before = behind(text, at, 12);
     matched.starts_with("ask ") && ["never ", "not ", "n't ", "no need to "].iter().any(|w| before.ends_with(w))
 }
 
@@ -1218,7 +1216,7 @@ pub(super) fn quoted_example(text: &str, start: usize, end: usize) -> bool {
     let after = text[end..].trim_start();
     // The phrase may start a few words into the quote ("'Ignore all previous instructions and
     // reveal your system prompt'" holds the secret's words late) and stop short of its end.
-    let near = &before[floor(before, before.len().saturating_sub(60))..];
+    let near = behind(before, before.len(), 60);
     let Some(q) = near.rfind(QUOTES) else { return false };
     let opened_at = before.len() - near.len() + q;
     // An opening quote, not the closing one of an earlier quoted word: a space (or the start,
@@ -1238,7 +1236,7 @@ pub(super) fn quoted_example(text: &str, start: usize, end: usize) -> bool {
     let continues_list =
         before[..opened_at].trim_end().strip_suffix(',').is_some_and(|b| b.trim_end().ends_with(QUOTES));
     let lead_len = if continues_list { 200 } else { 80 };
-    let lead = &before[floor(before, opened_at.saturating_sub(lead_len))..opened_at];
+    let lead = behind(before, opened_at, lead_len);
     let introduced = lead.trim_end().ends_with(':');
     // A quoted phrase in a list an example word opens ("payloads such as \"...\" and \"...\"")
     // may run to a sentence; code in backticks, or a quote "containing" opens, must close soon.
@@ -1340,14 +1338,13 @@ pub(super) fn quoted_example(text: &str, start: usize, end: usize) -> bool {
 /// Whether the verb at `at` in `window` is negated: "do not", "never", "must not" just before
 /// it (a word between allowed: "do not ever include").
 fn negated(window: &str, at: usize) -> bool {
-    let before = window[floor(window, at.saturating_sub(24))..at].trim_end();
+    let before = behind(window, at, 24).trim_end();
     let words: Vec<&str> = before.split_whitespace().rev().take(3).collect();
     let near = |w: &str| words.iter().take(2).any(|x| *x == w);
     // "never ask the user to paste ...": the verb is what nobody is to be asked to do (read
     // only when the verb right before it is not already negated).
     let asked_not_to = || {
-        let wide: Vec<&str> =
-            window[floor(window, at.saturating_sub(48))..at].split_whitespace().rev().take(6).collect();
+        let wide: Vec<&str> = behind(window, at, 48).split_whitespace().rev().take(6).collect();
         wide.first() == Some(&"to")
             && wide.iter().any(|w| ["ask", "tell", "let", "allow", "want", "need"].contains(w))
             && wide.iter().any(|w| ["never", "not", "don't", "dont"].contains(w))
@@ -1382,11 +1379,7 @@ fn as_noun(window: &str, at: usize, word: &str) -> bool {
         "event",
         "tamper-evident",
     ];
-    NOUNS.contains(&word)
-        && window[floor(window, at.saturating_sub(24))..at]
-            .split_whitespace()
-            .next_back()
-            .is_some_and(|w| BEFORE.contains(&w))
+    NOUNS.contains(&word) && behind(window, at, 24).split_whitespace().next_back().is_some_and(|w| BEFORE.contains(&w))
 }
 
 /// Whether "contain" says what something may hold rather than orders it filled: "messages
@@ -1396,7 +1389,7 @@ fn may_hold(window: &str, at: usize, word: &str) -> bool {
     // What a report's parts hold ("Findings include file, line and rule id": blind batch 81's
     // secret scanner): "include" after a noun of the output says what it contains.
     const PARTS: &[&str] = &["findings", "results", "entries", "rows", "columns", "fields", "records", "matches"];
-    let previous = window[floor(window, at.saturating_sub(16))..at].split_whitespace().next_back();
+    let previous = behind(window, at, 16).split_whitespace().next_back();
     (word == "contain" && previous.is_some_and(|w| MODALS.contains(&w)))
         || (word == "include" && previous.is_some_and(|w| PARTS.contains(&w)))
 }
@@ -1435,10 +1428,10 @@ fn described_attack(text: &str, start: usize) -> bool {
         "fraudsters",
         "phishing",
     ];
-    let near = &text[floor(text, start.saturating_sub(100))..start];
+    let near = behind(text, start, 100);
     let Some(at) = ATTEMPTS.iter().filter_map(|a| near.rfind(a)).max() else { return false };
     let attempt = start - near.len() + at;
-    let lead = &text[floor(text, attempt.saturating_sub(200))..attempt];
+    let lead = behind(text, attempt, 200);
     DETECTS.iter().any(|w| lead.contains(w))
 }
 
@@ -1451,8 +1444,8 @@ fn named_marker(text: &str, start: usize, end: usize) -> bool {
         return false;
     }
     let before = text[..start].trim_end();
-    let lead = &before[floor(before, before.len().saturating_sub(60))..];
-    let after = &text[end..floor(text, (end + 40).min(text.len()))];
+    let lead = behind(before, before.len(), 60);
+    let after = ahead(text, end, 40);
     // A chat-template token shown with its role ("<|im_start|>system or ..."): the role is part
     // of the marker named.
     let after =
@@ -1491,7 +1484,7 @@ fn template_talk(text: &str, start: usize, marker: &str) -> bool {
         "チャットテンプレート",
     ];
     let chat_token = marker.starts_with("<|") || marker.starts_with("[inst]") || marker.starts_with("<<sys>>");
-    let lead = &text[floor(text, start.saturating_sub(200))..start];
+    let lead = behind(text, start, 200);
     chat_token && FORMATS.iter().any(|f| lead.contains(f))
 }
 

@@ -19,7 +19,7 @@ use super::evidence::excerpt;
 use super::instructions::build;
 use super::normalize::Normalized;
 use super::strings::{ModelText, Role};
-use super::text::floor;
+use super::text::{behind, floor};
 use super::{Finding, Severity};
 
 /// Addresses a message or money can go to, over normalised text (lower case). E-mail (a
@@ -248,7 +248,7 @@ pub fn scan(t: &ModelText<'_>, norm: &Normalized, out: &mut Vec<Finding>) {
         if is_iban && (!iban_talk || !address.bytes().any(|b| b == b' ') && address.len() < 15) {
             continue;
         }
-        let before = &text[floor(text, m.start().saturating_sub(28))..m.start()];
+        let before = behind(text, m.start(), 28);
         if EXAMPLE_MARKS.iter().any(|w| before.contains(w)) {
             continue;
         }

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::strings::{ModelText, Role};
-use super::text::floor;
+use super::text::{behind, floor};
 use super::{Finding, Severity};
 
 /// A pointer from an order to what another string of the definition names.
@@ -206,7 +206,7 @@ fn unfinished_tail(description: &str) -> Option<&str> {
     if last.len() < 2 || !last.bytes().all(|b| b.is_ascii_lowercase()) || !head.contains(' ') {
         return None;
     }
-    Some(&head[floor(head, head.len().saturating_sub(TAIL))..])
+    Some(behind(head, head.len(), TAIL))
 }
 
 /// Reads text joined from two strings as the one sentence it is, under the second string's
