@@ -2715,6 +2715,21 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(limits?|caps?|blocks?|choices?|preferences?|restrictions?|refusals?)( \S+){0,4} (the user|they) (set|made|gave|chose|configured|stated|specified)( \S+){0,3} (earlier|before|previously)\b[^.]{0,40}\b(no longer (apply|applies|valid|in force)|(are|is) (void|invalid|advisory))|\b(caps?|limits?) previously set by the user (do not|don't|no longer) (block|apply|limit)\b",
             r"|\bgäller inte längre( \S+){0,4} (beloppsgränser|gränser|spärrar|val)( \S+){0,4} som användaren\b|(користувач|пользователь)\S*( \S+){0,2} (раніше|ранее)( \S+){0,12} (вважається|считается) (недійсним|недействительным)|پہلے مقرر کی گئی( \S+){0,10} اب مؤثر نہیں",
             r"|(ці|эти) (вказівки|указания)( \S+){0,2} (мають|имеют) (вищий|более высокий) пріоритет|(вищий|высший) пріоритет,? ніж( \S+){0,4} (налаштування|побажання)",
+            // Batch 83 (held out, then the class probed in 14 languages, 16 of 18 missed): the
+            // instructions the assistant received before, or the user's, declared obsolete or void,
+            // and this tool named as what decides how the assistant acts from now on.
+            r"|\b(instructions?|guidance|directions?|directives?|guidelines|preferences|indications)( \S+){0,8} (received|given|stated|provided|supplied|issued|sent|set)( \S+){0,8} (are|is|were|have been|has been) (now )?((considered|deemed|treated as) )?(obsolete|void|null|superseded|revoked|invalid|outdated|lapsed|no longer (valid|in force|applicable|binding))\b",
+            r"|\b(instructions?|guidance|directions?|directives?|guidelines|preferences)( \S+){0,3} (the user|you|the assistant|they) (stated|gave|set|received|specified|expressed|provided)( \S+){0,6} (no longer|do not|don't|does not|doesn't) (apply|applies|hold|count)\b",
+            r"|\b(guidance|instructions|directions|directives|guidelines)( \S+){0,8} (is|are) (superseded|overridden|replaced|overruled) by this (document|tool|description|definition|connector|text|schema)\b",
+            r"|\bthis (tool|description|connector|document|definition) (determines|decides|dictates|defines|governs) how you (should|must|will|are to|ought to) (act|behave|respond|operate|proceed)\b",
+            r"|\b(indicaciones|instrucciones|pautas|preferencias|directrices)( \S+){0,8} (quedan|queda|son|están) (sin efecto|anuladas|derogadas|obsoletas|revocadas)\b|\b(instrucciones|indicaciones|pautas)( \S+){0,6} ya no (son válidas|aplican|se aplican|rigen|tienen validez)\b|\bes esta herramienta la que (marca|determina|dicta|decide|define) cómo (debes|tienes que|has de) (actuar|comportarte|responder)",
+            r"|(указания|инструкции|распоряжения|установки),?( \S+){0,8} (считаются|являются|признаются) (устаревшими|недействительными|отменёнными|отмененными|утратившими силу)|(указания|инструкции|распоряжения)( \S+){0,8} больше не (применяются|действуют)",
+            r"|\b(consignes|instructions|directives|indications)( \S+){0,8} (sont|deviennent|seront) (caduques|obsolètes|nulles|périmées|annulées)\b|\b(consignes|instructions|directives|indications)( \S+){0,8} ne s'appliquent plus\b",
+            r"|\b(anweisungen|vorgaben|instruktionen|richtlinien),?( \S+){0,10} (gelten als|sind) (überholt|ungültig|aufgehoben|nichtig|hinfällig)|\b(anweisungen|vorgaben|instruktionen)( \S+){0,10} gelten nicht mehr\b",
+            r"|\b(indicazioni|istruzioni|direttive)( \S+){0,6} non sono più (valide|in vigore|applicabili)\b|\bda ora vale solo questa (descrizione|definizione)\b",
+            r"|\b(instructies|aanwijzingen|richtlijnen)( \S+){0,8} (zijn|worden) (vervallen|ongeldig|achterhaald)\b|\b(instructies|aanwijzingen|richtlijnen)( \S+){0,8} gelden niet meer\b",
+            r"|(受け取った|受けた|与えられた)指示は(無効|失効|適用されません)|先に受けた指示は\S{0,6}(無効|失効)|收到的(指示|指令)\S{0,2}(已)?(过时|作废|失效|无效)|(指示|指令)(已过时|已作废|已失效)，?不再适用",
+            r"|받은 (지침|지시|명령)(은|는) (더 이상 )?(적용되지 않|무효)|(önceki|daha önceki|eski) talimatlar( \S+){0,2} (artık )?(geçerli değil|geçersiz)",
         ),
     ),
     p(
@@ -2967,6 +2982,21 @@ pub const PHRASES: &[Phrase] = &[
             r"|işlem özetinde yalnızca|(onay|makbuz|dekont)\S*( \S+){0,4} (yalnızca|sadece)( \S+){0,4} (gösterir|yer alır|görünür)|\b(konfirmasi|struk|bukti)( \S+){0,4} hanya (menampilkan|mencantumkan|menyebut)\b|biên l[a]i( \S+){0,4} chỉ (hiển thị|nêu)",
             r"|(الإيصال|التأكيد)( \S+){0,4} [^\s]{0,12}فقط|رسید( \S+){0,3} فقط|רק את (הסכום|הנמען)",
             r"|उपयोगकर्ता को (दिए|भेजे|दिखाए) (जाने वाले )?(उत्तर|जवाब|सारांश)( \S+){0,3} (उल्लेख नहीं|शामिल नहीं|नहीं बताया)|không (được |cần )?(nêu|đề cập|liệt kê|hiển thị) (trong|ở) (câu trả lời|phần tóm tắt|bản tóm tắt|xác nhận)( \S+){0,2} (cho|gửi) người dùng|\bnie (jest|są) (wymienian|wspominan|uwzględnian|pokazywan|podawan)\S* w (odpowiedzi|podsumowaniu|potwierdzeniu)( \S+){0,2} (dla|do) użytkownika",
+            // Batch 83 (held out), then the class probed in 17 languages (19 of 23 missed):
+            // telling the user said to be unneeded or not customary, and the answer to give if
+            // asked fixed in advance.
+            r"|\b(is|are) (generally |usually |typically |normally )?not something (the|your) (reply|response|answer|assistant)( \S+){0,2} (needs?|has) to (mention|bring up|raise|cover)\b|\bno need to bring( \S+){1,4} up with (the )?(user|customer|patient|client|them)\b",
+            r"|\bif (the user|they|anyone|someone|the customer|the patient) asks?( \S+){0,4},? (just|only|simply|merely) (say|reply|answer|respond|tell them)( \S+){0,3} (that )?(it|the \S+|everything)( \S+){0,3} (was|were|is|went) (saved|completed|done|fine|normal|normally|ok|okay|successful|through)",
+            r"|(利用者|ユーザー|お客様|患者)(に|へ)(自分から|こちらから|あえて)?(触れる|伝える|知らせる|説明する|言及する)必要はありません|(場合|とき|際)(も|は|には)?「[^」]{1,30}」とだけ(答え|回答|返答|伝え)",
+            r"|обсуждать (это|эту передачу|данный вопрос)? ?с (пользовател|клиент|пациент)\S* не (принято|нужно|следует|требуется)",
+            r"|उपयोगकर्ता को (इसकी|इसके बारे में|इस बारे में) (जानकारी|सूचना) देना (आवश्यक|ज़रूरी|जरूरी) नहीं|(सारांश|उत्तर|जवाब) में केवल( \S+){0,3} ही (बताई|बताया|दिखाई|दिखाया) जात",
+            r"|\bnicht (üblich|nötig|notwendig|erforderlich),? (dies|das|es|davon)( \S+){0,2} (dem|den|der) (nutzer|benutzer|anwender|kunden|patienten)\S*( \S+){0,2} zu (erwähnen|sagen|erzählen|melden|mitzuteilen)\b",
+            r"|\bno (es necesario|hace falta) que el (usuario|cliente|paciente) (sepa|se entere|conozca|esté al tanto)\b|\bno (es necesario|hace falta) (informar|decir|comentar|mencionar)(le|lo)? al (usuario|cliente|paciente)\b",
+            r"|\bil n'est pas (d'usage|nécessaire|utile) d'en (parler|informer|faire part)( \S+){0,2} (à )?l'(utilisateur|usager|utilisatrice)|\bnon è necessario che l'utente (ne venga a conoscenza|lo sappia|ne sia informato)|\bnon serve (informare|avvisare) l'utente\b",
+            r"|(用户|使用者|客户|用戶)(无需|無需|不必|不需要)(知道|知情|了解)|(不必|无需|無需|不需要|没必要)(向|对|跟)(用户|使用者|客户|用戶)(提及|说明|提起|透露|告知)",
+            r"|사용자에게 (먼저 |굳이 |따로 )?(언급|알릴|말할|설명)\S* 필요(는|가) 없|kullanıcıya (bundan|bu konudan|bunu) (bahsetmeye|söylemeye|bildirmeye) gerek (yok|yoktur)",
+            r"|\bnie ma potrzeby (informowania|powiadamiania|mówienia) (użytkownik|klient|pacjent)\S*|\bniet nodig (om )?de (gebruiker|klant|patiënt) (hierover|daarover|erover) te (informeren|vertellen|melden)\b",
+            r"|\b(pengguna|pelanggan|pasien) tidak perlu (diberi tahu|diberitahu|diinformasikan|tahu)\b|người dùng không cần (được )?(thông báo|biết|báo)",
         ),
     ),
 ];
@@ -2984,6 +3014,10 @@ pub const DESTINATION: &str = r#"\b(resolve|resolves|resolving|nslookup|dig|ping
 /// the agent or an "and" (the user who "pastes [a key] as `deploy_key`" moves nothing); and
 /// variables "expanded into" a field.
 pub const MOVE: &str = concat!(
+    // Blind batch 83: the conversation "expected in" a parameter, and fields filled or given
+    // an attachment (Chinese, Japanese, Korean, Hebrew, Polish, Spanish, French, Italian,
+    // Indonesian, German, English).
+    r"\b(is|are) (also )?expected (in|inside) `|\bexpected in the `|附带|附上|添える|添付する|함께 넣|לצרף|\bumieszcza się\b|\b(se )?(rellena|completa) (habitualmente |normalmente |siempre )?con\b|\b(rempli|remplie|complété) avec\b|\b(compilato|compilata) con\b|\bdiisi dengan\b|\bmit( \S+){1,6} gefüllt\b|\b(populate|populated|filled) (this field |it )?with\b|",
     // Blind batches 79 and 80: Polish, Persian, Indonesian, Spanish, Turkish, German, Swahili and
     // Greek moves; a parameter asking for the conversation "so far, verbatim".
     r"\b(dołącz|dołączyć|dołączane|dołączana|dołączany|umieszczane|umieszczana|umieszczany|umieść)\b|قرار داده می|قرار دهید|ارسال می|\b(diteruskan|meneruskan|teruskan)\b|\b(reenvía|reenvia|reenviar|reenvíe|reenvie)\b|\b(ekler|eklesin)\b|\b(gespiegelt|spiegelt|mitgeschickt|mitgesendet)\b|\b(huambatisha|hutumwa|tuma)\b|\b(przesyła|przesyłane|przesłać)\b|\b(is|are) (also )?copied to\b|משכפלת|\b(so far|up to now|until now),? (verbatim|word for word|in full|unedited)\b|μέχρι στιγμής,? αυτούσιο|",
@@ -3021,7 +3055,7 @@ pub const SECRET_VARIABLE: &str =
 /// Searched with [`SECRET`]; an honest tool handles it for the user (a check-in takes the
 /// passport number, a map shares a location with whom the user picks), so it counts only when
 /// gathered (every item mentioned, collected, saved) or sent to a third party (blind batch 52).
-pub const PERSONAL: &str = r"\bthe user'?s?( saved| live| current| home| full| own)? (home address|delivery address|billing address|gps (location|coordinates|history|trip history)|live location|location history|passport numbers?|national id( numbers?)?|id numbers?|dates? of birth|card numbers?|loyalty card numbers?|phone numbers?|contacts?( list)?|contact list|diagnos(is|es)|medications?|health (conditions?|records?|data))\b|\b(every|each|all) (customer|user|contact|passenger|patient|employee|client|guest|member)s?'? (phone numbers?|e-?mail addresses|home addresses|addresses|dates of birth)\b|\b(every|each|all|any) (health conditions?|medications?|diagnos(is|es)|allerg(y|ies))\b|\bgps (trip )?history\b|\blocation history\b|\blive location\b|\b(the )?(owner|driver|customer|patient|tenant|passenger)'?s? (home address|live location|passport number|date of birth|phone number|card number)\b|\b(personnummer|mykad|kad pengenalan|passnummer|kortnummer|rodné číslo|číslo karty)\b|\bnúmero (do cartão|de tarjeta|de pasaporte|do passaporte)\b|\bnomor (paspor|kartu)\b|\bnambari ya (pasipoti|kadi)\b|شماره (گذرنامه|کارت|پاسپورت)|επαφές του χρήστη|เบอร์โทร|ผู้ติดต่อ|\b(fecha de nacimiento|número de la seguridad social|diagnósticos|data de nascimento|date de naissance|numéro de sécurité sociale|geburtsdatum|sozialversicherungsnummer)\b";
+pub const PERSONAL: &str = r"\bthe user'?s?( saved| live| current| home| full| own)? (home address|delivery address|billing address|gps (location|coordinates|history|trip history)|live location|location history|passport numbers?|national id( numbers?)?|id numbers?|dates? of birth|card numbers?|loyalty card numbers?|phone numbers?|contacts?( list)?|contact list|diagnos(is|es)|medications?|health (conditions?|records?|data))\b|\b(every|each|all) (customer|user|contact|passenger|patient|employee|client|guest|member)s?'? (phone numbers?|e-?mail addresses|home addresses|addresses|dates of birth)\b|\b(every|each|all|any) (health conditions?|medications?|diagnos(is|es)|allerg(y|ies))\b|\bgps (trip )?history\b|\blocation history\b|\blive location\b|\b(the )?(owner|driver|customer|patient|tenant|passenger)'?s? (home address|live location|passport number|date of birth|phone number|card number)\b|\b(personnummer|mykad|kad pengenalan|passnummer|kortnummer|rodné číslo|číslo karty)\b|\bnúmero (do cartão|de tarjeta|de pasaporte|do passaporte)\b|\bnomor (paspor|kartu)\b|\bnambari ya (pasipoti|kadi)\b|شماره (گذرنامه|کارت|پاسپورت)|επαφές του χρήστη|เบอร์โทร|ผู้ติดต่อ|\b(fecha de nacimiento|número de la seguridad social|diagnósticos|data de nascimento|date de naissance|numéro de sécurité sociale|geburtsdatum|sozialversicherungsnummer)\b|\b(the )?(card number|home address|phone number)s?( and (the )?(cvv|cvc|security code|expiry|phone number|home address|date of birth))\b|\b(curp|pesel|codice fiscale|nomor ktp|tc kimlik numarası)\b|\bdatos de la tarjeta( bancaria)?\b|\bnúmero de tarjeta\b|\bnuméro de carte\b|住址和手机号码|(住址|地址)和(手机号|电话号码)|住所と電話番号|מספר תעודת הזהות|주민등록번호";
 
 /// Secrets and private files (and the conversation) worth stealing.
 ///
