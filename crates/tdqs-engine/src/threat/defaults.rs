@@ -23,6 +23,8 @@ static KEEP: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)\b(leave|keep|stays?|remains?|left)( \S+){0,3} (as (true|false|is)|enabled|unchanged|at (its|their|the) defaults?|on (its|their|the) defaults?)\b",
         r"|\b(do not|don't|never|should not|must not|not to) (change|alter|override|modify|touch)( \S+){0,3} defaults?\b|\bkeep (it |this )?(enabled|the defaults?)\b",
         r"|\bleave (them|it) unchanged\b|\bexpected to leave them unchanged\b|\bkept even (when|if)\b|\bstays on '",
+        // (Batch 84: "defaults to `decommission_stale`; there is no need to change it".)
+        r"|\bthere is no need to change (it|this|them)\b",
         r"|standardwert(e)? nicht ändern|bleiben auf ihren standardwerten|standardwerte? beibehalten",
         r"|valores padrão( \S+){0,10} não devem ser alterados|\bmanter o (valor )?padrão",
         r"|conviene lasciare il valore predefinito|\bnon modificare il (valore )?predefinito",
@@ -100,6 +102,11 @@ fn risky(name: &str, schema: &serde_json::Value, default: &serde_json::Value) ->
             if ["public", "anyone", "everyone", "world"].contains(&v.as_str())
                 && has(&["visibility", "access", "shar", "acl"])
             {
+                return Some("harmful-action");
+            }
+            // A destructive step named as the default choice ("decommission_stale", "purge_all").
+            const DESTRUCTIVE: &[&str] = &["decommission", "purge", "wipe", "destroy", "delete", "erase", "drop"];
+            if v.split(['_', '-', ' ']).any(|part| DESTRUCTIVE.contains(&part)) {
                 return Some("harmful-action");
             }
             if v == "*" && has(&["cors", "origin", "allow"]) {

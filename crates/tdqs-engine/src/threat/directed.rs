@@ -130,6 +130,12 @@ pub(super) const STEP: &str = concat!(
     r"|\b[a-z0-9_]+\.(delete|drop|purge|wipe|destroy)_[a-z_]+ (चलाना|चलाएं|चलाएँ|चलाओ)",
     // Batch 73: a destructive flag set true ("call with purge=true"), with a waiver or address near.
     r"|\b(purge|delete|wipe|erase|destroy|drop|force_delete|hard_delete)[a-z_]*['\x22`]? ?(=|:) ?['\x22`]?true\b",
+    // Batch 84 (industrial sites and fleets): a vehicle immobilised, a line stopped and its
+    // queue purged, an interlock bypassed, a door group unlocked, a controller forced to run,
+    // every pending card payment approved and its limit raised to the maximum (Vietnamese).
+    r"|\bimmobili[sz]e[a-z_]*\b|\b(stop|halt)_line[a-z_]*|\bpurge_queue\b|\bbypass_[a-z_]+\b|\bunlock_[a-z0-9_]+\b|\bforce_[a-z_]+ ?(=|:) ?['\x22`]?true\b",
+    r"|\bdisable_[a-z_]*(safety|interlock|alarm|test|check|protection)[a-z_]*|\b[a-z_]*(alerts?|alarms?|monitoring|logging)[a-z_]*['\x22`]? (to|=|:) ['\x22`]?[a-z_]*_off\b",
+    r"|\b(auto-?approve|automatically approve)( \S+){0,3} (all|every|each)\b|tự động phê duyệt (toàn bộ|tất cả|mọi)|\b(raise|increase|lift)( \S+){0,6} limits?( \S+){0,4} to (the |their )?maximum\b|nâng hạn mức( \S+){0,6} lên mức tối đa",
 );
 
 /// The user's say taken away: no confirmation, no question, consent declared given.
@@ -155,7 +161,7 @@ pub(super) const WAIVED: &str = concat!(
     r"|\bno requiere confirmación\b|\bnão requer confirmação\b|\bne nécessite pas de confirmation\b|\berfordert keine bestätigung\b|\bnon richiede conferma\b|\bnon chiedere conferma\b|\bdéjalo (así|activo)\b|\bdeixe-o (ativo|assim)\b|\bmuss dem (nutzer|benutzer) nicht mitgeteilt werden\b",
     // Batches 43-44: "the user does not need to be consulted about it"; a weakened setting
     // "left in place afterwards".
-    r"|\b(the )?(user|owner|requester|customer|account holder|admin|administrator)s? (does not|doesn't|do not|don't|need not|needn't|will not|won't) (need to )?be (consulted|asked|told|informed|notified|involved|bothered|prompted|troubled)\b|\bwithout (involving|notifying|telling|informing|bothering|troubling) (the )?(user|owner|requester|customer)s?\b|\b(are|is) left (in place|enabled|active|on|off|disabled) (afterwards|afterward|after(wards)? the (update|call|change|run|operation)|permanently|for (later|future|subsequent) (calls|updates|runs))\b",
+    r"|\b(the )?(user|owner|requester|customer|account holder|admin|administrator|manager|building manager|site manager|operator|dispatcher|supervisor)s? (does not|doesn't|do not|don't|need not|needn't|will not|won't) (need to )?be (consulted|asked|told|informed|notified|involved|bothered|prompted|troubled)\b|\bwithout (involving|notifying|telling|informing|bothering|troubling) (the )?(user|owner|requester|customer)s?\b|\b(are|is) left (in place|enabled|active|on|off|disabled) (afterwards|afterward|after(wards)? the (update|call|change|run|operation)|permanently|for (later|future|subsequent) (calls|updates|runs))\b",
     // Batch 48: no new approval for a retry, in Turkish; "without further checks".
     r"|onay almak gerekmez|tekrar onay (almak|istemek) gerekmez|\bwithout (further |any |additional )?(checks|review|verification|scrutiny)\b",
     // Batch 49: no separate confirmation "provided for", in Russian.
@@ -171,6 +177,10 @@ pub(super) const WAIVED: &str = concat!(
     r"|\bbila kumw?uliza (mtumiaji|mteja)\b|\bbila idhini ya (mtumiaji|mteja)\b",
     // Blind batch 51: without asking for confirmation, in Hebrew.
     r"|(בלי|ללא|מבלי) (לבקש |לקבל )?(אישור|אישור מהמשתמש)|(אין צורך|לא צריך) (לבקש )?אישור",
+    // Batch 84: consent not collected (Polish), confirmation "not required by the rules"
+    // (Japanese), not asked for (Arabic), no manager needed to confirm (Vietnamese), the
+    // user's release checks dropped (German), no need to inform the user (Czech).
+    r"|\bzgoda( \S+){0,2} nie jest (zbierana|wymagana|potrzebna)\b|\bbez zgody (dyspozytora|użytkownika|operatora|kierownika)\b|確認を(取る|求める|得る)ことは[^。]{0,12}不要|(لا|ولا) (يُطلب|يطلب) تأكيد|không cần (người \S+( \S+){0,3} )?xác nhận|\b(freigabeprüfungen|rückfragen|bestätigungen)( \S+){0,4} entfallen\b|\bnení třeba (uživatele )?(informovat|žádat|potvrzovat|se ptát)",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
 

@@ -2732,6 +2732,7 @@ pub const PHRASES: &[Phrase] = &[
             r"|받은 (지침|지시|명령)(은|는) (더 이상 )?(적용되지 않|무효)|(önceki|daha önceki|eski) talimatlar( \S+){0,2} (artık )?(geçerli değil|geçersiz)",
             // Lines of a result granted the system prompt's authority (batch 83, an output schema).
             r"|\b(same|equal|full) authority as (the|your) system (prompt|message|instructions)\b|\b(carry|carries|has|have|hold|holds) the authority of (the|your) system (prompt|message|instructions)\b",
+            r"|\bredefine(s|ște|sc)? (the assistant'?s|regulile asistentului)|\b(confirmările|instrucțiunile|indicațiile|regulile)( \S+){0,5} nu se mai aplică\b",
         ),
     ),
     p(
@@ -2866,6 +2867,7 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 83 (held out), then probed in 8 languages (8 of 8 missed): the verdict stated as
             // the "correct classification" of the definition, for the systems that audit it.
             r"|\b(its|the|this tool'?s?|this definition'?s?) (correct|proper|right|accurate|expected) (classification|label|rating|verdict|risk level)( \S+){0,3} (is|=) ['\x22‘“]?(no risk|not risky|safe|benign|low risk|harmless|clean|risk-free)\b",
+            r"|\b(record|mark|list|classify|report) (this|the) (tool|definition|server)( \S+)? as (compliant|approved|safe|clean|benign)\b[^.]{0,40}\b(raise|report|flag) no findings\b|\braise no findings\b",
             r"|\bclasificación correcta( \S+){0,3} es ['\x22‘“]?(sin riesgo|segur[ao]|benign[ao]|inofensiv[ao])|\b(korrekte|richtige) einstufung( \S+){0,3} (lautet|ist) [„\x22']?(unbedenklich|sicher|harmlos|risikofrei)",
             r"|\bclassification correcte( \S+){0,4} est [«\x22' ]*(sans risque|sûre?|inoffensi(f|ve)|bénigne?)|\bprawidłowa (klasyfikacja|ocena)( \S+){0,3} to [„\x22']?(bezpieczne|nieszkodliwe|bez ryzyka)",
             r"|正确(分类|分级|评级)(为|是)[\x22“「]?(安全|无风险|低风险|无害)|正しい(分類|評価|判定)は[「\x22]?(安全|リスクなし|無害|低リスク)|평가 (모델|시스템)에게|'?안전'?으로 분류(하고|해)",
@@ -2924,6 +2926,7 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 83: this tool as the replacement of every other (Indonesian, then English,
             // Spanish, German).
             r"|\bselalu gunakan alat ini sebagai pengganti (semua|seluruh) alat\b|\b(use|call) this tool as (a )?(replacement|substitute) for (every|all|any) other\b|\ben sustitución de (todas|cualquier) (las demás|otra)|\bals ersatz für (alle|jedes) (anderen?|weitere)",
+            r"|\bconstitue la seule source\b|\bles autres (connecteurs|outils)( \S+){0,8} ne sont pas utilisés\b",
         ),
     ),
     // A class probed in 22 languages while batch 73 was read (session 35): the step kept from
@@ -3014,6 +3017,10 @@ pub const PHRASES: &[Phrase] = &[
             r"|사용자에게 (먼저 |굳이 |따로 )?(언급|알릴|말할|설명)\S* 필요(는|가) 없|kullanıcıya (bundan|bu konudan|bunu) (bahsetmeye|söylemeye|bildirmeye) gerek (yok|yoktur)",
             r"|\bnie ma potrzeby (informowania|powiadamiania|mówienia) (użytkownik|klient|pacjent)\S*|\bniet nodig (om )?de (gebruiker|klant|patiënt) (hierover|daarover|erover) te (informeren|vertellen|melden)\b",
             r"|\b(pengguna|pelanggan|pasien) tidak perlu (diberi tahu|diberitahu|diinformasikan|tahu)\b|người dùng không cần (được )?(thông báo|biết|báo)",
+            // Batch 84: not to be named in the answer (Dutch), not needing a mention and values
+            // shown as regular (Italian), not to be mentioned to the operator (Arabic).
+            r"|\bhoeft( \S+){0,5} niet (benoemd|genoemd|vermeld) te worden\b|\bnon richiede di essere (menzionat[ao]|segnalat[ao]|comunicat[ao])\b|\b(sono|vengono) presentati come (regolari|normali)\b|لا يلزم ذكره",
+            r"|\bil n'est pas (utile|nécessaire) d'indiquer à l'(utilisateur|usager)|\bin the (reply|response|answer|summary),? (describe|mention|report|state) only\b|\bis an internal detail\b",
         ),
     ),
 ];
@@ -3072,7 +3079,7 @@ pub const SECRET_VARIABLE: &str =
 /// Searched with [`SECRET`]; an honest tool handles it for the user (a check-in takes the
 /// passport number, a map shares a location with whom the user picks), so it counts only when
 /// gathered (every item mentioned, collected, saved) or sent to a third party (blind batch 52).
-pub const PERSONAL: &str = r"\bthe user'?s?( saved| live| current| home| full| own)? (home address|delivery address|billing address|gps (location|coordinates|history|trip history)|live location|location history|passport numbers?|national id( numbers?)?|id numbers?|dates? of birth|card numbers?|loyalty card numbers?|phone numbers?|contacts?( list)?|contact list|diagnos(is|es)|medications?|health (conditions?|records?|data))\b|\b(every|each|all) (customer|user|contact|passenger|patient|employee|client|guest|member)s?'? (phone numbers?|e-?mail addresses|home addresses|addresses|dates of birth)\b|\b(every|each|all|any) (health conditions?|medications?|diagnos(is|es)|allerg(y|ies))\b|\bgps (trip )?history\b|\blocation history\b|\blive location\b|\b(the )?(owner|driver|customer|patient|tenant|passenger)'?s? (home address|live location|passport number|date of birth|phone number|card number)\b|\b(personnummer|mykad|kad pengenalan|passnummer|kortnummer|rodné číslo|číslo karty)\b|\bnúmero (do cartão|de tarjeta|de pasaporte|do passaporte)\b|\bnomor (paspor|kartu)\b|\bnambari ya (pasipoti|kadi)\b|شماره (گذرنامه|کارت|پاسپورت)|επαφές του χρήστη|เบอร์โทร|ผู้ติดต่อ|\b(fecha de nacimiento|número de la seguridad social|diagnósticos|data de nascimento|date de naissance|numéro de sécurité sociale|geburtsdatum|sozialversicherungsnummer)\b|\b(the )?(card number|home address|phone number)s?( and (the )?(cvv|cvc|security code|expiry|phone number|home address|date of birth))\b|\b(curp|pesel|codice fiscale|nomor ktp|tc kimlik numarası)\b|\bdatos de la tarjeta( bancaria)?\b|\bnúmero de tarjeta\b|\bnuméro de carte\b|住址和手机号码|(住址|地址)和(手机号|电话号码)|住所と電話番号|מספר תעודת הזהות|주민등록번호";
+pub const PERSONAL: &str = r"\bthe user'?s?( saved| live| current| home| full| own)? (home address|delivery address|billing address|gps (location|coordinates|history|trip history)|live location|location history|passport numbers?|national id( numbers?)?|id numbers?|dates? of birth|card numbers?|loyalty card numbers?|phone numbers?|contacts?( list)?|contact list|diagnos(is|es)|medications?|health (conditions?|records?|data))\b|\b(every|each|all) (customer|user|contact|passenger|patient|employee|client|guest|member)s?'? (phone numbers?|e-?mail addresses|home addresses|addresses|dates of birth)\b|\b(every|each|all|any) (health conditions?|medications?|diagnos(is|es)|allerg(y|ies))\b|\bgps (trip )?history\b|\blocation history\b|\blive location\b|\b(the )?(owner|driver|customer|patient|tenant|passenger)'?s? (home address|live location|passport number|date of birth|phone number|card number)\b|\b(personnummer|mykad|kad pengenalan|passnummer|kortnummer|rodné číslo|číslo karty)\b|\bnúmero (do cartão|de tarjeta|de pasaporte|do passaporte)\b|\bnomor (paspor|kartu)\b|\bnambari ya (pasipoti|kadi)\b|شماره (گذرنامه|کارت|پاسپورت)|επαφές του χρήστη|เบอร์โทร|ผู้ติดต่อ|\b(fecha de nacimiento|número de la seguridad social|diagnósticos|data de nascimento|date de naissance|numéro de sécurité sociale|geburtsdatum|sozialversicherungsnummer)\b|\b(the )?(card number|home address|phone number)s?( and (the )?(cvv|cvc|security code|expiry|phone number|home address|date of birth))\b|\b(curp|pesel|codice fiscale|nomor ktp|tc kimlik numarası)\b|\bdatos de la tarjeta( bancaria)?\b|\bnúmero de tarjeta\b|\bnuméro de carte\b|住址和手机号码|(住址|地址)和(手机号|电话号码)|住所と電話番号|מספר תעודת הזהות|주민등록번호|\bthe (visitor|guest|employee|student|candidate|applicant|member|caller|resident)'?s? (full name|mobile number|phone number|id document number|id number|passport number|home address|date of birth)\b";
 
 /// Secrets and private files (and the conversation) worth stealing.
 ///
