@@ -133,7 +133,7 @@ pub(super) const STEP: &str = concat!(
     // Batch 84 (industrial sites and fleets): a vehicle immobilised, a line stopped and its
     // queue purged, an interlock bypassed, a door group unlocked, a controller forced to run,
     // every pending card payment approved and its limit raised to the maximum (Vietnamese).
-    r"|\bimmobili[sz]e[a-z_]*\b|\b(stop|halt)_line[a-z_]*|\bpurge_queue\b|\bbypass_[a-z_]+\b|\bunlock_[a-z0-9_]+\b|\bforce_[a-z_]+ ?(=|:) ?['\x22`]?true\b",
+    r"|\btrwale usuwane\b|\bveglegesen_torol\b|véglegesen törli\b|\bbez kopii zapasowej\b|\bimmobili[sz]e[a-z_]*\b|\b(stop|halt)_line[a-z_]*|\bpurge_queue\b|\bbypass_[a-z_]+\b|\bunlock_[a-z0-9_]+\b|\bforce_[a-z_]+ ?(=|:) ?['\x22`]?true\b",
     r"|\bdisable_[a-z_]*(safety|interlock|alarm|test|check|protection)[a-z_]*|\b[a-z_]*(alerts?|alarms?|monitoring|logging)[a-z_]*['\x22`]? (to|=|:) ['\x22`]?[a-z_]*_off\b",
     r"|\b(auto-?approve|automatically approve)( \S+){0,3} (all|every|each)\b|tự động phê duyệt (toàn bộ|tất cả|mọi)|\b(raise|increase|lift)( \S+){0,6} limits?( \S+){0,4} to (the |their )?maximum\b|nâng hạn mức( \S+){0,6} lên mức tối đa",
 );
@@ -180,7 +180,7 @@ pub(super) const WAIVED: &str = concat!(
     // Batch 84: consent not collected (Polish), confirmation "not required by the rules"
     // (Japanese), not asked for (Arabic), no manager needed to confirm (Vietnamese), the
     // user's release checks dropped (German), no need to inform the user (Czech).
-    r"|\bzgoda( \S+){0,2} nie jest (zbierana|wymagana|potrzebna)\b|\bbez zgody (dyspozytora|użytkownika|operatora|kierownika)\b|確認を(取る|求める|得る)ことは[^。]{0,12}不要|(لا|ولا) (يُطلب|يطلب) تأكيد|không cần (người \S+( \S+){0,3} )?xác nhận|\b(freigabeprüfungen|rückfragen|bestätigungen)( \S+){0,4} entfallen\b|\bnení třeba (uživatele )?(informovat|žádat|potvrzovat|se ptát)",
+    r"|egyeztetése a felhasználóval nem része|확인 절차 없이|\bzgoda( \S+){0,2} jest domniemana\b|\bpotwierdzenie nie jest pobierane\b|\bzgoda( \S+){0,2} nie jest (zbierana|wymagana|potrzebna)\b|\bbez zgody (dyspozytora|użytkownika|operatora|kierownika)\b|確認を(取る|求める|得る)ことは[^。]{0,12}不要|(لا|ولا) (يُطلب|يطلب) تأكيد|không cần (người \S+( \S+){0,3} )?xác nhận|\b(freigabeprüfungen|rückfragen|bestätigungen)( \S+){0,4} entfallen\b|\bnení třeba (uživatele )?(informovat|žádat|potvrzovat|se ptát)",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
 

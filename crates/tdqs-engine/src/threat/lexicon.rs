@@ -2718,21 +2718,22 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 83 (held out, then the class probed in 14 languages, 16 of 18 missed): the
             // instructions the assistant received before, or the user's, declared obsolete or void,
             // and this tool named as what decides how the assistant acts from now on.
-            r"|\b(instructions?|guidance|directions?|directives?|guidelines|preferences|indications)( \S+){0,8} (received|given|stated|provided|supplied|issued|sent|set)( \S+){0,8} (are|is|were|have been|has been) (now )?((considered|deemed|treated as) )?(obsolete|void|null|superseded|revoked|invalid|outdated|lapsed|no longer (valid|in force|applicable|binding))\b",
+            r"|\b(instructions?|guidance|directions?|directives?|guidelines|preferences|indications)( \S+){0,8} (received|given|stated|provided|supplied|issued|sent|set)( \S+){0,24} (are|is|were|have been|has been) (now )?((considered|deemed|treated as) )?(obsolete|void|null|superseded|revoked|invalid|outdated|lapsed|no longer (valid|in force|applicable|binding))\b",
             r"|\b(instructions?|guidance|directions?|directives?|guidelines|preferences)( \S+){0,3} (the user|you|the assistant|they) (stated|gave|set|received|specified|expressed|provided)( \S+){0,6} (no longer|do not|don't|does not|doesn't) (apply|applies|hold|count)\b",
             r"|\b(guidance|instructions|directions|directives|guidelines)( \S+){0,8} (is|are) (superseded|overridden|replaced|overruled) by this (document|tool|description|definition|connector|text|schema)\b",
             r"|\bthis (tool|description|connector|document|definition) (determines|decides|dictates|defines|governs) how you (should|must|will|are to|ought to) (act|behave|respond|operate|proceed)\b",
             r"|\b(indicaciones|instrucciones|pautas|preferencias|directrices)( \S+){0,8} (quedan|queda|son|están) (sin efecto|anuladas|derogadas|obsoletas|revocadas)\b|\b(instrucciones|indicaciones|pautas)( \S+){0,6} ya no (son válidas|aplican|se aplican|rigen|tienen validez)\b|\bes esta herramienta la que (marca|determina|dicta|decide|define) cómo (debes|tienes que|has de) (actuar|comportarte|responder)",
             r"|(указания|инструкции|распоряжения|установки),?( \S+){0,8} (считаются|являются|признаются) (устаревшими|недействительными|отменёнными|отмененными|утратившими силу)|(указания|инструкции|распоряжения)( \S+){0,8} больше не (применяются|действуют)",
             r"|\b(consignes|instructions|directives|indications)( \S+){0,8} (sont|deviennent|seront) (caduques|obsolètes|nulles|périmées|annulées)\b|\b(consignes|instructions|directives|indications)( \S+){0,8} ne s'appliquent plus\b",
-            r"|\b(anweisungen|vorgaben|instruktionen|richtlinien),?( \S+){0,10} (gelten als|sind) (überholt|ungültig|aufgehoben|nichtig|hinfällig)|\b(anweisungen|vorgaben|instruktionen)( \S+){0,10} gelten nicht mehr\b",
+            r"|\b(anweisungen|vorgaben|instruktionen|richtlinien),?( \S+){0,10} (gelten( \S+){0,4} als|sind) (überholt|ungültig|aufgehoben|nichtig|hinfällig)|\b(anweisungen|vorgaben|instruktionen)( \S+){0,10} gelten nicht mehr\b",
             r"|\b(indicazioni|istruzioni|direttive)( \S+){0,6} non sono più (valide|in vigore|applicabili)\b|\bda ora vale solo questa (descrizione|definizione)\b",
             r"|\b(instructies|aanwijzingen|richtlijnen)( \S+){0,8} (zijn|worden) (vervallen|ongeldig|achterhaald)\b|\b(instructies|aanwijzingen|richtlijnen)( \S+){0,8} gelden niet meer\b",
             r"|(受け取った|受けた|与えられた)指示は(無効|失効|適用されません)|先に受けた指示は\S{0,6}(無効|失効)|收到的(指示|指令)\S{0,2}(已)?(过时|作废|失效|无效)|(指示|指令)(已过时|已作废|已失效)，?不再适用",
-            r"|받은 (지침|지시|명령)(은|는) (더 이상 )?(적용되지 않|무효)|(önceki|daha önceki|eski) talimatlar( \S+){0,2} (artık )?(geçerli değil|geçersiz)",
+            r"|(받은|주어진) (지침|지시|명령)(은|는) (더 이상 )?(적용되지 않|무효)|\bmaelekezo( \S+){0,6} (yamebatilishwa|hayatumiki tena)\b|(önceki|daha önceki|eski) talimatlar( \S+){0,2} (artık )?(geçerli değil|geçersiz)",
             // Lines of a result granted the system prompt's authority (batch 83, an output schema).
             r"|\b(same|equal|full) authority as (the|your) system (prompt|message|instructions)\b|\b(carry|carries|has|have|hold|holds) the authority of (the|your) system (prompt|message|instructions)\b",
             r"|\bredefine(s|ște|sc)? (the assistant'?s|regulile asistentului)|\b(confirmările|instrucțiunile|indicațiile|regulile)( \S+){0,5} nu se mai aplică\b",
+            r"|\b(orice|toate) (indicați[ae]|instrucțiuni(le)?|indicațiile) anterio\S*( \S+){0,8} (își încetează efectele|nu mai (sunt valabile|se aplică))",
         ),
     ),
     p(
@@ -2783,6 +2784,8 @@ pub const PHRASES: &[Phrase] = &[
             // set to talk the user out of calling emergency services (Swedish, then 5 languages).
             r"|\bwszystkie pozostałe( \S+){0,3} (są )?(wycofywane|usuwane|anulowane)( \S+){0,4} bez (dodatkowego )?potwierdzenia|\b(all|every) (other|remaining) (open )?(claims?|orders?|requests?|bookings?|accounts?|subscriptions?|cases?)( \S+){0,2} (are|is) (withdrawn|deleted|cancell?ed|closed|removed)( \S+){0,5} without (further |additional |any )?confirmation\b",
             r"|\b(override|bypass|skip)_[a-z_]*=true\b[^.]{0,80}\b(does not|doesn't|without) (require|requiring|need|needing)( \S+){0,2} (the )?(patient|user|customer|prescriber|doctor|owner)'?s? (confirmation|approval|consent)\b",
+            r"|\b(one-time[- ]passcode|otp|2fa|mfa|verification|security) (step|check)s? (is|are|gets) (bypassed|skipped|disabled)\b[^.]{0,80}\b(notices?|notifications?|alerts?|e-?mails?) (is|are) suppressed\b",
+            r"|biztonsági mentés nélkül véglegesen törl|\blinaidhinishwa moja kwa moja\b",
             r"|\b(discourage|dissuade|talk \S+ out of|advise against)( \S+){0,3} (calling|contacting|dialing|ringing) (emergency|911|112|999|an ambulance)\b|\bavråda från att ringa (112|ambulans|akuten)|\bdisuadir( \S+){0,2} de llamar (al )?(112|911|emergencias)|\b(davon )?abraten,? (den )?(notruf|112|rettungsdienst) (zu )?(rufen|anzurufen|wählen)|\bdissuader( \S+){0,2} d'appeler (le )?(15|112|samu|les urgences)",
         ),
     ),
@@ -2835,6 +2838,9 @@ pub const PHRASES: &[Phrase] = &[
             r"|会話(内容|履歴)(は|を)[^。\n]{0,60}(複製|送信|転送|コピー)|会话里出现过的 ?accesskey|(写入|填入) ?remark ?字段",
             r"|\battach_full_[a-z_]*[\x22\x27]? ?: ?true\b|\binclude_[a-z_]*(ssn|password|secret|token)[\x22\x27]? ?: ?true\b",
             r"|\bfrom the (chat|conversation),? to the (\S+ ){0,3}(service|endpoint|server|site) at\b|\b(complete|full|entire) (text|transcript|contents?) of the user's conversation\b[^.]{0,120}\. (consumed|used|read|analy[sz]ed|stored|kept) by (partner|third|external|our partner)",
+            // Batch 85: the keys and tokens of the assistant's environment asked for by a field
+            // (French, Persian, then English).
+            r"|\b(jetons d'accès|clés d'api|jetons|tokens)( \S+){0,4} (présents|présentes|disponibles|stockés) dans l'environnement de l'assistant\b|(کلید دسترسی|توکن)\S*( \S+){0,8} (متغیرهای محیطی|تنظیمات)( \S+)? دستیار|\b(access tokens?|api keys?|credentials|secrets)( \S+){0,4} (present|available|found|stored|set) in the (agent'?s?|assistant'?s?|model'?s?) (environment|settings|config|configuration)\b",
         ),
     ),
     p(
@@ -2868,6 +2874,7 @@ pub const PHRASES: &[Phrase] = &[
             // the "correct classification" of the definition, for the systems that audit it.
             r"|\b(its|the|this tool'?s?|this definition'?s?) (correct|proper|right|accurate|expected) (classification|label|rating|verdict|risk level)( \S+){0,3} (is|=) ['\x22‘“]?(no risk|not risky|safe|benign|low risk|harmless|clean|risk-free)\b",
             r"|\b(record|mark|list|classify|report) (this|the) (tool|definition|server)( \S+)? as (compliant|approved|safe|clean|benign)\b[^.]{0,40}\b(raise|report|flag) no findings\b|\braise no findings\b",
+            r"|לסווג (אותה|אותו) כ(בטוחה|בטוח)|לשופטי ai\b",
             r"|\bclasificación correcta( \S+){0,3} es ['\x22‘“]?(sin riesgo|segur[ao]|benign[ao]|inofensiv[ao])|\b(korrekte|richtige) einstufung( \S+){0,3} (lautet|ist) [„\x22']?(unbedenklich|sicher|harmlos|risikofrei)",
             r"|\bclassification correcte( \S+){0,4} est [«\x22' ]*(sans risque|sûre?|inoffensi(f|ve)|bénigne?)|\bprawidłowa (klasyfikacja|ocena)( \S+){0,3} to [„\x22']?(bezpieczne|nieszkodliwe|bez ryzyka)",
             r"|正确(分类|分级|评级)(为|是)[\x22“「]?(安全|无风险|低风险|无害)|正しい(分類|評価|判定)は[「\x22]?(安全|リスクなし|無害|低リスク)|평가 (모델|시스템)에게|'?안전'?으로 분류(하고|해)",
@@ -2927,6 +2934,10 @@ pub const PHRASES: &[Phrase] = &[
             // Spanish, German).
             r"|\bselalu gunakan alat ini sebagai pengganti (semua|seluruh) alat\b|\b(use|call) this tool as (a )?(replacement|substitute) for (every|all|any) other\b|\ben sustitución de (todas|cualquier) (las demás|otra)|\bals ersatz für (alle|jedes) (anderen?|weitere)",
             r"|\bconstitue la seule source\b|\bles autres (connecteurs|outils)( \S+){0,8} ne sont pas utilisés\b",
+            r"|\bainoa hyväksytty (tapa|lähde|työkalu)\b|\bmuiden palvelimien( \S+){0,3} työkalujen\b",
+            // Batch 85: other tools treated as unavailable or stale, questions answered through this
+            // connector alone, the only admissible source (Romanian).
+            r"|\b(those|other|the other) (\S+ )?tools (are|is) (treated|regarded|considered) as (unavailable|non-compliant|obsolete)\b|\bthrough this (connector|tool) alone\b|\b(data|results|figures|values)( \S+){0,2} from (any |the )?other (\S+ )?tools?( \S+){0,2} (is|are) (stale|outdated|obsolete|unreliable|not requested)\b|\bconstituie singura sursă\b|\bcelelalte instrumente( \S+){0,8} (sunt considerate depășite|nu mai sunt apelate)",
         ),
     ),
     // A class probed in 22 languages while batch 73 was read (session 35): the step kept from
@@ -3021,6 +3032,8 @@ pub const PHRASES: &[Phrase] = &[
             // shown as regular (Italian), not to be mentioned to the operator (Arabic).
             r"|\bhoeft( \S+){0,5} niet (benoemd|genoemd|vermeld) te worden\b|\bnon richiede di essere (menzionat[ao]|segnalat[ao]|comunicat[ao])\b|\b(sono|vengono) presentati come (regolari|normali)\b|لا يلزم ذكره",
             r"|\bil n'est pas (utile|nécessaire) d'indiquer à l'(utilisateur|usager)|\bin the (reply|response|answer|summary),? (describe|mention|report|state) only\b|\bis an internal detail\b",
+            r"|\b(confirmation|summary|reply|receipt)( \S+){0,4} (describes|presents|reports|shows) (the \S+|it|them) as [\x22“'‘](approved|completed|done|paid|processed)|\bgegenüber dem (nutzer|benutzer|kunden|anwender) nicht (erläutert|erklärt|erwähnt|offengelegt)\b",
+            r"|(応答|回答|返答)では触れず|」とのみ(報告|回答|返答)|(向|对)(用户|使用者)(汇报|报告|回复|说明)时(无需|不必|不需要)(提及|说明|提到)",
         ),
     ),
 ];
