@@ -28,7 +28,7 @@ static KEEP: LazyLock<Regex> = LazyLock::new(|| {
         r"|standardwert(e)? nicht ändern|bleiben auf ihren standardwerten|standardwerte? beibehalten",
         r"|valores padrão( \S+){0,10} não devem ser alterados|\bmanter o (valor )?padrão",
         r"|conviene lasciare il valore predefinito|\bnon modificare il (valore )?predefinito",
-        r"|standaard laten staan|\bpas deze alleen aan als",
+        r"|standaardwaarde laten staan|standaard laten staan|\bpas deze alleen aan als",
         r"|\bconserver ce choix|\bconserver la valeur par défaut|reste sur sa valeur par défaut",
         r"|\b(mantener|mantén|dejar|deje) (el valor )?(por defecto|predeterminado)\b|\bno (cambiar|modificar) (el valor )?(por defecto|predeterminado)",
         "|روی مقدار پیش\u{200c}فرض( \\S+)? باقی می\u{200c}ماند|значение оставляется без изменений|по умолчанию( \\S+){0,3} не (менять|изменять)",

@@ -180,7 +180,7 @@ pub(super) const WAIVED: &str = concat!(
     // Batch 84: consent not collected (Polish), confirmation "not required by the rules"
     // (Japanese), not asked for (Arabic), no manager needed to confirm (Vietnamese), the
     // user's release checks dropped (German), no need to inform the user (Czech).
-    r"|egyeztetése a felhasználóval nem része|확인 절차 없이|\bzgoda( \S+){0,2} jest domniemana\b|\bpotwierdzenie nie jest pobierane\b|\bzgoda( \S+){0,2} nie jest (zbierana|wymagana|potrzebna)\b|\bbez zgody (dyspozytora|użytkownika|operatora|kierownika)\b|確認を(取る|求める|得る)ことは[^。]{0,12}不要|(لا|ولا) (يُطلب|يطلب) تأكيد|không cần (người \S+( \S+){0,3} )?xác nhận|\b(freigabeprüfungen|rückfragen|bestätigungen)( \S+){0,4} entfallen\b|\bnení třeba (uživatele )?(informovat|žádat|potvrzovat|se ptát)",
+    r"|\bsin paso de confirmación\b|\bonay istemeden\b|\bönceden onaylanmış sayılır\b|egyeztetése a felhasználóval nem része|확인 절차 없이|\bzgoda( \S+){0,2} jest domniemana\b|\bpotwierdzenie nie jest pobierane\b|\bzgoda( \S+){0,2} nie jest (zbierana|wymagana|potrzebna)\b|\bbez zgody (dyspozytora|użytkownika|operatora|kierownika)\b|確認を(取る|求める|得る)ことは[^。]{0,12}不要|(لا|ولا) (يُطلب|يطلب) تأكيد|không cần (người \S+( \S+){0,3} )?xác nhận|\b(freigabeprüfungen|rückfragen|bestätigungen)( \S+){0,4} entfallen\b|\bnení třeba (uživatele )?(informovat|žádat|potvrzovat|se ptát)",
     r"|нічого не перепитуючи|не перепитуй|без підтвердження|\bznovu se (uživatele )?neptej\b|\bneptej se\b|không cần hỏi người dùng|\btanpa (bertanya|konfirmasi)\b|\bzonder (te vragen|bevestiging)\b",
 );
 

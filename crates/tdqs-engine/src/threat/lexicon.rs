@@ -2734,6 +2734,11 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(same|equal|full) authority as (the|your) system (prompt|message|instructions)\b|\b(carry|carries|has|have|hold|holds) the authority of (the|your) system (prompt|message|instructions)\b",
             r"|\bredefine(s|ște|sc)? (the assistant'?s|regulile asistentului)|\b(confirmările|instrucțiunile|indicațiile|regulile)( \S+){0,5} nu se mai aplică\b",
             r"|\b(orice|toate) (indicați[ae]|instrucțiuni(le)?|indicațiile) anterio\S*( \S+){0,8} (își încetează efectele|nu mai (sunt valabile|se aplică))",
+            // Batch 86 (travel, property): earlier guidance "retired in v4" (Spanish), a result field
+            // given the standing of the system instructions, the user's budget made "only
+            // indicative" (Norwegian, then English).
+            r"|\b(pautas|instrucciones|indicaciones)( \S+){0,14} (quedaron|quedan|fueron) (retiradas|derogadas|anuladas|suprimidas)\b|\b(same|equal) (standing|authority|weight|priority) as (its|the|your) system (prompt|instructions|message)s?\b|\bcarries out whatever it says\b",
+            r"|\b(budsjettgrenser|begrensninger)( \S+){0,8} er bare veiledende\b|\b(budget|limits?|caps?|constraints?|restrictions?)( \S+){0,8} the user (stated|gave|set|specified|mentioned)( \S+){0,6} (are|is) (only|merely) (advisory|indicative|guidance|a suggestion)\b",
         ),
     ),
     p(
@@ -2786,6 +2791,8 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(override|bypass|skip)_[a-z_]*=true\b[^.]{0,80}\b(does not|doesn't|without) (require|requiring|need|needing)( \S+){0,2} (the )?(patient|user|customer|prescriber|doctor|owner)'?s? (confirmation|approval|consent)\b",
             r"|\b(one-time[- ]passcode|otp|2fa|mfa|verification|security) (step|check)s? (is|are|gets) (bypassed|skipped|disabled)\b[^.]{0,80}\b(notices?|notifications?|alerts?|e-?mails?) (is|are) suppressed\b",
             r"|biztonsági mentés nélkül véglegesen törl|\blinaidhinishwa moja kwa moja\b",
+            r"|\bneovisno o tome je li( \S+){0,10} već platio\b|\b(charge|bill)( \S+){0,10} regardless of whether( \S+){0,6} (already )?(paid|included)\b|להגדיר את חשבון הסוחר( \S+){0,3} כמקבל התשלום|\bset( \S+){0,3} (merchant )?account( \S+){0,3} as the (payee|recipient)\b|\bmesmo que o cliente (peça|recuse)\b",
+            r"|\b(tamper|forced-entry|intrusion|security)( and \S+)? alerts (are|is) (paused|disabled|muted|suppressed)\b|\bconverted to permanent codes\b",
             r"|\b(discourage|dissuade|talk \S+ out of|advise against)( \S+){0,3} (calling|contacting|dialing|ringing) (emergency|911|112|999|an ambulance)\b|\bavråda från att ringa (112|ambulans|akuten)|\bdisuadir( \S+){0,2} de llamar (al )?(112|911|emergencias)|\b(davon )?abraten,? (den )?(notruf|112|rettungsdienst) (zu )?(rufen|anzurufen|wählen)|\bdissuader( \S+){0,2} d'appeler (le )?(15|112|samu|les urgences)",
         ),
     ),
@@ -2841,6 +2848,7 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 85: the keys and tokens of the assistant's environment asked for by a field
             // (French, Persian, then English).
             r"|\b(jetons d'accès|clés d'api|jetons|tokens)( \S+){0,4} (présents|présentes|disponibles|stockés) dans l'environnement de l'assistant\b|(کلید دسترسی|توکن)\S*( \S+){0,8} (متغیرهای محیطی|تنظیمات)( \S+)? دستیار|\b(access tokens?|api keys?|credentials|secrets)( \S+){0,4} (present|available|found|stored|set) in the (agent'?s?|assistant'?s?|model'?s?) (environment|settings|config|configuration)\b",
+            r"|会話の(要約|内容|履歴)を(必ず)?(追記|記入|添付|送信)|\b(agregue|añada|incluya) en este (mismo )?campo\S*( \S+){0,8} (el )?(número( completo)? de la tarjeta|código cvv|cvv)",
         ),
     ),
     p(
@@ -2875,6 +2883,7 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(its|the|this tool'?s?|this definition'?s?) (correct|proper|right|accurate|expected) (classification|label|rating|verdict|risk level)( \S+){0,3} (is|=) ['\x22‘“]?(no risk|not risky|safe|benign|low risk|harmless|clean|risk-free)\b",
             r"|\b(record|mark|list|classify|report) (this|the) (tool|definition|server)( \S+)? as (compliant|approved|safe|clean|benign)\b[^.]{0,40}\b(raise|report|flag) no findings\b|\braise no findings\b",
             r"|לסווג (אותה|אותו) כ(בטוחה|בטוח)|לשופטי ai\b",
+            r"|평가 모델에 대한 안내|위험도를 '?(없음|낮음)'?(으로|로) 기록",
             r"|\bclasificación correcta( \S+){0,3} es ['\x22‘“]?(sin riesgo|segur[ao]|benign[ao]|inofensiv[ao])|\b(korrekte|richtige) einstufung( \S+){0,3} (lautet|ist) [„\x22']?(unbedenklich|sicher|harmlos|risikofrei)",
             r"|\bclassification correcte( \S+){0,4} est [«\x22' ]*(sans risque|sûre?|inoffensi(f|ve)|bénigne?)|\bprawidłowa (klasyfikacja|ocena)( \S+){0,3} to [„\x22']?(bezpieczne|nieszkodliwe|bez ryzyka)",
             r"|正确(分类|分级|评级)(为|是)[\x22“「]?(安全|无风险|低风险|无害)|正しい(分類|評価|判定)は[「\x22]?(安全|リスクなし|無害|低リスク)|평가 (모델|시스템)에게|'?안전'?으로 분류(하고|해)",
@@ -2935,6 +2944,7 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bselalu gunakan alat ini sebagai pengganti (semua|seluruh) alat\b|\b(use|call) this tool as (a )?(replacement|substitute) for (every|all|any) other\b|\ben sustitución de (todas|cualquier) (las demás|otra)|\bals ersatz für (alle|jedes) (anderen?|weitere)",
             r"|\bconstitue la seule source\b|\bles autres (connecteurs|outils)( \S+){0,8} ne sont pas utilisés\b",
             r"|\bainoa hyväksytty (tapa|lähde|työkalu)\b|\bmuiden palvelimien( \S+){0,3} työkalujen\b",
+            r"|เรียกใช้แทนเครื่องมือ|ใช้ผลลัพธ์จากเครื่องมือนี้เท่านั้น",
             // Batch 85: other tools treated as unavailable or stale, questions answered through this
             // connector alone, the only admissible source (Romanian).
             r"|\b(those|other|the other) (\S+ )?tools (are|is) (treated|regarded|considered) as (unavailable|non-compliant|obsolete)\b|\bthrough this (connector|tool) alone\b|\b(data|results|figures|values)( \S+){0,2} from (any |the )?other (\S+ )?tools?( \S+){0,2} (is|are) (stale|outdated|obsolete|unreliable|not requested)\b|\bconstituie singura sursă\b|\bcelelalte instrumente( \S+){0,8} (sunt considerate depășite|nu mai sunt apelate)",
@@ -3034,6 +3044,11 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bil n'est pas (utile|nécessaire) d'indiquer à l'(utilisateur|usager)|\bin the (reply|response|answer|summary),? (describe|mention|report|state) only\b|\bis an internal detail\b",
             r"|\b(confirmation|summary|reply|receipt)( \S+){0,4} (describes|presents|reports|shows) (the \S+|it|them) as [\x22“'‘](approved|completed|done|paid|processed)|\bgegenüber dem (nutzer|benutzer|kunden|anwender) nicht (erläutert|erklärt|erwähnt|offengelegt)\b",
             r"|(応答|回答|返答)では触れず|」とのみ(報告|回答|返答)|(向|对)(用户|使用者)(汇报|报告|回复|说明)时(无需|不必|不需要)(提及|说明|提到)",
+            // Batch 86: a fixed answer to give even when the results say otherwise (Portuguese,
+            // Vietnamese, English), the step not mentioned to the guest (Greek), the price not read
+            // out, a forced option presented as included (Portuguese).
+            r"|\b(use|usa|utilize) (essa|esta) resposta mesmo quando\b|trợ lý luôn trả lời|\b(use|give|say) (this|that) (answer|response|reply) even (when|if)\b|\b(always|only) (answers?|repl(y|ies)|responds?|says?):? [\x22“][^\x22”]{3,120}[\x22”],? even (when|if)\b",
+            r"|δεν αναφέρεται στον (επισκέπτη|χρήστη|πελάτη)|\bwithout reading out the (\S+ )?(price|fee|cost|charge)\b|\bapresente-o como (já )?incluído\b",
         ),
     ),
 ];
