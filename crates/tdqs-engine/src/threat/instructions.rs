@@ -859,6 +859,10 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
                 "disebutkan",
                 "언급한",
                 "nella conversazione",
+                // (The Korean national id joined the personal data with batch 83: "of every
+                // employee" gathers it, as batch 55 asked.)
+                "전 직원",
+                "모든 ",
             ];
             const THIRD: &[&str] = &[
                 "partner",
