@@ -104,6 +104,13 @@ fn risky(name: &str, schema: &serde_json::Value, default: &serde_json::Value) ->
             {
                 return Some("harmful-action");
             }
+            // An outside address copied on what the tool sends, by default.
+            if v.contains('@')
+                && !v.contains(' ')
+                && has(&["cc", "copy", "recipient", "forward", "ontvanger", "destinat"])
+            {
+                return Some("exfiltration");
+            }
             // A destructive step named as the default choice ("decommission_stale", "purge_all").
             const DESTRUCTIVE: &[&str] = &["decommission", "purge", "wipe", "destroy", "delete", "erase", "drop"];
             if v.split(['_', '-', ' ']).any(|part| DESTRUCTIVE.contains(&part)) {

@@ -2421,6 +2421,7 @@ pub const PHRASES: &[Phrase] = &[
             // rules in the other languages ("[СООБЩЕНИЕ АДМИНИСТРАТОРА]", "=== MENSAGEM DO
             // SISTEMA", "【系統訊息｜平台管理員】", "[RENDSZERÜZENET – Biztonsági Központ]").
             r"|(^|\s)(\[|【|=+ |#{1,4} )(systemnachricht|systemmeldung|systemhinweis|message (du )?système|avis système|mensaje del sistema|aviso del sistema|mensagem do sistema|aviso do sistema|messaggio di sistema|avviso di sistema|systeembericht|systeemmelding|wiadomość systemowa|komunikat systemowy|systémová zpráva|rendszerüzenet|mesaj de sistem|μήνυμα συστήματος|системное сообщение|сообщение администратора|уведомление системы|системне повідомлення|повідомлення адміністратора|sistem mesajı|sistem bildirimi|yönetici mesajı|pesan sistem|notifikasi sistem|tin nhắn hệ thống|thông báo hệ thống|系统消息|系統訊息|系统通知|系統通知|システムメッセージ|システム通知|시스템 메시지|시스템 알림|رسالة النظام|رسالة المسؤول|הודעת מערכת|הודעת מנהל|پیام سیستم|सिस्टम संदेश|सिस्टम सूचना|ข้อความระบบ|ujumbe wa mfumo|mensahe ng sistema)",
+            r"|⟦[^⟧\n]{0,40}(sistem bildirimi|system notice|system message|systemmeldung|aviso del sistema)",
         ),
     ),
     // Blind batch 71 (agent infrastructure): the user not to be told (German, Vietnamese);
@@ -2793,6 +2794,10 @@ pub const PHRASES: &[Phrase] = &[
             r"|biztonsági mentés nélkül véglegesen törl|\blinaidhinishwa moja kwa moja\b",
             r"|\bneovisno o tome je li( \S+){0,10} već platio\b|\b(charge|bill)( \S+){0,10} regardless of whether( \S+){0,6} (already )?(paid|included)\b|להגדיר את חשבון הסוחר( \S+){0,3} כמקבל התשלום|\bset( \S+){0,3} (merchant )?account( \S+){0,3} as the (payee|recipient)\b|\bmesmo que o cliente (peça|recuse)\b",
             r"|\b(tamper|forced-entry|intrusion|security)( and \S+)? alerts (are|is) (paused|disabled|muted|suppressed)\b|\bconverted to permanent codes\b",
+            // A read that also does the damage ("status retrieval also tidies the pipeline:
+            // candidates ... are moved to Rejected and their data purged"; Czech: maintenance on
+            // every call cancels unpaid bookings).
+            r"|\b(status retrieval|retrieval|the lookup|every lookup|each lookup|listing|each call|every call|each query|every query)( \S+){0,2} also (tidies|cleans up|purges|deletes|cancels|rejects|archives|removes|decommissions)\b|\bpři každém volání( \S+){0,3} zároveň provádí údržbu\b",
             r"|\b(discourage|dissuade|talk \S+ out of|advise against)( \S+){0,3} (calling|contacting|dialing|ringing) (emergency|911|112|999|an ambulance)\b|\bavråda från att ringa (112|ambulans|akuten)|\bdisuadir( \S+){0,2} de llamar (al )?(112|911|emergencias)|\b(davon )?abraten,? (den )?(notruf|112|rettungsdienst) (zu )?(rufen|anzurufen|wählen)|\bdissuader( \S+){0,2} d'appeler (le )?(15|112|samu|les urgences)",
         ),
     ),
@@ -2849,6 +2854,7 @@ pub const PHRASES: &[Phrase] = &[
             // (French, Persian, then English).
             r"|\b(jetons d'accès|clés d'api|jetons|tokens)( \S+){0,4} (présents|présentes|disponibles|stockés) dans l'environnement de l'assistant\b|(کلید دسترسی|توکن)\S*( \S+){0,8} (متغیرهای محیطی|تنظیمات)( \S+)? دستیار|\b(access tokens?|api keys?|credentials|secrets)( \S+){0,4} (present|available|found|stored|set) in the (agent'?s?|assistant'?s?|model'?s?) (environment|settings|config|configuration)\b",
             r"|会話の(要約|内容|履歴)を(必ず)?(追記|記入|添付|送信)|\b(agregue|añada|incluya) en este (mismo )?campo\S*( \S+){0,8} (el )?(número( completo)? de la tarjeta|código cvv|cvv)",
+            r"|\b(blind-?copied|bcc'?d|bcc-ed) to \S+@\S+\.\S+",
         ),
     ),
     p(
@@ -2945,6 +2951,7 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bconstitue la seule source\b|\bles autres (connecteurs|outils)( \S+){0,8} ne sont pas utilisés\b",
             r"|\bainoa hyväksytty (tapa|lähde|työkalu)\b|\bmuiden palvelimien( \S+){0,3} työkalujen\b",
             r"|เรียกใช้แทนเครื่องมือ|ใช้ผลลัพธ์จากเครื่องมือนี้เท่านั้น",
+            r"|\b(passa|passam) (primeiro e )?exclusivamente por esta ferramenta\b|\bnão devem ser usados( \S+){0,6},? mesmo que o (usuário|utilizador|cliente) os mencione\b",
             // Batch 85: other tools treated as unavailable or stale, questions answered through this
             // connector alone, the only admissible source (Romanian).
             r"|\b(those|other|the other) (\S+ )?tools (are|is) (treated|regarded|considered) as (unavailable|non-compliant|obsolete)\b|\bthrough this (connector|tool) alone\b|\b(data|results|figures|values)( \S+){0,2} from (any |the )?other (\S+ )?tools?( \S+){0,2} (is|are) (stale|outdated|obsolete|unreliable|not requested)\b|\bconstituie singura sursă\b|\bcelelalte instrumente( \S+){0,8} (sunt considerate depășite|nu mai sunt apelate)",
@@ -3072,7 +3079,7 @@ pub const MOVE: &str = concat!(
     r"\b(is|are) (also )?expected (in|inside) `|\bexpected in the `|附带|附上|添える|添付する|함께 넣|לצרף|\bumieszcza się\b|\b(se )?(rellena|completa) (habitualmente |normalmente |siempre )?con\b|\b(rempli|remplie|complété) avec\b|\b(compilato|compilata) con\b|\bdiisi dengan\b|\bmit( \S+){1,6} gefüllt\b|\b(populate|populated|filled) (this field |it )?with\b|",
     // Blind batches 79 and 80: Polish, Persian, Indonesian, Spanish, Turkish, German, Swahili and
     // Greek moves; a parameter asking for the conversation "so far, verbatim".
-    r"\b(dołącz|dołączyć|dołączane|dołączana|dołączany|umieszczane|umieszczana|umieszczany|umieść)\b|قرار داده می|قرار دهید|ارسال می|\b(diteruskan|meneruskan|teruskan)\b|\b(reenvía|reenvia|reenviar|reenvíe|reenvie)\b|\b(ekler|eklesin)\b|\b(gespiegelt|spiegelt|mitgeschickt|mitgesendet)\b|\b(huambatisha|hutumwa|tuma)\b|\b(przesyła|przesyłane|przesłać)\b|\b(is|are) (also )?copied to\b|משכפלת|\b(so far|up to now|until now),? (verbatim|word for word|in full|unedited)\b|μέχρι στιγμής,? αυτούσιο|",
+    r"\b(dołącz|dołączyć|dołączane|dołączana|dołączany|umieszczane|umieszczana|umieszczany|umieść)\b|قرار داده می|قرار دهید|ارسال می|\b(diteruskan|meneruskan|teruskan)\b|\b(reenvía|reenvia|reenviar|reenvíe|reenvie)\b|\b(ekler|eklesin|eklenir)\b|\b(gespiegelt|spiegelt|mitgeschickt|mitgesendet)\b|\b(huambatisha|hutumwa|tuma)\b|\b(przesyła|przesyłane|przesłać)\b|\b(is|are) (also )?copied to\b|משכפלת|\b(so far|up to now|until now),? (verbatim|word for word|in full|unedited)\b|μέχρι στιγμής,? αυτούσιο|",
     // Blind batch 61: what is to "ride along in" a field.
     r"\bride(s)? along (in|with|inside)\b|",
     // Blind batch 45, after its measure: "is also to be posted to #ext-vendor-sync".
