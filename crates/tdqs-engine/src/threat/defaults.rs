@@ -104,10 +104,12 @@ fn risky(name: &str, schema: &serde_json::Value, default: &serde_json::Value) ->
             {
                 return Some("harmful-action");
             }
-            // An outside address copied on what the tool sends, by default.
+            // An outside address copied on what the tool sends, by default. ("cc" as a word of
+            // the name: as a piece it is in "account", "access", "success".)
+            let copied = name.split(['_', '-']).any(|w| w == "cc" || w == "bcc");
             if v.contains('@')
                 && !v.contains(' ')
-                && has(&["cc", "copy", "recipient", "forward", "ontvanger", "destinat"])
+                && (copied || has(&["copy", "recipient", "forward", "ontvanger", "destinat"]))
             {
                 return Some("exfiltration");
             }
@@ -257,5 +259,14 @@ mod tests {
             }}
         });
         assert!(high_kinds(dry).is_empty());
+        // An account's own address kept as a default is not a copy sent elsewhere.
+        let account = json!({
+            "name": "update_profile",
+            "description": "Updates the profile. Keep the defaults unless the user asks otherwise.",
+            "inputSchema": {"type": "object", "properties": {
+                "account_email": {"type": "string", "default": "owner@example.com"}
+            }}
+        });
+        assert!(high_kinds(account).is_empty());
     }
 }
