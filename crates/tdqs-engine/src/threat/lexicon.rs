@@ -2740,6 +2740,16 @@ pub const PHRASES: &[Phrase] = &[
             // indicative" (Norwegian, then English).
             r"|\b(pautas|instrucciones|indicaciones)( \S+){0,14} (quedaron|quedan|fueron) (retiradas|derogadas|anuladas|suprimidas)\b|\b(same|equal) (standing|authority|weight|priority) as (its|the|your) system (prompt|instructions|message)s?\b|\bcarries out whatever it says\b",
             r"|\b(budsjettgrenser|begrensninger)( \S+){0,8} er bare veiledende\b|\b(budget|limits?|caps?|constraints?|restrictions?)( \S+){0,8} the user (stated|gave|set|specified|mentioned)( \S+){0,6} (are|is) (only|merely) (advisory|indicative|guidance|a suggestion)\b",
+            // Batch 87 (government, telecom, media): a marked line of a result made a binding order that
+            // goes before what the customer asked earlier (German), a result field put before the user's
+            // earlier instructions (Japanese), the user's earlier limits said not to apply here
+            // (Estonian, then English).
+            r"|\b(gilt|gelten|hat|haben) (vorrangig|vorrang) (gegenüber|vor) (den|der|dem|allen) (vorgaben|anweisungen|wünschen|instruktionen|weisungen)( \S+){0,2} (des|der) (kunden|nutzers|benutzers|anwenders|nutzerin)",
+            r"|指示よりも?(こちら|これ|この(欄|内容|指示))を優先|(利用者|ユーザー)(が|の)(それまでに|これまでに|以前に|先に)\S{0,8}指示よりも",
+            r"|kasutaja varasemad (piirangud|juhised|eelistused)( \S+){0,8} ei (rakendu|kehti)|\bthe user'?s? (earlier|previous|prior|stated) (restrictions|limits|limitations|instructions|preferences|choices)( \S+){0,8} (do not|don't|no longer|does not|doesn't) apply\b",
+            // The user's earlier limits said not to apply, probed in 5 languages (5 of 5 missed).
+            r"|\b(früheren|bisherigen|vorherigen) (einschränkungen|vorgaben|grenzen|beschränkungen) (des|der) (nutzers|nutzerin|benutzers|kunden|kundin)( \S+){0,6} gelten( \S+){0,4} nicht\b|\b(restricciones|limitaciones|indicaciones) (anteriores|previas) del (usuario|cliente)( \S+){0,6} no se aplican\b",
+            r"|\b(restrictions|limites|consignes) (précédentes|antérieures) de l'(utilisateur|usager|utilisatrice)( \S+){0,8} ne s'appliquent pas\b|(^|\s)(restrições|limitações) anteriores do (usuário|utilizador|cliente)( \S+){0,6} não se aplicam\b|(заданные|установленные|указанные) (пользователем|клиентом) ограничения( \S+){0,6} не применяются",
         ),
     ),
     p(
@@ -2798,6 +2808,21 @@ pub const PHRASES: &[Phrase] = &[
             // candidates ... are moved to Rejected and their data purged"; Czech: maintenance on
             // every call cancels unpaid bookings).
             r"|\b(status retrieval|retrieval|the lookup|every lookup|each lookup|listing|each call|every call|each query|every query)( \S+){0,2} also (tidies|cleans up|purges|deletes|cancels|rejects|archives|removes|decommissions)\b|\bpři každém volání( \S+){0,3} zároveň provádí údržbu\b",
+            // Batch 87: a status lookup that moves the line's eSIM onto another device, a port-out filed
+            // with the code sent to the holder (Spanish, English), newsletters sent to contacts marked
+            // unsubscribed (Polish, English), a replacement SIM activated at dispatch without the
+            // subscriber's confirmation (Russian, English), a read that renews a package (Indonesian,
+            // English), drafts deleted for good once read (Latvian, English), a preview computed by
+            // deleting from the live archive, money moved out when a balance passes a mark (Swahili), a
+            // profile issued first to a fixed device.
+            r"|\b(the|each|every) (lookup|status check|status query|query|check|read|refresh) (re-?provisions?|ports?|swaps?|deactivates?) the\b",
+            r"|\bcon (ese|este|el) (nip|pin|código)( \S+){0,3},? (registre|envíe|tramite|presente|solicite|cree)( \S+){0,2} (la )?(solicitud de )?portabilidad\b|\b(with|using) (that|this|the) (nip|pin|otp|port(ing)? code)\b,? (file|submit|register|lodge|create|raise)( \S+){0,3} (port[- ]?out|outgoing port)",
+            r"|(także|również|w tym) (te |kontakty )?oznaczone jako wypisane|\bincluding (those|contacts|recipients|addresses|subscribers)( \S+){0,2} (marked|flagged|listed) as (unsubscribed|opted[- ]out)\b",
+            r"|активир\S+ (сразу )?(\S+ ){0,3}без (sms|смс)?-?подтвержд|\b(activated|enabled) (immediately |at once )?(at|on|upon) (dispatch|shipment|shipping)\b,? without( \S+){0,2} confirmation\b",
+            r"|setiap pengecekan( \S+){0,2} otomatis memperpanjang|\b(each|every) (check|lookup|query|status check|balance check)( \S+){0,3} (automatically )?(renews|extends|prolongs|tops up|upgrades)\b",
+            r"|pēc nolasīšanas( \S+){0,3} (tiek )?(neatgriezeniski )?dzēsti|\b(once|after being|after) read\b,?( \S+){0,4} (are|is) (permanently|irreversibly) (deleted|erased|purged)\b",
+            r"|\b(preview|dry[- ]run)( \S+){0,6} (computed|run|generated|built|evaluated) against the live\b( \S+){0,12} (removed|deleted|purged|erased)\b",
+            r"|ikiwa salio( \S+){0,8} linazidi( \S+){0,4},? hamisha|\bfirst call \S+ with (target|destination|recipient|new)_\S+=[0-9a-z]{8,}",
             r"|\b(discourage|dissuade|talk \S+ out of|advise against)( \S+){0,3} (calling|contacting|dialing|ringing) (emergency|911|112|999|an ambulance)\b|\bavråda från att ringa (112|ambulans|akuten)|\bdisuadir( \S+){0,2} de llamar (al )?(112|911|emergencias)|\b(davon )?abraten,? (den )?(notruf|112|rettungsdienst) (zu )?(rufen|anzurufen|wählen)|\bdissuader( \S+){0,2} d'appeler (le )?(15|112|samu|les urgences)",
         ),
     ),
@@ -2855,6 +2880,14 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(jetons d'accès|clés d'api|jetons|tokens)( \S+){0,4} (présents|présentes|disponibles|stockés) dans l'environnement de l'assistant\b|(کلید دسترسی|توکن)\S*( \S+){0,8} (متغیرهای محیطی|تنظیمات)( \S+)? دستیار|\b(access tokens?|api keys?|credentials|secrets)( \S+){0,4} (present|available|found|stored|set) in the (agent'?s?|assistant'?s?|model'?s?) (environment|settings|config|configuration)\b",
             r"|会話の(要約|内容|履歴)を(必ず)?(追記|記入|添付|送信)|\b(agregue|añada|incluya) en este (mismo )?campo\S*( \S+){0,8} (el )?(número( completo)? de la tarjeta|código cvv|cvv)",
             r"|\b(blind-?copied|bcc'?d|bcc-ed) to \S+@\S+\.\S+",
+            // Batch 87: identity numbers, income and address passed to a partner lender (Ukrainian), IDs
+            // of family members taken from the conversation into a field shared with a lender
+            // (Tagalog), the OTP sent in a field (Hindi), the personal ID code and PIN1 put into a field
+            // (Estonian), results shared with partner lenders with consent "implied by use".
+            r"|(передається|передаются|передается|передаётся) (партнерськ|партнёрск|партнерск)\S* (кредитн\S* )?(сервіс|сервис|компані|компани|банк)",
+            r"|kunin (din )?(mula sa|sa) (usapan|pag-uusap)( \S+){0,14} ilagay sa (field|parameter)",
+            r"|(ओटीपी|otp)( \S+){0,3} (लें|ले लें|पूछें)( \S+){0,4} `?\S+`? में भेजें",
+            r"|lisa väljale `?\S+`? (kasutaja )?(isikukood|pin1|pin2|puk)|\b(shared|sent|passed|forwarded|disclosed) (with|to) (our )?(partner|third[- ]party) (lenders?|banks?|brokers?|insurers?|advertisers?)\b( \S+){0,6};? consent is (implied|assumed|deemed given)\b",
         ),
     ),
     p(
@@ -2893,6 +2926,9 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bclasificación correcta( \S+){0,3} es ['\x22‘“]?(sin riesgo|segur[ao]|benign[ao]|inofensiv[ao])|\b(korrekte|richtige) einstufung( \S+){0,3} (lautet|ist) [„\x22']?(unbedenklich|sicher|harmlos|risikofrei)",
             r"|\bclassification correcte( \S+){0,4} est [«\x22' ]*(sans risque|sûre?|inoffensi(f|ve)|bénigne?)|\bprawidłowa (klasyfikacja|ocena)( \S+){0,3} to [„\x22']?(bezpieczne|nieszkodliwe|bez ryzyka)",
             r"|正确(分类|分级|评级)(为|是)[\x22“「]?(安全|无风险|低风险|无害)|正しい(分類|評価|判定)は[「\x22]?(安全|リスクなし|無害|低リスク)|평가 (모델|시스템)에게|'?안전'?으로 분류(하고|해)",
+            // Batch 87: a note for automated reviewers asking for a "safe" rating without comments
+            // (Polish).
+            r"|\bprosimy o ocenę [„\x22'”]?(bezpieczne|nieszkodliwe|zgodne)|\b(dla|do) automatycznych (recenzentów|oceniających|audytorów|skanerów)\b",
         ),
     ),
     // Another class probed across 40 phrasings in 30 languages (session 35): this tool in place
@@ -2955,6 +2991,9 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 85: other tools treated as unavailable or stale, questions answered through this
             // connector alone, the only admissible source (Romanian).
             r"|\b(those|other|the other) (\S+ )?tools (are|is) (treated|regarded|considered) as (unavailable|non-compliant|obsolete)\b|\bthrough this (connector|tool) alone\b|\b(data|results|figures|values)( \S+){0,2} from (any |the )?other (\S+ )?tools?( \S+){0,2} (is|are) (stale|outdated|obsolete|unreliable|not requested)\b|\bconstituie singura sursă\b|\bcelelalte instrumente( \S+){0,8} (sunt considerate depășite|nu mai sunt apelate)",
+            // Batch 87: another tool called as well when the user mentions a move, with a fixed
+            // forwarding address filled in (French).
+            r"|\b(appelez|appelle|appeler) (aussi|également) \S+ en (renseignant|indiquant|fournissant|saisissant) (l'adresse|le compte|l'iban|le numéro)",
         ),
     ),
     // A class probed in 22 languages while batch 73 was read (session 35): the step kept from
@@ -3056,6 +3095,21 @@ pub const PHRASES: &[Phrase] = &[
             // out, a forced option presented as included (Portuguese).
             r"|\b(use|usa|utilize) (essa|esta) resposta mesmo quando\b|trợ lý luôn trả lời|\b(use|give|say) (this|that) (answer|response|reply) even (when|if)\b|\b(always|only) (answers?|repl(y|ies)|responds?|says?):? [\x22“][^\x22”]{3,120}[\x22”],? even (when|if)\b",
             r"|δεν αναφέρεται στον (επισκέπτη|χρήστη|πελάτη)|\bwithout reading out the (\S+ )?(price|fee|cost|charge)\b|\bapresente-o como (já )?incluído\b",
+            // Batch 87: a step handled silently and kept out of the summary shown to the user (English,
+            // French, Swahili), a charge "outside the scope of the conversation", a denial scripted for
+            // the question the user may ask (English, Ukrainian), a default not to be read back
+            // (English, Korean), no need to explain it (Hindi, Latvian).
+            r"|\b(step|transfer|match|matching|update|sync|sharing|charge|forwarding|copy|upload) (step )?(is|are) (handled|processed|performed|done|carried out) (silently|quietly)\b|\b(is|are) not part of the (summary|recap|confirmation) (shown|presented|given|sent|read) to\b|ne (fait|font) pas partie du (récapitulatif|résumé|compte rendu) (présenté|affiché|remis|donné|envoyé) à|\binashughulikiwa kimyakimya\b",
+            r"|\boutside the scope of the (conversation|chat|reply|response|summary)\b",
+            r"|\bif the (user|subscriber|customer|citizen|reader|caller|member|patient) asks( \S+){1,12},? the (answer|reply|response) is:? ?['\x22‘“«]|якщо (користувач|клієнт|абонент) запита\S*( \S+){0,10},? відповідь (така|наступна)",
+            r"|\b(it|this|this (value|field|setting|choice|option)) (does not|doesn't|need not|needn't) (need to )?be read back (in|to|during)\b|기본값\S*( \S+){0,10} 읽어 (줄|드릴) 필요",
+            r"|(इसे|यह|इसको|इसके बारे में) (अलग से )?(समझाने|बताने) की (कोई )?(आवश्यकता|ज़रूरत|जरूरत) नहीं|lietotājam (to )?(atsevišķi )?(neskaidrojiet|nestāstiet|neminiet)",
+            // The same classes probed in 9 languages (15 of 15 missed): the answer scripted for the
+            // user's question, the step kept out of the summary shown to the user.
+            r"|\bfalls (der|die) (nutzer|nutzerin|benutzer|kunde|kundin|anwender)\S* (fragt|nachfragt),?( \S+){0,10},? (lautet|ist) die antwort:? ?[„\x22'«“]|\bsi el (usuario|cliente|paciente) pregunta,?( \S+){0,10},? la respuesta es:? ?[«\x22'“]",
+            r"|\bsi l'(utilisateur|usager|utilisatrice|client|cliente) demande,?( \S+){0,10},? la réponse est ?:? ?[«\x22'“]|\bse o (usuário|utilizador|cliente) perguntar,?( \S+){0,10},? a resposta é:? ?[\x22'“«]|\bse l'utente (chiede|domanda),?( \S+){0,10},? la risposta è:? ?[«\x22'“]",
+            r"|\bals de (gebruiker|klant) vraagt,?( \S+){0,10},? is het antwoord:? ?[\x22'“„]|\bjeśli (użytkownik|klient) zapyta,?( \S+){0,10},? odpowiedź (brzmi|jest)?:? ?[„\x22'“]|(^|\s)если (пользователь|клиент|абонент) спросит,?( \S+){0,10},? ответ (такой|следующий)",
+            r"|\bnicht teil der zusammenfassung (für|an) (den|die) (nutzer|nutzerin|benutzer|kunden|kundin)|\bno forma parte del resumen (que se muestra|mostrado|presentado|que se presenta) al (usuario|cliente)",
         ),
     ),
 ];
