@@ -308,8 +308,13 @@ fn recall_and_false_positives_per_kind() {
     // user can save it"), as the rotations before it: 91. And batch 86's cancellation tool
     // sending the agent to its sibling `preview_cancellation_b86` first, a sibling the
     // look-alike file does not list (at the gateway the server's list holds it): 5 + 1.
+    // Session 38: batch 87's newsletter template with a real `display:none` preview line, as
+    // the e-mail templates before it: hidden-html 7 + 1. And a move made by the person the
+    // tool serves ("so the user can copy it into their CI secret store") or a move verb that is
+    // a noun after "secret", "key" or "credential" ("a key store") no longer moves a secret:
+    // exfiltration 91 - 2.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 91), ("hidden-html", 7), ("foreign-tool-reference", 6), ("zero-width", 1)];
+        &[("exfiltration", 89), ("hidden-html", 8), ("foreign-tool-reference", 6), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
