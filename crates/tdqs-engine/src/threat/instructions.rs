@@ -99,6 +99,32 @@ fn build_unfiltered(p: &str) -> regex_automata::meta::Regex {
         .expect("lexicon pattern compiles")
 }
 
+/// `pattern` as it can match the folded text, for working out its triggers: the fold makes every
+/// run of whitespace one space ([`Normalized`]), so `\s` can only match a space there. Written
+/// as one, it is a literal the triggers can use ("ai: " rather than "ai" for a rule that reads
+/// `(ai|model)\s?:\s`; `\s` is a class of 25 characters, past what the literal extractor
+/// expands). Measured on the bench's 100-tool list (callgrind, steady state): see PROFILE.md.
+fn spaces_as_folded(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        // An escape is read as a pair, so `\\s` (a backslash, then "s") stays as written.
+        match chars.next() {
+            Some('s') => out.push(' '),
+            Some(next) => {
+                out.push('\\');
+                out.push(next);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
 static RULES: LazyLock<Compiled> = LazyLock::new(|| {
     let mut patterns: Vec<String> = PHRASES.iter().map(|r| compiled_form(r.pattern)).collect();
     // The user's personal data is searched with the secrets, and judged apart ([`PERSONAL`]).
@@ -107,6 +133,7 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
     patterns.push(compiled_form(SECRET_VARIABLE));
     // (Compiled already: their patterns are read as built, `\b` made ASCII.)
     patterns.extend(gated().map(|re| re.as_str().to_owned()));
+    let patterns: Vec<String> = patterns.iter().map(|p| spaces_as_folded(p)).collect();
     Compiled {
         triggers: Triggers::new(&patterns),
         each: PHRASES.iter().map(|r| build_unfiltered(r.pattern)).collect(),
@@ -1709,6 +1736,20 @@ pub fn warm_up() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rule_with_whitespace_classes_triggers_on_the_folded_text_by_its_literal_spaces() {
+        assert_eq!(spaces_as_folded(r"(ai|model)\s?:\s[^\s.]+"), r"(ai|model) ?: [^ .]+");
+        assert_eq!(spaces_as_folded(r"a\\s\S+\b"), r"a\\s\S+\b", "an escaped backslash or \\S stays");
+        // The fold leaves no whitespace but the space, so the rewrite cannot lose a match.
+        let folded = Normalized::with("SYSTEM:\u{a0}\tnote\u{2003}\nAI :\u{3000}x", false);
+        assert_eq!(folded.text, "system: note ai : x");
+        let rule = build(r"(system|ai)\s?:\s");
+        let triggers = Triggers::new(&[spaces_as_folded(r"(system|ai)\s?:\s")]);
+        assert_eq!(rule.find_iter(&folded.text).count(), 2);
+        assert!(triggers.candidates(&folded.text).has(0));
+        assert!(!triggers.candidates("the main email tool").has(0), "\"ai\" inside words no longer runs the rule");
+    }
 
     fn kinds(s: &str, params: &[&str]) -> Vec<(String, Severity)> {
         let t = ModelText::prose("#/description", s);
