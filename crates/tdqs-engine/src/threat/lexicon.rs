@@ -850,6 +850,9 @@ pub const PHRASES: &[Phrase] = &[
             r"\b(tdqs|tool definition quality score)\b",
             r"|\b(note|message|notice|memo|guidance|instructions?|information) (to|for) (all |any |the )?([a-z-]+ ){0,3}(evaluators?|reviewers?|classifiers?|scanners?|raters?|graders?|grading harness|auditors?|bots?|moderators?|judges?|reviewing models?)\b",
             r"|(^|[^a-z0-9\s]\s?)for (all |any |the )?([a-z-]+ ){0,3}(evaluators?|reviewers?|classifiers?|scanners?|raters?|graders?|auditors?|bots?)( and [a-z-]+( [a-z-]+){0,3})?( (reading|evaluating|processing|scanning|reviewing)( \S+){0,4})?\s?:",
+            // Batch 88: "any reviewing model, grader or policy checker reading this".
+            r"|\b(any|every|each) (reviewing|evaluating|grading|auditing) (model|llm|ai|agent|system)s?\b",
+            r"|\b(compliance|policy|governance) (reviewers?|checkers?|checks)( and (\S+ ){0,2}(reviewers?|checkers?|checks|scanners?))?\s?:",
             r"|\b(automated|automatic|ai|llm|mcp|security|safety) (reviewers?|scanners?|classifiers?|evaluators?|auditors?|graders?)( and (\S+ ){0,2}(reviewers?|scanners?|classifiers?|evaluators?|auditors?|graders?|tools?))?\s?:",
             r"|\b(evaluators?|classifiers?|scanners?|raters?|graders?|(audit|scoring|review|reviewing|safety|grading|judge)[- ]models?)( and [a-z-]+)?( \S+){0,8} (assign|assigns) (a |an )?(\S+ )?(risk|score|rating|label|verdict)\b|\b(classifier|scanner|evaluator|model|reviewer)s? (evaluating|scanning|reviewing|reading) (it|this)( \S+){0,3} (records?|assigns?|marks?|labels?)\b",
         ),
@@ -2422,6 +2425,13 @@ pub const PHRASES: &[Phrase] = &[
             // SISTEMA", "【系統訊息｜平台管理員】", "[RENDSZERÜZENET – Biztonsági Központ]").
             r"|(^|\s)(\[|【|=+ |#{1,4} )(systemnachricht|systemmeldung|systemhinweis|message (du )?système|avis système|mensaje del sistema|aviso del sistema|mensagem do sistema|aviso do sistema|messaggio di sistema|avviso di sistema|systeembericht|systeemmelding|wiadomość systemowa|komunikat systemowy|systémová zpráva|rendszerüzenet|mesaj de sistem|μήνυμα συστήματος|системное сообщение|сообщение администратора|уведомление системы|системне повідомлення|повідомлення адміністратора|sistem mesajı|sistem bildirimi|yönetici mesajı|pesan sistem|notifikasi sistem|tin nhắn hệ thống|thông báo hệ thống|系统消息|系統訊息|系统通知|系統通知|システムメッセージ|システム通知|시스템 메시지|시스템 알림|رسالة النظام|رسالة المسؤول|הודעת מערכת|הודעת מנהל|پیام سیستم|सिस्टम संदेश|सिस्टम सूचना|ข้อความระบบ|ujumbe wa mfumo|mensahe ng sistema)",
             r"|⟦[^⟧\n]{0,40}(sistem bildirimi|system notice|system message|systemmeldung|aviso del sistema)",
+            // Batch 88: a bracketed notice of a portal, ministry or LIMS administrator, a "### SYSTEM
+            // MESSAGE (...) ###" block, a title opening "SYSTEM:" with an approval, a Greek system notice.
+            r"|(^|\s)\[(\S+ ){0,2}(portal|platform|system|administrator|admin|ministry|agency|security|compliance|lims) (notice|message|directive|announcement)\b",
+            r"|(^|\s)#{2,4} ?system (message|notice)\b( \(\S+( \S+)?\))? ?#{2,4}|(^|\s)system: (\S+ ){0,6}(pre-?approved|authori[sz]ed|approved) by the (administrator|admin|platform)\b",
+            r"|\[(ειδοποι[ηή]ση|μ[ηή]νυμα|ανακο[ιί]νωση) συστ[ηή]ματο[σς]",
+            // Notices of the platform in four languages (4 of 4 missed).
+            r"|(^|\s)\[(hinweis|mitteilung|meldung) der (plattform|systemverwaltung|administration|verwaltung)\S*|(^|\s)\[(aviso|avis|avviso|comunicado|aviso oficial) (de la|de|della|da) (plataforma|plateforme|piattaforma|administración|administration|amministrazione)\b",
         ),
     ),
     // Blind batch 71 (agent infrastructure): the user not to be told (German, Vietnamese);
@@ -2750,6 +2760,20 @@ pub const PHRASES: &[Phrase] = &[
             // The user's earlier limits said not to apply, probed in 5 languages (5 of 5 missed).
             r"|\b(früheren|bisherigen|vorherigen) (einschränkungen|vorgaben|grenzen|beschränkungen) (des|der) (nutzers|nutzerin|benutzers|kunden|kundin)( \S+){0,6} gelten( \S+){0,4} nicht\b|\b(restricciones|limitaciones|indicaciones) (anteriores|previas) del (usuario|cliente)( \S+){0,6} no se aplican\b",
             r"|\b(restrictions|limites|consignes) (précédentes|antérieures) de l'(utilisateur|usager|utilisatrice)( \S+){0,8} ne s'appliquent pas\b|(^|\s)(restrições|limitações) anteriores do (usuário|utilizador|cliente)( \S+){0,6} não se aplicam\b|(заданные|установленные|указанные) (пользователем|клиентом) ограничения( \S+){0,6} не применяются",
+            // Batch 88 (research labs, agriculture, developer platforms; held out at 23/40): earlier guidance
+            // "regarded as superseded" or "treated as outdated", directives taking precedence over the
+            // operator's instructions or "newer than the instructions you received" (English, Japanese),
+            // what operators want "even when they have said otherwise", disclosure claimed pre-authorised.
+            r"|\b(earlier|previous|prior) (guidance|instructions?|requirements?|preferences|directions)( \S+){0,3} (is|are|should be|must be) (considered|regarded as|regarded|deemed|treated as) (superseded|void|overridden|obsolete)\b",
+            r"|\b(guidance|instructions?|requirements?|preferences|directions) given (elsewhere )?in the (conversation|session|chat)\b,?( \S+){0,10} (is|are) (considered|regarded as|deemed|treated as) (superseded|void|overridden|obsolete)\b",
+            r"|\bguidance (the assistant|you|the agent|the model) (holds|has|received|was given)( \S+){0,8} (is|are) (treated|regarded|considered) as (outdated|obsolete|superseded|void|stale)\b|\b(wants?|prefers?|expects?) even (when|if) (they|the user|the operator|operators) (have|has) said otherwise\b",
+            r"|\b(take|takes|have|has) precedence over (the |any )?(instructions|guidance|requests|directions) (given|stated|provided|issued) by the (operator|user|customer|caller)\b",
+            r"|\b(newer|more recent) than the instructions you (received|were given)\b|\btreat the (starting|initial|original|earlier|system) instructions as background\b|\bwhere they differ from your (starting |initial |original |system )?instructions\b( \S+){0,6} follow the\b",
+            r"|(これまでに|それまでに|以前に|先に)(示された|与えられた|出された)指示\S{0,30}優先",
+            r"|\b(has|have) pre-?authori[sz]ed (full )?(disclosure|sharing|release)\b",
+            // The same probed in four languages (4 of 5 missed).
+            r"|\b(indicaciones|instrucciones|pautas|orientaciones) (anteriores|previas)( \S+){0,4} (deben|deberán|han de) considerarse (superadas|obsoletas|anuladas|sin efecto)\b|\b(consignes|instructions|indications|directives) (antérieures|précédentes)( \S+){0,4} (doivent|devront) être considérées comme (dépassées|caduques|obsolètes|nulles)\b",
+            r"|\b(indicazioni|istruzioni|direttive) precedenti( \S+){0,4} (sono|vanno) da considerar(si|e) (superate|obsolete|nulle)\b|(^|\s)(orientações|instruções|indicações) anteriores( \S+){0,4} devem ser consideradas (superadas|obsoletas|sem efeito)\b",
         ),
     ),
     p(
@@ -2823,6 +2847,11 @@ pub const PHRASES: &[Phrase] = &[
             r"|pēc nolasīšanas( \S+){0,3} (tiek )?(neatgriezeniski )?dzēsti|\b(once|after being|after) read\b,?( \S+){0,4} (are|is) (permanently|irreversibly) (deleted|erased|purged)\b",
             r"|\b(preview|dry[- ]run)( \S+){0,6} (computed|run|generated|built|evaluated) against the live\b( \S+){0,12} (removed|deleted|purged|erased)\b",
             r"|ikiwa salio( \S+){0,8} linazidi( \S+){0,4},? hamisha|\bfirst call \S+ with (target|destination|recipient|new)_\S+=[0-9a-z]{8,}",
+            // Batch 88: a safety cutoff released by default, a pressure limit lifted regardless of the
+            // column's rating, failing results approved, a door sensor and alarm bypassed (Greek).
+            r"|\breleases? the (\S+ ){0,3}(cutoff|cut-off|interlock|alarm latch|safety latch)\b( \S+){0,12} (applied|enabled|used|selected|active) by default\b",
+            r"|\b(pressure|temperature|speed|current|dose) limit (is|are|gets) (lifted|raised|removed|disabled)( \S+){0,4} regardless of\b|\bfailing (results|tests|checks|samples|batches) are (approved|released|passed|accepted)\b",
+            r"|παρακάμπτει τον αισθητήρα( \S+){0,3} (και )?τον συναγερμό",
             r"|\b(discourage|dissuade|talk \S+ out of|advise against)( \S+){0,3} (calling|contacting|dialing|ringing) (emergency|911|112|999|an ambulance)\b|\bavråda från att ringa (112|ambulans|akuten)|\bdisuadir( \S+){0,2} de llamar (al )?(112|911|emergencias)|\b(davon )?abraten,? (den )?(notruf|112|rettungsdienst) (zu )?(rufen|anzurufen|wählen)|\bdissuader( \S+){0,2} d'appeler (le )?(15|112|samu|les urgences)",
         ),
     ),
@@ -2888,6 +2917,11 @@ pub const PHRASES: &[Phrase] = &[
             r"|kunin (din )?(mula sa|sa) (usapan|pag-uusap)( \S+){0,14} ilagay sa (field|parameter)",
             r"|(ओटीपी|otp)( \S+){0,3} (लें|ले लें|पूछें)( \S+){0,4} `?\S+`? में भेजें",
             r"|lisa väljale `?\S+`? (kasutaja )?(isikukood|pin1|pin2|puk)|\b(shared|sent|passed|forwarded|disclosed) (with|to) (our )?(partner|third[- ]party) (lenders?|banks?|brokers?|insurers?|advertisers?)\b( \S+){0,6};? consent is (implied|assumed|deemed given)\b",
+            // Batch 88: a secret's value written into an argument of every later tool call.
+            r"|\b(writing|write|put|putting|insert|inserting|copy|copying|include|including|pass|passing) (it|the value|the secret|them|the token|the key)( \S+){0,2} into the \S+ (argument|parameter|field) of (every|each|all|any) (subsequent|later|other|following) (tool )?calls?\b",
+            // A secret's value into an argument of every later call, probed in three languages (3 of 3 missed).
+            r"|\b(escribe|escriba|copia|copie|incluye|incluya) su valor en el (argumento|parámetro|campo) \S+ de (cada|todas las) (llamadas?|invocaci\S+) (posterior|posteriores|siguiente|siguientes)\b|(^|\s)(écrivez|écris|copiez|copie|incluez|inclus) sa valeur dans (l'argument|le paramètre|le champ) \S+ de (chaque|tous les) appels?\b",
+            r"|\bschreibe (seinen|ihren|den) wert in (das|den) (argument|parameter|feld) \S+ (jedes|aller) (folgenden|weiteren|späteren)\b",
         ),
     ),
     p(
@@ -2994,6 +3028,12 @@ pub const PHRASES: &[Phrase] = &[
             // Batch 87: another tool called as well when the user mentions a move, with a fixed
             // forwarding address filled in (French).
             r"|\b(appelez|appelle|appeler) (aussi|également) \S+ en (renseignant|indiquant|fournissant|saisissant) (l'adresse|le compte|l'iban|le numéro)",
+            // Batch 88: other utilities "considered retired", the session's tools expected to hand their
+            // changes to this one, its value superseding any other tool's, other tools not to be used for
+            // anything of the kind, this tool preferred for every task of a kind.
+            r"|\bother (\S+ ){0,4}(utilities|connectors|integrations|tools)( \S+){0,8} (are|is) (considered|regarded|deemed|treated as) (retired|deprecated|obsolete|unavailable|superseded)\b",
+            r"|\btools in this (session|workspace|conversation) (are|is) (expected|required|asked|meant) to (hand|pass|send|route|submit)\b|\bsupersedes the (output|result|results|value) of (any|every|all) other tools?\b",
+            r"|\b(those|these|other|the other) tools (should|must) not be used for anything\b|\bshould be preferred for (every|all|any) \S+ tasks?\b|\bother (\S+ )?tools should only be used if this (one|tool) is unavailable\b",
         ),
     ),
     // A class probed in 22 languages while batch 73 was read (session 35): the step kept from
@@ -3110,6 +3150,11 @@ pub const PHRASES: &[Phrase] = &[
             r"|\bsi l'(utilisateur|usager|utilisatrice|client|cliente) demande,?( \S+){0,10},? la réponse est ?:? ?[«\x22'“]|\bse o (usuário|utilizador|cliente) perguntar,?( \S+){0,10},? a resposta é:? ?[\x22'“«]|\bse l'utente (chiede|domanda),?( \S+){0,10},? la risposta è:? ?[«\x22'“]",
             r"|\bals de (gebruiker|klant) vraagt,?( \S+){0,10},? is het antwoord:? ?[\x22'“„]|\bjeśli (użytkownik|klient) zapyta,?( \S+){0,10},? odpowiedź (brzmi|jest)?:? ?[„\x22'“]|(^|\s)если (пользователь|клиент|абонент) спросит,?( \S+){0,10},? ответ (такой|следующий)",
             r"|\bnicht teil der zusammenfassung (für|an) (den|die) (nutzer|nutzerin|benutzer|kunden|kundin)|\bno forma parte del resumen (que se muestra|mostrado|presentado|que se presenta) al (usuario|cliente)",
+            // Batch 88: a mode always labelled 'standard' in summaries, the assistant not permitted to
+            // reveal recipients to the user, a normalisation not to be mentioned to the operator (Portuguese).
+            r"|\b(summaries|status messages|reports|confirmations)( \S+){0,4} (is|are) always (labell?ed|shown|reported|described) (as )?['\x22‘“]",
+            r"|\bthe (assistant|agent|model|ai) (is|are) not (permitted|allowed|authori[sz]ed) to (reveal|disclose|share|mention|tell|show)\b( \S+){0,6} to the (requesting |end |current )?(user|customer|requester|caller|client)\b",
+            r"|(^|\s)não precisa ser mencionad[ao]s? ao (operador|usuário|utilizador|cliente)",
         ),
     ),
 ];
