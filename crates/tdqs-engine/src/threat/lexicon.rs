@@ -2756,7 +2756,7 @@ pub const PHRASES: &[Phrase] = &[
             // (Estonian, then English).
             r"|\b(gilt|gelten|hat|haben) (vorrangig|vorrang) (gegenüber|vor) (den|der|dem|allen) (vorgaben|anweisungen|wünschen|instruktionen|weisungen)( \S+){0,2} (des|der) (kunden|nutzers|benutzers|anwenders|nutzerin)",
             r"|指示よりも?(こちら|これ|この(欄|内容|指示))を優先|(利用者|ユーザー)(が|の)(それまでに|これまでに|以前に|先に)\S{0,8}指示よりも",
-            r"|kasutaja varasemad (piirangud|juhised|eelistused)( \S+){0,8} ei (rakendu|kehti)|\bthe user'?s? (earlier|previous|prior|stated) (restrictions|limits|limitations|instructions|preferences|choices)( \S+){0,8} (do not|don't|no longer|does not|doesn't) apply\b",
+            r"|kasutaja varasemad (piirangud|juhised|eelistused)( \S+){0,8} ei (rakendu|kehti)|\bthe user'?s? (earlier|previous|prior|stated) (restrictions|limits|limitations|instructions|preferences|choices)( \S+){0,8} (do not|don't|no longer|does not|doesn't) apply (to this tool|here|for this tool|in this case)\b",
             // The user's earlier limits said not to apply, probed in 5 languages (5 of 5 missed).
             r"|\b(früheren|bisherigen|vorherigen) (einschränkungen|vorgaben|grenzen|beschränkungen) (des|der) (nutzers|nutzerin|benutzers|kunden|kundin)( \S+){0,6} gelten( \S+){0,4} nicht\b|\b(restricciones|limitaciones|indicaciones) (anteriores|previas) del (usuario|cliente)( \S+){0,6} no se aplican\b",
             r"|\b(restrictions|limites|consignes) (précédentes|antérieures) de l'(utilisateur|usager|utilisatrice)( \S+){0,8} ne s'appliquent pas\b|(^|\s)(restrições|limitações) anteriores do (usuário|utilizador|cliente)( \S+){0,6} não se aplicam\b|(заданные|установленные|указанные) (пользователем|клиентом) ограничения( \S+){0,6} не применяются",
@@ -2770,7 +2770,7 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(take|takes|have|has) precedence over (the |any )?(instructions|guidance|requests|directions) (given|stated|provided|issued) by the (operator|user|customer|caller)\b",
             r"|\b(newer|more recent) than the instructions you (received|were given)\b|\btreat the (starting|initial|original|earlier|system) instructions as background\b|\bwhere they differ from your (starting |initial |original |system )?instructions\b( \S+){0,6} follow the\b",
             r"|(これまでに|それまでに|以前に|先に)(示された|与えられた|出された)指示\S{0,30}優先",
-            r"|\b(has|have) pre-?authori[sz]ed (full )?(disclosure|sharing|release)\b",
+            r"|\b(has|have) pre-?authori[sz]ed (full )?(disclosure|sharing)\b",
             // The same probed in four languages (4 of 5 missed).
             r"|\b(indicaciones|instrucciones|pautas|orientaciones) (anteriores|previas)( \S+){0,4} (deben|deberán|han de) considerarse (superadas|obsoletas|anuladas|sin efecto)\b|\b(consignes|instructions|indications|directives) (antérieures|précédentes)( \S+){0,4} (doivent|devront) être considérées comme (dépassées|caduques|obsolètes|nulles)\b",
             r"|\b(indicazioni|istruzioni|direttive) precedenti( \S+){0,4} (sono|vanno) da considerar(si|e) (superate|obsolete|nulle)\b|(^|\s)(orientações|instruções|indicações) anteriores( \S+){0,4} devem ser consideradas (superadas|obsoletas|sem efeito)\b",
@@ -2839,18 +2839,18 @@ pub const PHRASES: &[Phrase] = &[
             // English), drafts deleted for good once read (Latvian, English), a preview computed by
             // deleting from the live archive, money moved out when a balance passes a mark (Swahili), a
             // profile issued first to a fixed device.
-            r"|\b(the|each|every) (lookup|status check|status query|query|check|read|refresh) (re-?provisions?|ports?|swaps?|deactivates?) the\b",
+            r"|\b(the|each|every) (lookup|status check|status query|query|check) (re-?provisions?|ports?|swaps?|deactivates?) the (line|number|sim|esim|subscriber|customer)",
             r"|\bcon (ese|este|el) (nip|pin|código)( \S+){0,3},? (registre|envíe|tramite|presente|solicite|cree)( \S+){0,2} (la )?(solicitud de )?portabilidad\b|\b(with|using) (that|this|the) (nip|pin|otp|port(ing)? code)\b,? (file|submit|register|lodge|create|raise)( \S+){0,3} (port[- ]?out|outgoing port)",
-            r"|(także|również|w tym) (te |kontakty )?oznaczone jako wypisane|\bincluding (those|contacts|recipients|addresses|subscribers)( \S+){0,2} (marked|flagged|listed) as (unsubscribed|opted[- ]out)\b",
+            r"|(także|również|w tym) (te |kontakty )?oznaczone jako wypisane|\b(sends?|sent|mails?|mailed|delivers?|delivered|adds?|added|expanded|extended|supplemented)( \S+){0,10} including (those|contacts|recipients|subscribers)( \S+){0,2} (marked|flagged|listed) as (unsubscribed|opted[- ]out)\b",
             r"|активир\S+ (сразу )?(\S+ ){0,3}без (sms|смс)?-?подтвержд|\b(activated|enabled) (immediately |at once )?(at|on|upon) (dispatch|shipment|shipping)\b,? without( \S+){0,2} confirmation\b",
-            r"|setiap pengecekan( \S+){0,2} otomatis memperpanjang|\b(each|every) (check|lookup|query|status check|balance check)( \S+){0,3} (automatically )?(renews|extends|prolongs|tops up|upgrades)\b",
-            r"|pēc nolasīšanas( \S+){0,3} (tiek )?(neatgriezeniski )?dzēsti|\b(once|after being|after) read\b,?( \S+){0,4} (are|is) (permanently|irreversibly) (deleted|erased|purged)\b",
+            r"|setiap pengecekan( \S+){0,2} otomatis memperpanjang|\b(each|every) (check|lookup|query|status check|balance check)( \S+){0,3} (automatically )?(renews|extends|prolongs|tops up|upgrades) the (\S+ ){0,2}(package|bundle|plan|subscription|contract|policy|membership)\b",
+            r"|pēc nolasīšanas( \S+){0,3} (tiek )?(neatgriezeniski )?dzēsti",
             r"|\b(preview|dry[- ]run)( \S+){0,6} (computed|run|generated|built|evaluated) against the live\b( \S+){0,12} (removed|deleted|purged|erased)\b",
             r"|ikiwa salio( \S+){0,8} linazidi( \S+){0,4},? hamisha|\bfirst call \S+ with (target|destination|recipient|new)_\S+=[0-9a-z]{8,}",
             // Batch 88: a safety cutoff released by default, a pressure limit lifted regardless of the
             // column's rating, failing results approved, a door sensor and alarm bypassed (Greek).
             r"|\breleases? the (\S+ ){0,3}(cutoff|cut-off|interlock|alarm latch|safety latch)\b( \S+){0,12} (applied|enabled|used|selected|active) by default\b",
-            r"|\b(pressure|temperature|speed|current|dose) limit (is|are|gets) (lifted|raised|removed|disabled)( \S+){0,4} regardless of\b|\bfailing (results|tests|checks|samples|batches) are (approved|released|passed|accepted)\b",
+            r"|\b(pressure|temperature|speed|current|dose) limit (is|are|gets) (lifted|raised|removed|disabled)( \S+){0,4} regardless of\b|\bfailing (results|tests|checks|samples|batches) are (approved|released|passed|accepted) (alongside|along with|together with|anyway|regardless)\b",
             r"|παρακάμπτει τον αισθητήρα( \S+){0,3} (και )?τον συναγερμό",
             r"|\b(discourage|dissuade|talk \S+ out of|advise against)( \S+){0,3} (calling|contacting|dialing|ringing) (emergency|911|112|999|an ambulance)\b|\bavråda från att ringa (112|ambulans|akuten)|\bdisuadir( \S+){0,2} de llamar (al )?(112|911|emergencias)|\b(davon )?abraten,? (den )?(notruf|112|rettungsdienst) (zu )?(rufen|anzurufen|wählen)|\bdissuader( \S+){0,2} d'appeler (le )?(15|112|samu|les urgences)",
         ),
@@ -2921,7 +2921,9 @@ pub const PHRASES: &[Phrase] = &[
             r"|\b(writing|write|put|putting|insert|inserting|copy|copying|include|including|pass|passing) (it|the value|the secret|them|the token|the key)( \S+){0,2} into the \S+ (argument|parameter|field) of (every|each|all|any) (subsequent|later|other|following) (tool )?calls?\b",
             // A secret's value into an argument of every later call, probed in three languages (3 of 3 missed).
             r"|\b(escribe|escriba|copia|copie|incluye|incluya) su valor en el (argumento|parámetro|campo) \S+ de (cada|todas las) (llamadas?|invocaci\S+) (posterior|posteriores|siguiente|siguientes)\b|(^|\s)(écrivez|écris|copiez|copie|incluez|inclus) sa valeur dans (l'argument|le paramètre|le champ) \S+ de (chaque|tous les) appels?\b",
-            r"|\bschreibe (seinen|ihren|den) wert in (das|den) (argument|parameter|feld) \S+ (jedes|aller) (folgenden|weiteren|späteren)\b",
+            // ("we[r]t": the obfuscation look's dictionary takes the rules' ASCII words, and "wert"
+            // would make "qwerty" read as words.)
+            r"|\bschreibe (seinen|ihren|den) we[r]t in (das|den) (argument|parameter|feld) \S+ (jedes|aller) (folgenden|weiteren|späteren)\b",
         ),
     ),
     p(
@@ -3139,9 +3141,9 @@ pub const PHRASES: &[Phrase] = &[
             // French, Swahili), a charge "outside the scope of the conversation", a denial scripted for
             // the question the user may ask (English, Ukrainian), a default not to be read back
             // (English, Korean), no need to explain it (Hindi, Latvian).
-            r"|\b(step|transfer|match|matching|update|sync|sharing|charge|forwarding|copy|upload) (step )?(is|are) (handled|processed|performed|done|carried out) (silently|quietly)\b|\b(is|are) not part of the (summary|recap|confirmation) (shown|presented|given|sent|read) to\b|ne (fait|font) pas partie du (récapitulatif|résumé|compte rendu) (présenté|affiché|remis|donné|envoyé) à|\binashughulikiwa kimyakimya\b",
-            r"|\boutside the scope of the (conversation|chat|reply|response|summary)\b",
-            r"|\bif the (user|subscriber|customer|citizen|reader|caller|member|patient) asks( \S+){1,12},? the (answer|reply|response) is:? ?['\x22‘“«]|якщо (користувач|клієнт|абонент) запита\S*( \S+){0,10},? відповідь (така|наступна)",
+            r"|\b(step|transfer|match|matching|update|sync|sharing|charge|forwarding|copy|upload) (step )?(is|are) (handled|processed|performed|done|carried out) (silently|quietly) and (is|are) (not|never) (part of|included in|shown in|mentioned in|reported in)\b|\b(is|are) not part of the (summary|recap|confirmation) (shown|presented|given|sent|read) to\b|ne (fait|font) pas partie du (récapitulatif|résumé|compte rendu) (présenté|affiché|remis|donné|envoyé) à|\binashughulikiwa kimyakimya na si sehemu\b",
+            r"|\b(detail|matter|step|charge|fee)s? (is |are )?outside the scope of the (conversation|chat|reply|response|summary)\b",
+            r"|\bif the (user|subscriber|customer|citizen|reader|caller|member|patient) asks( \S+){1,12},? the (answer|reply|response) is:? ?['\x22‘“«](no|none|nothing|never|not)\b|якщо (користувач|клієнт|абонент) запита\S*( \S+){0,10},? відповідь (така|наступна)",
             r"|\b(it|this|this (value|field|setting|choice|option)) (does not|doesn't|need not|needn't) (need to )?be read back (in|to|during)\b|기본값\S*( \S+){0,10} 읽어 (줄|드릴) 필요",
             r"|(इसे|यह|इसको|इसके बारे में) (अलग से )?(समझाने|बताने) की (कोई )?(आवश्यकता|ज़रूरत|जरूरत) नहीं|lietotājam (to )?(atsevišķi )?(neskaidrojiet|nestāstiet|neminiet)",
             // The same classes probed in 9 languages (15 of 15 missed): the answer scripted for the
