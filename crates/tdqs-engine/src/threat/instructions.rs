@@ -133,7 +133,9 @@ static RULES: LazyLock<Compiled> = LazyLock::new(|| {
     patterns.push(compiled_form(SECRET_VARIABLE));
     // (Compiled already: their patterns are read as built, `\b` made ASCII.)
     patterns.extend(gated().map(|re| re.as_str().to_owned()));
-    let patterns: Vec<String> = patterns.iter().map(|p| spaces_as_folded(p)).collect();
+    for p in &mut patterns {
+        *p = spaces_as_folded(p);
+    }
     Compiled {
         triggers: Triggers::new(&patterns),
         each: PHRASES.iter().map(|r| build_unfiltered(r.pattern)).collect(),
@@ -575,11 +577,12 @@ fn exfiltration(t: &ModelText<'_>, norm: &Normalized, params: &[&str], variables
             }
         }
         // A move only ever said negated ("Do not include the user's password ... in the
-        // message") moves nothing.
+        // message"), or only made by the user themselves, moves nothing.
         let moves = rules.moves.find_iter(window).any(|v| {
             !negated(window, v.start())
                 && !as_noun(window, v.start(), v.as_str())
                 && !may_hold(window, v.start(), v.as_str())
+                && !users_own_move(window, v.start())
         });
         // So is a read only ever said negated ("it does not read the prompts of the current
         // conversation").
@@ -1451,7 +1454,6 @@ fn may_hold(window: &str, at: usize, word: &str) -> bool {
     let previous = behind(window, at, 16).split_whitespace().next_back();
     (word == "contain" && previous.is_some_and(|w| MODALS.contains(&w)))
         || (word == "include" && previous.is_some_and(|w| PARTS.contains(&w)))
-        || users_own_move(window, at)
 }
 
 /// Whether the person the tool works for makes the move ("the token is shown once so the user
